@@ -1,0 +1,34 @@
+package org.parquetarrow.format;
+
+/** Bloom filter algorithm (thrift union; the value is the union field id). */
+public enum BloomFilterAlgorithm {
+  BLOCK(1),
+  /** A value this library does not know (from a newer writer); the raw value is lost. */
+  UNKNOWN(-1);
+
+  private static final BloomFilterAlgorithm[] BY_VALUE = new BloomFilterAlgorithm[64];
+
+  static {
+    for (BloomFilterAlgorithm e : values()) {
+      if (e.value >= 0) {
+        BY_VALUE[e.value] = e;
+      }
+    }
+  }
+
+  private final int value;
+
+  BloomFilterAlgorithm(int value) {
+    this.value = value;
+  }
+
+  /** The value written to the thrift metadata. */
+  public int value() {
+    return value;
+  }
+
+  /** The constant for a thrift value, or {@code null} when the value is not defined. */
+  public static BloomFilterAlgorithm fromValue(int value) {
+    return value >= 0 && value < BY_VALUE.length ? BY_VALUE[value] : null;
+  }
+}

@@ -1,0 +1,8 @@
+package org.parquetarrow.format;
+
+/** Header in front of a bloom filter's bitset. */
+public record BloomFilterHeader(
+    int numBytes,
+    BloomFilterAlgorithm algorithm,
+    BloomFilterHash hash,
+    BloomFilterCompression compression) {}

@@ -1,0 +1,72 @@
+package org.parquetarrow.io;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A local file read with positional {@link FileChannel} reads, safe for concurrent use.
+ *
+ * <pre>{@code
+ * try (InputFile in = LocalInputFile.open(Path.of("data.parquet"))) { ... }
+ * }</pre>
+ */
+public final class LocalInputFile implements InputFile {
+  private final Path path;
+  private final FileChannel channel;
+  private final long length;
+
+  private LocalInputFile(Path path, FileChannel channel, long length) {
+    this.path = path;
+    this.channel = channel;
+    this.length = length;
+  }
+
+  public static LocalInputFile open(Path path) throws IOException {
+    FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+    try {
+      return new LocalInputFile(path, ch, ch.size());
+    } catch (IOException | RuntimeException e) {
+      ch.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public String name() {
+    return path.toString();
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  @Override
+  public long length() {
+    return length;
+  }
+
+  @Override
+  public void readFully(long position, ByteBuffer dst) throws IOException {
+    if (position < 0) {
+      throw new EOFException("negative position " + position + " in " + path);
+    }
+    long pos = position;
+    while (dst.hasRemaining()) {
+      int n = channel.read(dst, pos);
+      if (n < 0) {
+        throw new EOFException(
+            "end of file " + path + " at " + pos + " with " + dst.remaining() + " bytes still to read");
+      }
+      pos += n;
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+}
