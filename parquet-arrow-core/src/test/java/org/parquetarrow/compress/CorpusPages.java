@@ -52,19 +52,57 @@ final class CorpusPages {
 
   private CorpusPages() {}
 
-  /** The compressed pages of every column chunk whose codec is not UNCOMPRESSED. */
+  static final class NotParquetException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    NotParquetException(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * The compressed pages of every column chunk whose codec is not UNCOMPRESSED.
+   *
+   * @throws IllegalStateException if a page header or chunk does not fit the file
+   */
   static List<Page> compressedPages(Path file) throws IOException, TException {
+    return compressedPages(file, true);
+  }
+
+  /**
+   * Like {@link #compressedPages(Path)}, for damaged files: whatever pages could be located
+   * before the footer or a page header stopped making sense.
+   */
+  static List<Page> compressedPagesBestEffort(Path file) throws IOException {
+    try {
+      return compressedPages(file, false);
+    } catch (TException | RuntimeException | NotParquetException e) {
+      return List.of();
+    }
+  }
+
+  private static List<Page> compressedPages(Path file, boolean strict)
+      throws IOException, TException {
     byte[] bytes = Files.readAllBytes(file);
     int n = bytes.length;
     if (n < 12 || !"PAR1".equals(new String(bytes, n - 4, 4, StandardCharsets.US_ASCII))) {
-      throw new IOException(file + " is not a plaintext-footer Parquet file");
+      throw new NotParquetException(file + " is not a plaintext-footer Parquet file");
     }
     int footerLength = AbstractDecompressor.readIntLittleEndian(bytes, n - 8);
+    if (footerLength < 0 || footerLength > n - 12) {
+      throw new IllegalStateException("footer length " + footerLength + " does not fit");
+    }
     List<Chunk> chunks = readFooter(bytes, n - 8 - footerLength, footerLength);
     List<Page> pages = new ArrayList<>();
     for (Chunk chunk : chunks) {
       if (chunk.codec() != CompressionCodec.UNCOMPRESSED) {
-        readPages(file, bytes, chunk, pages);
+        try {
+          readPages(file, bytes, chunk, pages);
+        } catch (TException | RuntimeException e) {
+          if (strict) {
+            throw e;
+          }
+        }
       }
     }
     return pages;
@@ -165,6 +203,9 @@ final class CorpusPages {
       throws TException {
     long pos = chunk.start();
     long end = chunk.start() + chunk.length();
+    if (chunk.codec() == null || pos < 4 || chunk.length() < 0 || end > bytes.length) {
+      throw new IllegalStateException(file + ": column chunk " + chunk + " does not fit the file");
+    }
     int ordinal = 0;
     while (pos < end) {
       TMemoryInputTransport t = new TMemoryInputTransport(bytes, (int) pos, (int) (end - pos));
@@ -202,6 +243,10 @@ final class CorpusPages {
       }
       p.readStructEnd();
       int data = t.getBufferPosition();
+      if (compressed < levelsLength || uncompressed < levelsLength || levelsLength < 0
+          || compressed > end - data) {
+        throw new IllegalStateException(file + ": page header at " + pos + " does not fit");
+      }
       if (type != INDEX_PAGE && valuesCompressed) {
         out.add(new Page(file, chunk.column(), ordinal, type, chunk.codec(), bytes,
             data + levelsLength, compressed - levelsLength, uncompressed - levelsLength));

@@ -74,6 +74,29 @@ class CorpusPagesTest {
   }
 
   @Test
+  void pagesOfTheFuzzerReproducersDecodeOrFailAsCorrupt() throws Exception {
+    int pages = 0;
+    int corrupt = 0;
+    for (Path file : TestData.filesUnder(TestData.arrowTesting().resolve("data/parquet/fuzzing"))) {
+      for (CorpusPages.Page page : CorpusPages.compressedPagesBestEffort(file)) {
+        if (page.uncompressedLength() > MAX_PAGE) {
+          continue;
+        }
+        pages++;
+        try (Decompressor d = Codecs.decompressor(page.codec())) {
+          d.decompress(page.fileBytes(), page.offset(), page.compressedLength(),
+              new byte[page.uncompressedLength()], 0, page.uncompressedLength());
+        } catch (CorruptFileException | org.parquetarrow.UnsupportedFeatureException e) {
+          corrupt++;
+        }
+      }
+    }
+    // 30 SNAPPY, ZSTD, BROTLI and LZ4 pages can be located in the 137 reproducers
+    assertTrue(pages >= 25, "only " + pages + " pages found in the reproducers");
+    assertTrue(corrupt > 0, "no reproducer page was corrupt");
+  }
+
+  @Test
   void twoGzipMembersInOnePageDecodeToTheValuesArrowCppRead() throws Exception {
     CorpusPages.Page page = onlyPage("concatenated_gzip_members.parquet", "long_col", 0);
     byte[] compressed = page.compressed();
