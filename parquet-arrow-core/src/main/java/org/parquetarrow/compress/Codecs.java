@@ -135,9 +135,20 @@ public final class Codecs {
   }
 
   private static UnsupportedFeatureException unsupported(CompressionCodec codec, String what) {
-    String why = codec == CompressionCodec.UNKNOWN
-        ? "the file names a compression codec this library does not know"
-        : what + " " + codec + " pages is not supported; LZ4_RAW is the interoperable LZ4";
+    String why;
+    switch (codec) {
+      case LZO:
+        why = "writing LZO pages is not supported: few readers besides parquet-java with the GPL"
+            + " hadoop-lzo library can read them";
+        break;
+      case LZ4:
+        why = "writing pages with the deprecated LZ4 codec is not supported: its Hadoop framing"
+            + " is undocumented and readers disagree on it; use LZ4_RAW";
+        break;
+      default:
+        why = what + " pages with compression codec " + codec
+            + " (a value this library does not know) is not supported";
+    }
     return new UnsupportedFeatureException("codec " + codec, why);
   }
 }
