@@ -25,8 +25,11 @@ abstract class AbstractCompressor implements Compressor {
     }
     long bound = bound(uncompressedLen);
     if (bound > GrowableByteArray.MAX_CAPACITY) {
-      throw new IllegalArgumentException(codec + " cannot compress a page of " + uncompressedLen
-          + " bytes: its worst case does not fit a Java array");
+      throw new IllegalArgumentException(
+          codec
+              + " cannot compress a page of "
+              + uncompressedLen
+              + " bytes: its worst case does not fit a Java array");
     }
     return (int) bound;
   }

@@ -7,9 +7,9 @@ import java.nio.ByteBuffer;
 import org.parquetarrow.format.CompressionCodec;
 
 /**
- * BROTLI through brotli4j's streaming native encoder, with Arrow C++'s settings (default window
- * of 2^22 bytes, generic mode). The output is copied straight into the caller's buffer; the
- * native encoder cannot be reset, so each page gets a fresh one.
+ * BROTLI through brotli4j's streaming native encoder, with Arrow C++'s settings (default window of
+ * 2^22 bytes, generic mode). The output is copied straight into the caller's buffer; the native
+ * encoder cannot be reset, so each page gets a fresh one.
  */
 final class BrotliPageCompressor extends AbstractCompressor {
   /** BROTLI_DEFAULT_WINDOW. */
@@ -33,7 +33,8 @@ final class BrotliPageCompressor extends AbstractCompressor {
   }
 
   @Override
-  void compressChecked(byte[] src, int srcOff, int srcLen, GrowableByteArray out) throws IOException {
+  void compressChecked(byte[] src, int srcOff, int srcLen, GrowableByteArray out)
+      throws IOException {
     out.ensureWritable(maxCompressedLength(srcLen));
     EncoderJNI.Wrapper encoder =
         new EncoderJNI.Wrapper(Math.max(1, srcLen), quality, WINDOW_BITS, Encoder.Mode.GENERIC);

@@ -8,11 +8,11 @@ import org.parquetarrow.format.CompressionCodec;
 /**
  * BROTLI through brotli4j's streaming native decoder.
  *
- * <p>brotli4j's one-shot calls return a new array of whatever size the stream decodes to, which
- * a decompression bomb would make huge. The streaming decoder instead hands out its output a
- * window at a time (at most its ring buffer, 16 MiB for standard streams), so the output is
- * counted as it comes and decoding stops as soon as it would exceed the page size. The native
- * decoder cannot be reset, so each page gets a fresh one.
+ * <p>brotli4j's one-shot calls return a new array of whatever size the stream decodes to, which a
+ * decompression bomb would make huge. The streaming decoder instead hands out its output a window
+ * at a time (at most its ring buffer, 16 MiB for standard streams), so the output is counted as it
+ * comes and decoding stops as soon as it would exceed the page size. The native decoder cannot be
+ * reset, so each page gets a fresh one.
  */
 final class BrotliPageDecompressor extends AbstractDecompressor {
   /** Input is fed in slices of at most this much, which bounds the decoder's input copy. */
@@ -24,9 +24,11 @@ final class BrotliPageDecompressor extends AbstractDecompressor {
   }
 
   @Override
-  int decompressChecked(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen)
+  int decompressChecked(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen)
       throws IOException {
-    DecoderJNI.Wrapper decoder = new DecoderJNI.Wrapper(Math.max(1, Math.min(srcLen, MAX_INPUT_SLICE)));
+    DecoderJNI.Wrapper decoder =
+        new DecoderJNI.Wrapper(Math.max(1, Math.min(srcLen, MAX_INPUT_SLICE)));
     try {
       return decode(decoder, src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + uncompressedLen);
     } finally {
@@ -34,8 +36,8 @@ final class BrotliPageDecompressor extends AbstractDecompressor {
     }
   }
 
-  private int decode(DecoderJNI.Wrapper decoder, byte[] src, int pos, int end, byte[] dst, int out,
-      int outEnd) {
+  private int decode(
+      DecoderJNI.Wrapper decoder, byte[] src, int pos, int end, byte[] dst, int out, int outEnd) {
     int outStart = out;
     boolean flushedAfterLastInput = false;
     while (true) {

@@ -9,9 +9,9 @@ import org.parquetarrow.format.CompressionCodec;
  * Creates the {@link Decompressor} and {@link Compressor} for a Parquet compression codec.
  *
  * <p>Reading supports every codec of the format: UNCOMPRESSED, SNAPPY, GZIP, LZO, BROTLI, LZ4
- * (Hadoop framing, with Arrow C++'s raw-block fallback), ZSTD and LZ4_RAW. Writing supports all
- * but the two legacy ones, LZO and the deprecated LZ4, whose framing is undocumented; LZ4_RAW
- * replaces the latter. Default levels are Arrow C++'s: GZIP 9, BROTLI 8, ZSTD 1.
+ * (Hadoop framing, with Arrow C++'s raw-block fallback), ZSTD and LZ4_RAW. Writing supports all but
+ * the two legacy ones, LZO and the deprecated LZ4, whose framing is undocumented; LZ4_RAW replaces
+ * the latter. Default levels are Arrow C++'s: GZIP 9, BROTLI 8, ZSTD 1.
  *
  * <pre>{@code
  * try (Decompressor d = Codecs.decompressor(columnMetaData.codec());
@@ -23,8 +23,10 @@ import org.parquetarrow.format.CompressionCodec;
 public final class Codecs {
   /** Arrow C++'s default GZIP level (best compression). */
   public static final int GZIP_DEFAULT_LEVEL = 9;
+
   /** Arrow C++'s default BROTLI quality, its chosen trade-off for Parquet. */
   public static final int BROTLI_DEFAULT_LEVEL = 8;
+
   /** Arrow C++'s default ZSTD level. */
   public static final int ZSTD_DEFAULT_LEVEL = 1;
 
@@ -92,8 +94,8 @@ public final class Codecs {
   }
 
   /**
-   * A new compressor for {@code codec} at {@code level}: GZIP 1–9, BROTLI 0–11, ZSTD from
-   * zstd's minimum (negative, fastest) to 22.
+   * A new compressor for {@code codec} at {@code level}: GZIP 1–9, BROTLI 0–11, ZSTD from zstd's
+   * minimum (negative, fastest) to 22.
    *
    * @throws IllegalArgumentException if the level is out of range, or if the codec has no levels
    *     (UNCOMPRESSED, SNAPPY, LZ4_RAW)
@@ -105,7 +107,8 @@ public final class Codecs {
       case GZIP:
         return new GzipPageCompressor(checkLevel(codec, level, GZIP_MIN_LEVEL, GZIP_MAX_LEVEL));
       case BROTLI:
-        return new BrotliPageCompressor(checkLevel(codec, level, BROTLI_MIN_LEVEL, BROTLI_MAX_LEVEL));
+        return new BrotliPageCompressor(
+            checkLevel(codec, level, BROTLI_MIN_LEVEL, BROTLI_MAX_LEVEL));
       case ZSTD:
         NativeLibraries.requireZstd();
         return new ZstdPageCompressor(
@@ -138,16 +141,21 @@ public final class Codecs {
     String why;
     switch (codec) {
       case LZO:
-        why = "writing LZO pages is not supported: few readers besides parquet-java with the GPL"
-            + " hadoop-lzo library can read them";
+        why =
+            "writing LZO pages is not supported: few readers besides parquet-java with the GPL"
+                + " hadoop-lzo library can read them";
         break;
       case LZ4:
-        why = "writing pages with the deprecated LZ4 codec is not supported: its Hadoop framing"
-            + " is undocumented and readers disagree on it; use LZ4_RAW";
+        why =
+            "writing pages with the deprecated LZ4 codec is not supported: its Hadoop framing"
+                + " is undocumented and readers disagree on it; use LZ4_RAW";
         break;
       default:
-        why = what + " pages with compression codec " + codec
-            + " (a value this library does not know) is not supported";
+        why =
+            what
+                + " pages with compression codec "
+                + codec
+                + " (a value this library does not know) is not supported";
     }
     return new UnsupportedFeatureException("codec " + codec, why);
   }

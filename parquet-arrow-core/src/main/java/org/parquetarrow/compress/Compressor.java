@@ -24,8 +24,8 @@ public interface Compressor extends AutoCloseable {
   CompressionCodec codec();
 
   /**
-   * An upper bound of the compressed size of {@code uncompressedLen} bytes; {@link #compress}
-   * makes this much room in its output before it starts.
+   * An upper bound of the compressed size of {@code uncompressedLen} bytes; {@link #compress} makes
+   * this much room in its output before it starts.
    *
    * @throws IllegalArgumentException if the bound would not fit in a Java array
    */

@@ -30,10 +30,9 @@ public interface Decompressor extends AutoCloseable {
    * @param uncompressedLen the page header's uncompressed size; the data must decode to exactly
    *     this many bytes
    * @return the number of bytes produced, always {@code uncompressedLen}
-   * @throws org.parquetarrow.CorruptFileException if the data is malformed or truncated, decodes
-   *     to more or fewer than {@code uncompressedLen} bytes, if {@code uncompressedLen} is negative
-   *     or larger than the room in {@code dst}, or if {@code srcLen} runs past the end of {@code
-   *     src}
+   * @throws org.parquetarrow.CorruptFileException if the data is malformed or truncated, decodes to
+   *     more or fewer than {@code uncompressedLen} bytes, if {@code uncompressedLen} is negative or
+   *     larger than the room in {@code dst}, or if {@code srcLen} runs past the end of {@code src}
    * @throws IndexOutOfBoundsException if {@code srcOff} or {@code dstOff} lies outside its array
    * @throws IllegalStateException if this instance was closed
    */

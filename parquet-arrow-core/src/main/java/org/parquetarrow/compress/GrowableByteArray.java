@@ -36,8 +36,8 @@ public final class GrowableByteArray {
   }
 
   /**
-   * The backing array; bytes {@code [0, length())} are the content. The array is replaced when
-   * the buffer grows, so fetch it again after any call that may grow.
+   * The backing array; bytes {@code [0, length())} are the content. The array is replaced when the
+   * buffer grows, so fetch it again after any call that may grow.
    */
   public byte[] array() {
     return array;
@@ -84,15 +84,17 @@ public final class GrowableByteArray {
     long needed = (long) length + n;
     if (needed > MAX_CAPACITY) {
       throw new IllegalArgumentException(
-          "buffer of " + length + " bytes cannot grow by " + n + " bytes: over the 2 GiB array limit");
+          "buffer of "
+              + length
+              + " bytes cannot grow by "
+              + n
+              + " bytes: over the 2 GiB array limit");
     }
     long grown = Math.max(needed, (long) array.length + (array.length >> 1));
     array = Arrays.copyOf(array, (int) Math.min(grown, MAX_CAPACITY));
   }
 
-  /**
-   * Counts {@code n} bytes written straight into {@link #array()} after the content as content.
-   */
+  /** Counts {@code n} bytes written straight into {@link #array()} after the content as content. */
   public void advance(int n) {
     if (n < 0 || n > array.length - length) {
       throw new IllegalArgumentException(

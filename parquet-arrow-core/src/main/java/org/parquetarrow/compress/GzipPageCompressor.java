@@ -19,8 +19,10 @@ final class GzipPageCompressor extends AbstractCompressor {
   GzipPageCompressor(int level) {
     super(CompressionCodec.GZIP);
     this.deflater = new Deflater(level, true);
-    this.extraFlags = level == Deflater.BEST_COMPRESSION ? XFL_MAX_COMPRESSION
-        : level == Deflater.BEST_SPEED ? XFL_FASTEST : 0;
+    this.extraFlags =
+        level == Deflater.BEST_COMPRESSION
+            ? XFL_MAX_COMPRESSION
+            : level == Deflater.BEST_SPEED ? XFL_FASTEST : 0;
   }
 
   @Override

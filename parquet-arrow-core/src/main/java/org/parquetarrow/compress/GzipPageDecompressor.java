@@ -8,9 +8,9 @@ import org.parquetarrow.format.CompressionCodec;
 /**
  * GZIP through the JDK's zlib, with the gzip framing done here.
  *
- * <p>Like Arrow C++ (GH-38271) a page may hold several members back to back, each decoded until
- * the input is used up; and like Arrow C++, whose zlib auto-detects the header, a member may also
- * be a zlib stream. Raw deflate without either header is rejected, as there.
+ * <p>Like Arrow C++ (GH-38271) a page may hold several members back to back, each decoded until the
+ * input is used up; and like Arrow C++, whose zlib auto-detects the header, a member may also be a
+ * zlib stream. Raw deflate without either header is rejected, as there.
  */
 final class GzipPageDecompressor extends AbstractDecompressor {
   private static final int TRAILER_LENGTH = 8;
@@ -24,7 +24,8 @@ final class GzipPageDecompressor extends AbstractDecompressor {
   }
 
   @Override
-  int decompressChecked(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen)
+  int decompressChecked(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen)
       throws DataFormatException {
     int pos = srcOff;
     int end = srcOff + srcLen;
@@ -54,7 +55,8 @@ final class GzipPageDecompressor extends AbstractDecompressor {
   }
 
   /** Inflates one stream into {@code dst[out, outEnd)} and returns the new output position. */
-  private int inflate(Inflater inflater, byte[] dst, int out, int outEnd) throws DataFormatException {
+  private int inflate(Inflater inflater, byte[] dst, int out, int outEnd)
+      throws DataFormatException {
     while (true) {
       int n = inflater.inflate(dst, out, outEnd - out);
       out += n;
@@ -87,8 +89,12 @@ final class GzipPageDecompressor extends AbstractDecompressor {
     }
     // ISIZE is the member's length modulo 2^32; a member here is shorter than 2^31 bytes
     if (readIntLittleEndian(src, trailer + 4) != len) {
-      throw corrupt("gzip member size field says " + Integer.toUnsignedString(
-          readIntLittleEndian(src, trailer + 4)) + " bytes, " + len + " were decoded");
+      throw corrupt(
+          "gzip member size field says "
+              + Integer.toUnsignedString(readIntLittleEndian(src, trailer + 4))
+              + " bytes, "
+              + len
+              + " were decoded");
     }
   }
 

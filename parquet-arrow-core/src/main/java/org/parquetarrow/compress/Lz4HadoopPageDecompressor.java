@@ -11,9 +11,9 @@ import org.parquetarrow.format.CompressionCodec;
  * <p>parquet-java writes Hadoop's block framing: any number of blocks, each a big-endian 32-bit
  * uncompressed length, a big-endian 32-bit compressed length, then one raw LZ4 block. Old
  * parquet-cpp wrote a bare LZ4 block instead. So the page is first read as Hadoop blocks; if the
- * framing does not check out (a length runs past the page or the output, a block does not decode
- * to its announced length, or bytes are left over) it is decoded again as one raw block. Arrow
- * C++ does not try the LZ4 frame format here, so neither does this class.
+ * framing does not check out (a length runs past the page or the output, a block does not decode to
+ * its announced length, or bytes are left over) it is decoded again as one raw block. Arrow C++
+ * does not try the LZ4 frame format here, so neither does this class.
  */
 final class Lz4HadoopPageDecompressor extends AbstractDecompressor {
   private static final int PREFIX_LENGTH = 8;
@@ -26,7 +26,8 @@ final class Lz4HadoopPageDecompressor extends AbstractDecompressor {
   }
 
   @Override
-  int decompressChecked(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
+  int decompressChecked(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
     int produced = tryHadoopFraming(src, srcOff, srcLen, dst, dstOff, uncompressedLen);
     if (produced == uncompressedLen) {
       return produced;
@@ -34,8 +35,13 @@ final class Lz4HadoopPageDecompressor extends AbstractDecompressor {
     try {
       return lz4.decompress(src, srcOff, srcLen, dst, dstOff, uncompressedLen);
     } catch (LZ4Exception e) {
-      throw corrupt("neither Hadoop-framed LZ4 blocks nor one raw LZ4 block of "
-          + uncompressedLen + " bytes (" + e.getMessage() + ")", e);
+      throw corrupt(
+          "neither Hadoop-framed LZ4 blocks nor one raw LZ4 block of "
+              + uncompressedLen
+              + " bytes ("
+              + e.getMessage()
+              + ")",
+          e);
     }
   }
 

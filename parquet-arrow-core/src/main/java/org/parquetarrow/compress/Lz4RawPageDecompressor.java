@@ -13,7 +13,8 @@ final class Lz4RawPageDecompressor extends AbstractDecompressor {
   }
 
   @Override
-  int decompressChecked(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
+  int decompressChecked(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
     return lz4.decompress(src, srcOff, srcLen, dst, dstOff, uncompressedLen);
   }
 }

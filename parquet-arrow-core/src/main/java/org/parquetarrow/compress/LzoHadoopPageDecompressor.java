@@ -19,7 +19,8 @@ final class LzoHadoopPageDecompressor extends AbstractDecompressor {
   }
 
   @Override
-  int decompressChecked(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
+  int decompressChecked(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
     int pos = srcOff;
     int end = srcOff + srcLen;
     int out = dstOff;
@@ -31,8 +32,11 @@ final class LzoHadoopPageDecompressor extends AbstractDecompressor {
       long blockLength = readIntBigEndian(src, pos) & 0xffff_ffffL;
       pos += 4;
       if (blockLength > outEnd - out) {
-        throw corrupt("block of " + blockLength + " bytes overruns the page's uncompressed size "
-            + uncompressedLen);
+        throw corrupt(
+            "block of "
+                + blockLength
+                + " bytes overruns the page's uncompressed size "
+                + uncompressedLen);
       }
       int blockEnd = out + (int) blockLength;
       while (out < blockEnd) {
@@ -42,8 +46,14 @@ final class LzoHadoopPageDecompressor extends AbstractDecompressor {
         long chunkLength = readIntBigEndian(src, pos) & 0xffff_ffffL;
         pos += 4;
         if (chunkLength == 0 || chunkLength > end - pos) {
-          throw corrupt("chunk length " + chunkLength + " at byte " + (pos - 4 - srcOff)
-              + " does not fit the " + (end - pos) + " bytes left");
+          throw corrupt(
+              "chunk length "
+                  + chunkLength
+                  + " at byte "
+                  + (pos - 4 - srcOff)
+                  + " does not fit the "
+                  + (end - pos)
+                  + " bytes left");
         }
         out += lzo.decompress(src, pos, (int) chunkLength, dst, out, blockEnd - out);
         pos += (int) chunkLength;

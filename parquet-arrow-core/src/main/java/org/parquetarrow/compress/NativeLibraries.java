@@ -45,7 +45,9 @@ final class NativeLibraries {
   }
 
   private static UnsupportedFeatureException unavailable(CompressionCodec codec, Throwable cause) {
-    return new UnsupportedFeatureException("codec " + codec,
-        "the native " + codec + " library cannot be loaded on this platform (" + cause + ")", cause);
+    return new UnsupportedFeatureException(
+        "codec " + codec,
+        "the native " + codec + " library cannot be loaded on this platform (" + cause + ")",
+        cause);
   }
 }

@@ -17,12 +17,13 @@ final class SnappyPageDecompressor extends AbstractDecompressor {
   }
 
   @Override
-  int decompressChecked(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen)
+  int decompressChecked(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen)
       throws Exception {
     long declared = declaredLength(src, srcOff, srcLen);
     if (declared != uncompressedLen) {
-      throw corrupt("stream announces " + declared + " bytes where the page header says "
-          + uncompressedLen);
+      throw corrupt(
+          "stream announces " + declared + " bytes where the page header says " + uncompressedLen);
     }
     return Snappy.rawUncompress(src, srcOff, srcLen, dst, dstOff);
   }

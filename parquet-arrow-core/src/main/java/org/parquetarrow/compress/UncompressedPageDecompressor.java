@@ -9,9 +9,11 @@ final class UncompressedPageDecompressor extends AbstractDecompressor {
   }
 
   @Override
-  int decompressChecked(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
+  int decompressChecked(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
     if (srcLen != uncompressedLen) {
-      throw corrupt("compressed size " + srcLen + " differs from uncompressed size " + uncompressedLen);
+      throw corrupt(
+          "compressed size " + srcLen + " differs from uncompressed size " + uncompressedLen);
     }
     System.arraycopy(src, srcOff, dst, dstOff, srcLen);
     return srcLen;

@@ -23,7 +23,8 @@ final class ZstdPageCompressor extends AbstractCompressor {
   @Override
   void compressChecked(byte[] src, int srcOff, int srcLen, GrowableByteArray out) {
     out.ensureWritable(maxCompressedLength(srcLen));
-    int n = ctx.compressByteArray(out.array(), out.length(), out.writableBytes(), src, srcOff, srcLen);
+    int n =
+        ctx.compressByteArray(out.array(), out.length(), out.writableBytes(), src, srcOff, srcLen);
     out.advance(n);
   }
 

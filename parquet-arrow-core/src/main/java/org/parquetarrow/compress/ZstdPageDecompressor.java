@@ -6,8 +6,8 @@ import org.parquetarrow.format.CompressionCodec;
 /**
  * ZSTD through zstd-jni, with one reused native context.
  *
- * <p>{@code ZSTD_decompressDCtx} decodes every frame in the input (with or without a content
- * size, skippable frames included) into a bounded output, and fails rather than write past it.
+ * <p>{@code ZSTD_decompressDCtx} decodes every frame in the input (with or without a content size,
+ * skippable frames included) into a bounded output, and fails rather than write past it.
  */
 final class ZstdPageDecompressor extends AbstractDecompressor {
   private final ZstdDecompressCtx ctx;
@@ -19,7 +19,8 @@ final class ZstdPageDecompressor extends AbstractDecompressor {
   }
 
   @Override
-  int decompressChecked(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
+  int decompressChecked(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
     return ctx.decompressByteArray(dst, dstOff, uncompressedLen, src, srcOff, srcLen);
   }
 

@@ -25,8 +25,8 @@
  *   <tr><td>LZ4_RAW</td><td>yes</td><td>yes</td><td>lz4-java</td><td>one raw block</td></tr>
  * </table>
  *
- * <p>Every size that comes from a file is checked before a library sees it; malformed,
- * truncated or oversized data ends in {@link org.parquetarrow.CorruptFileException}, and no
- * decompressor writes outside the output range it was given.
+ * <p>Every size that comes from a file is checked before a library sees it; malformed, truncated or
+ * oversized data ends in {@link org.parquetarrow.CorruptFileException}, and no decompressor writes
+ * outside the output range it was given.
  */
 package org.parquetarrow.compress;

@@ -19,8 +19,8 @@ import org.parquetarrow.format.CompressionCodec;
 /**
  * Test-only: finds the compressed pages of a Parquet file by reading just enough of the thrift
  * footer (column chunk codec and offsets) and of each page header (type, sizes, v2 level lengths)
- * with libthrift's compact protocol. Every other field is skipped. The real footer and page
- * header parsers live elsewhere; this only has to be right for the valid corpus files.
+ * with libthrift's compact protocol. Every other field is skipped. The real footer and page header
+ * parsers live elsewhere; this only has to be right for the valid corpus files.
  */
 final class CorpusPages {
   static final int DATA_PAGE = 0;
@@ -29,11 +29,19 @@ final class CorpusPages {
   static final int DATA_PAGE_V2 = 3;
 
   /**
-   * One page's compressed section: for v2 data pages, only the values after the (never
-   * compressed) levels.
+   * One page's compressed section: for v2 data pages, only the values after the (never compressed)
+   * levels.
    */
-  record Page(Path file, String column, int ordinal, int type, CompressionCodec codec,
-      byte[] fileBytes, int offset, int compressedLength, int uncompressedLength) {
+  record Page(
+      Path file,
+      String column,
+      int ordinal,
+      int type,
+      CompressionCodec codec,
+      byte[] fileBytes,
+      int offset,
+      int compressedLength,
+      int uncompressedLength) {
 
     byte[] compressed() {
       byte[] b = new byte[compressedLength];
@@ -43,8 +51,20 @@ final class CorpusPages {
 
     @Override
     public String toString() {
-      return file.getFileName() + " column " + column + " page " + ordinal + " (type " + type
-          + ", " + codec + ", " + compressedLength + " -> " + uncompressedLength + " bytes)";
+      return file.getFileName()
+          + " column "
+          + column
+          + " page "
+          + ordinal
+          + " (type "
+          + type
+          + ", "
+          + codec
+          + ", "
+          + compressedLength
+          + " -> "
+          + uncompressedLength
+          + " bytes)";
     }
   }
 
@@ -70,8 +90,8 @@ final class CorpusPages {
   }
 
   /**
-   * Like {@link #compressedPages(Path)}, for damaged files: whatever pages could be located
-   * before the footer or a page header stopped making sense.
+   * Like {@link #compressedPages(Path)}, for damaged files: whatever pages could be located before
+   * the footer or a page header stopped making sense.
    */
   static List<Page> compressedPagesBestEffort(Path file) throws IOException {
     try {
@@ -194,8 +214,10 @@ final class CorpusPages {
     }
     p.readStructEnd();
     // a dictionary_page_offset of 0 means "absent" (see dict-page-offset-zero.parquet)
-    long start = dictionaryPageOffset > 0 && dictionaryPageOffset < dataPageOffset
-        ? dictionaryPageOffset : dataPageOffset;
+    long start =
+        dictionaryPageOffset > 0 && dictionaryPageOffset < dataPageOffset
+            ? dictionaryPageOffset
+            : dataPageOffset;
     return new Chunk(column, CompressionCodec.fromValue(codec), start, totalCompressed);
   }
 
@@ -243,13 +265,24 @@ final class CorpusPages {
       }
       p.readStructEnd();
       int data = t.getBufferPosition();
-      if (compressed < levelsLength || uncompressed < levelsLength || levelsLength < 0
+      if (compressed < levelsLength
+          || uncompressed < levelsLength
+          || levelsLength < 0
           || compressed > end - data) {
         throw new IllegalStateException(file + ": page header at " + pos + " does not fit");
       }
       if (type != INDEX_PAGE && valuesCompressed) {
-        out.add(new Page(file, chunk.column(), ordinal, type, chunk.codec(), bytes,
-            data + levelsLength, compressed - levelsLength, uncompressed - levelsLength));
+        out.add(
+            new Page(
+                file,
+                chunk.column(),
+                ordinal,
+                type,
+                chunk.codec(),
+                bytes,
+                data + levelsLength,
+                compressed - levelsLength,
+                uncompressed - levelsLength));
       }
       ordinal++;
       pos = (long) data + compressed;

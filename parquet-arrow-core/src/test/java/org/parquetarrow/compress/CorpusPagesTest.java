@@ -26,9 +26,9 @@ import org.parquetarrow.testing.TestData;
 
 /**
  * Real pages written by other implementations (parquet-mr, parquet-cpp, Arrow C++, parquet-rs,
- * Impala, DuckDB, Polars…), found by hand in the corpus files. Every one must decode to exactly
- * its header's uncompressed size, and where a golden exists the bytes must be the values Arrow C++
- * read from the same file.
+ * Impala, DuckDB, Polars…), found by hand in the corpus files. Every one must decode to exactly its
+ * header's uncompressed size, and where a golden exists the bytes must be the values Arrow C++ read
+ * from the same file.
  */
 class CorpusPagesTest {
   /** Keeps the two 1 GiB dictionary/data pages of large_string_map.brotli out of the sweep. */
@@ -40,7 +40,8 @@ class CorpusPagesTest {
   void everyCompressedPageInTheCorpusDecodesToItsHeaderSize() throws Exception {
     List<Path> files = new ArrayList<>();
     Path parquetTesting = TestData.parquetTesting();
-    for (String dir : new String[] {"data", "shredded_variant", "bad_data/ARROW-GH-43605.parquet"}) {
+    for (String dir :
+        new String[] {"data", "shredded_variant", "bad_data/ARROW-GH-43605.parquet"}) {
       files.addAll(parquetFiles(parquetTesting.resolve(dir)));
     }
     files.addAll(parquetFiles(TestData.arrowTesting().resolve("data/parquet")));
@@ -55,8 +56,9 @@ class CorpusPagesTest {
           }
           Decompressor d = decompressors.computeIfAbsent(page.codec(), Codecs::decompressor);
           byte[] out = new byte[page.uncompressedLength()];
-          int n = d.decompress(page.fileBytes(), page.offset(), page.compressedLength(), out, 0,
-              out.length);
+          int n =
+              d.decompress(
+                  page.fileBytes(), page.offset(), page.compressedLength(), out, 0, out.length);
           assertEquals(page.uncompressedLength(), n, page::toString);
           pagesPerCodec.merge(page.codec(), 1, Integer::sum);
         }
@@ -64,9 +66,14 @@ class CorpusPagesTest {
     } finally {
       decompressors.values().forEach(Decompressor::close);
     }
-    for (CompressionCodec c : List.of(CompressionCodec.SNAPPY, CompressionCodec.GZIP,
-        CompressionCodec.BROTLI, CompressionCodec.LZ4, CompressionCodec.ZSTD,
-        CompressionCodec.LZ4_RAW)) {
+    for (CompressionCodec c :
+        List.of(
+            CompressionCodec.SNAPPY,
+            CompressionCodec.GZIP,
+            CompressionCodec.BROTLI,
+            CompressionCodec.LZ4,
+            CompressionCodec.ZSTD,
+            CompressionCodec.LZ4_RAW)) {
       assertTrue(pagesPerCodec.getOrDefault(c, 0) > 0, "no " + c + " page in the corpus sweep");
     }
     // 216 ZSTD dictionary pages and 216 data pages in nested_structs.rust.parquet alone
@@ -84,8 +91,13 @@ class CorpusPagesTest {
         }
         pages++;
         try (Decompressor d = Codecs.decompressor(page.codec())) {
-          d.decompress(page.fileBytes(), page.offset(), page.compressedLength(),
-              new byte[page.uncompressedLength()], 0, page.uncompressedLength());
+          d.decompress(
+              page.fileBytes(),
+              page.offset(),
+              page.compressedLength(),
+              new byte[page.uncompressedLength()],
+              0,
+              page.uncompressedLength());
         } catch (CorruptFileException | org.parquetarrow.UnsupportedFeatureException e) {
           corrupt++;
         }
@@ -103,8 +115,8 @@ class CorpusPagesTest {
     assertTrue(secondGzipMemberOffset(compressed) > 0, "the page should hold two gzip members");
 
     byte[] values = decompress(page);
-    List<Object> golden = Goldens.column(memory.allocator(), "concatenated_gzip_members.parquet",
-        "long_col");
+    List<Object> golden =
+        Goldens.column(memory.allocator(), "concatenated_gzip_members.parquet", "long_col");
     assertEquals(513, golden.size());
     assertArrayEquals(int64LittleEndian(golden), values);
   }
@@ -117,15 +129,15 @@ class CorpusPagesTest {
   }
 
   @Test
-  void hadoopFramedAndBareLz4PagesOfTwoWritersAgreeWithEachOtherAndWithArrowCpp()
-      throws Exception {
+  void hadoopFramedAndBareLz4PagesOfTwoWritersAgreeWithEachOtherAndWithArrowCpp() throws Exception {
     for (String column : new String[] {"c0", "c1", "v11"}) {
       CorpusPages.Page hadoop = onlyPage("hadoop_lz4_compressed.parquet", column, 0);
       CorpusPages.Page bare = onlyPage("non_hadoop_lz4_compressed.parquet", column, 0);
       assertEquals(CorpusPages.DICTIONARY_PAGE, hadoop.type());
       assertEquals(CorpusPages.DICTIONARY_PAGE, bare.type());
       // parquet-mr framed its page (first word = uncompressed size), parquet-cpp did not
-      assertEquals(hadoop.uncompressedLength(),
+      assertEquals(
+          hadoop.uncompressedLength(),
           AbstractDecompressor.readIntBigEndian(hadoop.fileBytes(), hadoop.offset()));
       assertArrayEquals(decompress(hadoop), decompress(bare), column);
     }
@@ -139,16 +151,16 @@ class CorpusPagesTest {
     CorpusPages.Page page = onlyPage("hadoop_lz4_compressed_larger.parquet", "a", 0);
     assertEquals(3, hadoopBlockCount(page), "the page should hold three Hadoop LZ4 blocks");
     byte[] values = decompress(page);
-    List<Object> golden = Goldens.column(memory.allocator(), "hadoop_lz4_compressed_larger.parquet",
-        "a");
+    List<Object> golden =
+        Goldens.column(memory.allocator(), "hadoop_lz4_compressed_larger.parquet", "a");
     assertArrayEquals(plainByteArrays(golden), values);
   }
 
   @Test
   void lz4RawLargerPageHoldsTheStringsArrowCppRead() throws Exception {
     byte[] values = decompress(onlyPage("lz4_raw_compressed_larger.parquet", "a", 0));
-    List<Object> golden = Goldens.column(memory.allocator(), "lz4_raw_compressed_larger.parquet",
-        "a");
+    List<Object> golden =
+        Goldens.column(memory.allocator(), "lz4_raw_compressed_larger.parquet", "a");
     assertArrayEquals(plainByteArrays(golden), values);
   }
 
@@ -167,11 +179,16 @@ class CorpusPagesTest {
     assertEquals(0, page.uncompressedLength());
     assertTrue(page.compressedLength() > 0);
     try (Decompressor d = Codecs.decompressor(CompressionCodec.ZSTD)) {
-      assertEquals(0, d.decompress(page.fileBytes(), page.offset(), page.compressedLength(),
-          new byte[0], 0, 0));
+      assertEquals(
+          0,
+          d.decompress(
+              page.fileBytes(), page.offset(), page.compressedLength(), new byte[0], 0, 0));
       // a frame of 0 bytes is not a frame of 1 byte
-      assertThrows(CorruptFileException.class, () -> d.decompress(page.fileBytes(), page.offset(),
-          page.compressedLength(), new byte[1], 0, 1));
+      assertThrows(
+          CorruptFileException.class,
+          () ->
+              d.decompress(
+                  page.fileBytes(), page.offset(), page.compressedLength(), new byte[1], 0, 1));
     }
   }
 
@@ -182,8 +199,12 @@ class CorpusPagesTest {
     int claimed = 1 << 20;
     byte[] out = new byte[claimed + 64];
     try (Decompressor d = Codecs.decompressor(CompressionCodec.BROTLI)) {
-      CorruptFileException e = assertThrows(CorruptFileException.class, () -> d.decompress(
-          page.fileBytes(), page.offset(), page.compressedLength(), out, 0, claimed));
+      CorruptFileException e =
+          assertThrows(
+              CorruptFileException.class,
+              () ->
+                  d.decompress(
+                      page.fileBytes(), page.offset(), page.compressedLength(), out, 0, claimed));
       assertTrue(e.getMessage().contains("more bytes than the page header"), e::getMessage);
     }
     for (int i = claimed; i < out.length; i++) {
@@ -196,7 +217,8 @@ class CorpusPagesTest {
       return List.of(dirOrFile);
     }
     try (Stream<Path> s = Files.list(dirOrFile)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".parquet")).sorted()
+      return s.filter(p -> p.getFileName().toString().endsWith(".parquet"))
+          .sorted()
           .collect(Collectors.toList());
     }
   }
@@ -206,8 +228,9 @@ class CorpusPagesTest {
     Path path = TestData.parquetTesting().resolve("data").resolve(file);
     return CorpusPages.compressedPages(path).stream()
         .filter(p -> p.column().equals(column) && p.ordinal() == ordinal)
-        .findFirst().orElseThrow(() -> new AssertionError(file + " has no page " + ordinal
-            + " in column " + column));
+        .findFirst()
+        .orElseThrow(
+            () -> new AssertionError(file + " has no page " + ordinal + " in column " + column));
   }
 
   private static byte[] decompress(CorpusPages.Page page) {

@@ -50,8 +50,8 @@ class GrowableByteArrayTest {
   void growthBeyondTheArrayLimitIsRefusedBeforeAllocating() {
     GrowableByteArray b = new GrowableByteArray(16);
     b.write(new byte[10], 0, 10);
-    assertThrows(IllegalArgumentException.class,
-        () -> b.ensureWritable(GrowableByteArray.MAX_CAPACITY - 9));
+    assertThrows(
+        IllegalArgumentException.class, () -> b.ensureWritable(GrowableByteArray.MAX_CAPACITY - 9));
     assertThrows(IllegalArgumentException.class, () -> b.ensureWritable(-1));
     assertThrows(IllegalArgumentException.class, () -> new GrowableByteArray(-1));
     assertEquals(10, b.length());

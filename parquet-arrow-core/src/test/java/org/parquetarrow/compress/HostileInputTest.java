@@ -21,8 +21,8 @@ import org.parquetarrow.format.CompressionCodec;
 
 /**
  * Malformed, truncated and hostile pages for every codec: each must end in a {@link
- * CorruptFileException} (never another exception, a JVM crash or a write outside the output
- * range), and a page that decodes to more than its header claims must be stopped at the claim.
+ * CorruptFileException} (never another exception, a JVM crash or a write outside the output range),
+ * and a page that decodes to more than its header claims must be stopped at the claim.
  */
 class HostileInputTest {
   private static final byte SENTINEL = 0x5a;
@@ -73,10 +73,14 @@ class HostileInputTest {
     try (Decompressor d = Codecs.decompressor(codec)) {
       byte[] dst = new byte[1000];
       assertThrows(CorruptFileException.class, () -> d.decompress(src, 0, src.length, dst, 0, -1));
-      assertThrows(CorruptFileException.class, () -> d.decompress(src, 0, src.length, dst, 0, 1001));
-      assertThrows(CorruptFileException.class, () -> d.decompress(src, 0, src.length, dst, 1, 1000));
-      assertThrows(CorruptFileException.class, () -> d.decompress(src, 0, src.length + 1, dst, 0, 1000));
-      assertThrows(CorruptFileException.class, () -> d.decompress(src, 1, src.length, dst, 0, 1000));
+      assertThrows(
+          CorruptFileException.class, () -> d.decompress(src, 0, src.length, dst, 0, 1001));
+      assertThrows(
+          CorruptFileException.class, () -> d.decompress(src, 0, src.length, dst, 1, 1000));
+      assertThrows(
+          CorruptFileException.class, () -> d.decompress(src, 0, src.length + 1, dst, 0, 1000));
+      assertThrows(
+          CorruptFileException.class, () -> d.decompress(src, 1, src.length, dst, 0, 1000));
       assertThrows(CorruptFileException.class, () -> d.decompress(src, 0, -1, dst, 0, 1000));
       // offsets are the caller's own arithmetic, not the file's
       assertThrows(IndexOutOfBoundsException.class, () -> d.decompress(src, -1, 1, dst, 0, 1));
@@ -93,8 +97,10 @@ class HostileInputTest {
     byte[] page = TestBytes.concat(TestBytes.ascendingInts(500), TestBytes.random(300, 4));
     byte[] src = compressed(codec, page);
     try (Decompressor d = Codecs.decompressor(codec)) {
-      assertThrows(CorruptFileException.class, () -> decodeGuarded(d, src, src.length, page.length - 1));
-      assertThrows(CorruptFileException.class, () -> decodeGuarded(d, src, src.length, page.length + 1));
+      assertThrows(
+          CorruptFileException.class, () -> decodeGuarded(d, src, src.length, page.length - 1));
+      assertThrows(
+          CorruptFileException.class, () -> decodeGuarded(d, src, src.length, page.length + 1));
       decodeGuarded(d, src, src.length, page.length);
     }
   }
@@ -107,14 +113,18 @@ class HostileInputTest {
     try (Decompressor d = Codecs.decompressor(codec)) {
       for (int len = 0; len < src.length; len++) {
         int cut = len;
-        assertThrows(CorruptFileException.class, () -> decodeGuarded(d, src, cut, page.length),
+        assertThrows(
+            CorruptFileException.class,
+            () -> decodeGuarded(d, src, cut, page.length),
             () -> codec + " accepted a page cut to " + cut + " of " + src.length + " bytes");
       }
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = CompressionCodec.class, names = {"UNKNOWN", "UNCOMPRESSED"},
+  @EnumSource(
+      value = CompressionCodec.class,
+      names = {"UNKNOWN", "UNCOMPRESSED"},
       mode = EnumSource.Mode.EXCLUDE)
   void decompressionBombIsStoppedAtTheClaimedSize(CompressionCodec codec) {
     byte[] zeros = new byte[8 << 20];
@@ -122,8 +132,8 @@ class HostileInputTest {
     // snappy is the weakest: its copies are at most 64 bytes long
     assertTrue(src.length < zeros.length / 20, "not a bomb: " + src.length + " bytes");
     try (Decompressor d = Codecs.decompressor(codec)) {
-      CorruptFileException e = assertThrows(CorruptFileException.class,
-          () -> decodeGuarded(d, src, src.length, 4096));
+      CorruptFileException e =
+          assertThrows(CorruptFileException.class, () -> decodeGuarded(d, src, src.length, 4096));
       assertTrue(e.getMessage().startsWith(codec + " page:"), e::getMessage);
     }
   }
@@ -135,18 +145,23 @@ class HostileInputTest {
       for (int seed = 0; seed < 200; seed++) {
         byte[] garbage = TestBytes.random(1 + seed * 7, seed);
         int claimed = 100 + seed * 13;
-        assertThrows(CorruptFileException.class,
-            () -> decodeGuarded(d, garbage, garbage.length, claimed), "seed " + seed);
+        assertThrows(
+            CorruptFileException.class,
+            () -> decodeGuarded(d, garbage, garbage.length, claimed),
+            "seed " + seed);
       }
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = CompressionCodec.class, names = {"UNKNOWN", "UNCOMPRESSED"},
+  @EnumSource(
+      value = CompressionCodec.class,
+      names = {"UNKNOWN", "UNCOMPRESSED"},
       mode = EnumSource.Mode.EXCLUDE)
   void mutatedPagesDecodeOrFailAsCorruptButNeverOtherwise(CompressionCodec codec) {
-    byte[] page = TestBytes.concat(TestBytes.ascendingInts(2000), TestBytes.repetitive(4000),
-        TestBytes.random(1000, 6));
+    byte[] page =
+        TestBytes.concat(
+            TestBytes.ascendingInts(2000), TestBytes.repetitive(4000), TestBytes.random(1000, 6));
     byte[] valid = compressed(codec, page);
     Random random = new Random(codec.ordinal());
     int corrupt = 0;
@@ -156,7 +171,10 @@ class HostileInputTest {
         int edits = 1 + random.nextInt(4);
         for (int e = 0; e < edits; e++) {
           int at = random.nextInt(Math.min(src.length, round % 2 == 0 ? 16 : src.length));
-          src[at] = round % 3 == 0 ? (byte) (src[at] ^ (1 << random.nextInt(8))) : (byte) random.nextInt();
+          src[at] =
+              round % 3 == 0
+                  ? (byte) (src[at] ^ (1 << random.nextInt(8)))
+                  : (byte) random.nextInt();
         }
         try {
           decodeGuarded(d, src, src.length, page.length);
@@ -187,10 +205,16 @@ class HostileInputTest {
     assertCorrupt(CompressionCodec.GZIP, set(member, 3, 0x20), page.length, "reserved flag");
     byte[] unterminatedName = {0x1f, (byte) 0x8b, 8, 0x08, 0, 0, 0, 0, 0, 3, 'a', 'b'};
     assertCorrupt(CompressionCodec.GZIP, unterminatedName, page.length, "unterminated file name");
-    assertCorrupt(CompressionCodec.GZIP, TestBytes.concat(member, new byte[] {0}), page.length,
+    assertCorrupt(
+        CompressionCodec.GZIP,
+        TestBytes.concat(member, new byte[] {0}),
+        page.length,
         "no gzip member");
-    assertCorrupt(CompressionCodec.GZIP, TestBytes.concat(member, new byte[] {0x1f, (byte) 0x8b, 8}),
-        page.length, "truncated member header");
+    assertCorrupt(
+        CompressionCodec.GZIP,
+        TestBytes.concat(member, new byte[] {0x1f, (byte) 0x8b, 8}),
+        page.length,
+        "truncated member header");
     // a zlib header announcing a preset dictionary (FDICT) that a page cannot carry
     byte[] fdict = {0x78, (byte) 0xbb, 0, 0, 0, 1, 3, 0};
     assertCorrupt(CompressionCodec.GZIP, fdict, 10, "preset dictionary");
@@ -213,8 +237,10 @@ class HostileInputTest {
     byte[] src = InteropTest.compress(CompressionCodec.SNAPPY, page);
     // preamble of 3000 = 0xb8 0x17; announce 3001 and 2^32 - 1 and a sixth varint byte instead
     assertCorrupt(CompressionCodec.SNAPPY, set(src, 0, 0xb9), page.length, "announces 3001");
-    byte[] huge = TestBytes.concat(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f},
-        Arrays.copyOfRange(src, 2, src.length));
+    byte[] huge =
+        TestBytes.concat(
+            new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f},
+            Arrays.copyOfRange(src, 2, src.length));
     assertCorrupt(CompressionCodec.SNAPPY, huge, page.length, "announces 4294967295");
     byte[] tooLong = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0};
     assertCorrupt(CompressionCodec.SNAPPY, tooLong, 10, "bad length preamble");
@@ -227,7 +253,10 @@ class HostileInputTest {
     // announced compressed length runs past the page; announced size exceeds the page; leftovers
     assertCorrupt(CompressionCodec.LZ4, set(framed, 4, 0x7f), page.length, "neither");
     assertCorrupt(CompressionCodec.LZ4, set(framed, 0, 0x7f), page.length, "neither");
-    assertCorrupt(CompressionCodec.LZ4, TestBytes.concat(framed, new byte[] {1, 2, 3}), page.length,
+    assertCorrupt(
+        CompressionCodec.LZ4,
+        TestBytes.concat(framed, new byte[] {1, 2, 3}),
+        page.length,
         "neither");
   }
 
@@ -237,15 +266,26 @@ class HostileInputTest {
     byte[] chunk = InteropTest.lzoChunk(page);
     byte[] block = TestBytes.concat(TestBytes.intBigEndian(page.length), chunk);
     InteropTest.assertDecodes(CompressionCodec.LZO, block, page);
-    assertCorrupt(CompressionCodec.LZO, TestBytes.concat(TestBytes.intBigEndian(page.length + 1), chunk),
-        page.length, "overruns");
-    assertCorrupt(CompressionCodec.LZO, TestBytes.concat(TestBytes.intBigEndian(-1), chunk),
-        page.length, "overruns");
+    assertCorrupt(
+        CompressionCodec.LZO,
+        TestBytes.concat(TestBytes.intBigEndian(page.length + 1), chunk),
+        page.length,
+        "overruns");
+    assertCorrupt(
+        CompressionCodec.LZO,
+        TestBytes.concat(TestBytes.intBigEndian(-1), chunk),
+        page.length,
+        "overruns");
     assertCorrupt(CompressionCodec.LZO, set(block, 4, 0x7f), page.length, "does not fit");
-    assertCorrupt(CompressionCodec.LZO,
-        TestBytes.concat(TestBytes.intBigEndian(page.length), new byte[4], chunk), page.length,
+    assertCorrupt(
+        CompressionCodec.LZO,
+        TestBytes.concat(TestBytes.intBigEndian(page.length), new byte[4], chunk),
+        page.length,
         "chunk length 0");
-    assertCorrupt(CompressionCodec.LZO, TestBytes.concat(block, new byte[] {0, 0}), page.length,
+    assertCorrupt(
+        CompressionCodec.LZO,
+        TestBytes.concat(block, new byte[] {0, 0}),
+        page.length,
         "truncated block length");
   }
 
@@ -256,9 +296,11 @@ class HostileInputTest {
 
   private static void assertCorrupt(CompressionCodec codec, byte[] src, int claimed, String why) {
     try (Decompressor d = Codecs.decompressor(codec)) {
-      CorruptFileException e = assertThrows(CorruptFileException.class,
-          () -> decodeGuarded(d, src, src.length, claimed));
-      assertTrue(e.getMessage().contains(why), () -> "expected '" + why + "' in: " + e.getMessage());
+      CorruptFileException e =
+          assertThrows(
+              CorruptFileException.class, () -> decodeGuarded(d, src, src.length, claimed));
+      assertTrue(
+          e.getMessage().contains(why), () -> "expected '" + why + "' in: " + e.getMessage());
     }
   }
 

@@ -41,8 +41,11 @@ import org.parquetarrow.format.CompressionCodec;
  * decoders.
  */
 class InteropTest {
-  private static final byte[] PAGE = TestBytes.concat(TestBytes.ascendingInts(40_000),
-      TestBytes.random(30_000, 7), TestBytes.repetitive(50_000));
+  private static final byte[] PAGE =
+      TestBytes.concat(
+          TestBytes.ascendingInts(40_000),
+          TestBytes.random(30_000, 7),
+          TestBytes.repetitive(50_000));
 
   // ---------------------------------------------------------------- GZIP
 
@@ -56,7 +59,8 @@ class InteropTest {
     byte[] first = Arrays.copyOf(PAGE, 12_345);
     byte[] second = Arrays.copyOfRange(PAGE, 12_345, PAGE.length);
     byte[] empty = new byte[0];
-    byte[] members = TestBytes.concat(jdkGzip(first), jdkGzip(empty), jdkGzip(second), jdkGzip(empty));
+    byte[] members =
+        TestBytes.concat(jdkGzip(first), jdkGzip(empty), jdkGzip(second), jdkGzip(empty));
     assertDecodes(CompressionCodec.GZIP, members, PAGE);
   }
 
@@ -86,12 +90,17 @@ class InteropTest {
     CRC32 headerCrc = new CRC32();
     headerCrc.update(header);
     int crc16 = (int) headerCrc.getValue() & 0xffff;
-    byte[] member = TestBytes.concat(header, new byte[] {(byte) crc16, (byte) (crc16 >>> 8)},
-        rawDeflate(PAGE), gzipTrailer(PAGE));
+    byte[] member =
+        TestBytes.concat(
+            header,
+            new byte[] {(byte) crc16, (byte) (crc16 >>> 8)},
+            rawDeflate(PAGE),
+            gzipTrailer(PAGE));
     assertDecodes(CompressionCodec.GZIP, member, PAGE);
 
     member[header.length] ^= 1; // header CRC no longer matches
-    assertThrows(CorruptFileException.class, () -> decode(CompressionCodec.GZIP, member, PAGE.length));
+    assertThrows(
+        CorruptFileException.class, () -> decode(CompressionCodec.GZIP, member, PAGE.length));
   }
 
   @Test
@@ -118,8 +127,13 @@ class InteropTest {
     byte[] second = Arrays.copyOfRange(PAGE, 50_000, PAGE.length);
     // RFC 8878 3.1.2: magic 0x184D2A5? little-endian, 4-byte little-endian size, user data
     byte[] skippable = {0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 'x', 'y', 'z'};
-    byte[] frames = TestBytes.concat(skippable, Zstd.compress(first, 3), zstdStream(second),
-        skippable, Zstd.compress(new byte[0]));
+    byte[] frames =
+        TestBytes.concat(
+            skippable,
+            Zstd.compress(first, 3),
+            zstdStream(second),
+            skippable,
+            Zstd.compress(new byte[0]));
     assertDecodes(CompressionCodec.ZSTD, frames, PAGE);
   }
 
@@ -132,8 +146,8 @@ class InteropTest {
 
     byte[] ours = compress(CompressionCodec.ZSTD, PAGE);
     byte[] back = new byte[PAGE.length];
-    assertEquals(PAGE.length,
-        new ZstdDecompressor().decompress(ours, 0, ours.length, back, 0, back.length));
+    assertEquals(
+        PAGE.length, new ZstdDecompressor().decompress(ours, 0, ours.length, back, 0, back.length));
     assertArrayEquals(PAGE, back);
   }
 
@@ -141,14 +155,16 @@ class InteropTest {
 
   @Test
   void snappyFromAircompressorsPureJavaEncoderDecodesAndOursDecodesThere() {
-    io.airlift.compress.snappy.SnappyCompressor theirs = new io.airlift.compress.snappy.SnappyCompressor();
+    io.airlift.compress.snappy.SnappyCompressor theirs =
+        new io.airlift.compress.snappy.SnappyCompressor();
     byte[] buf = new byte[theirs.maxCompressedLength(PAGE.length)];
     int n = theirs.compress(PAGE, 0, PAGE.length, buf, 0, buf.length);
     assertDecodes(CompressionCodec.SNAPPY, Arrays.copyOf(buf, n), PAGE);
 
     byte[] ours = compress(CompressionCodec.SNAPPY, PAGE);
     byte[] back = new byte[PAGE.length];
-    assertEquals(PAGE.length,
+    assertEquals(
+        PAGE.length,
         new SnappyDecompressor().decompress(ours, 0, ours.length, back, 0, back.length));
     assertArrayEquals(PAGE, back);
   }
@@ -165,8 +181,8 @@ class InteropTest {
 
     byte[] ours = compress(CompressionCodec.LZ4_RAW, PAGE);
     byte[] back = new byte[PAGE.length];
-    assertEquals(PAGE.length,
-        new Lz4Decompressor().decompress(ours, 0, ours.length, back, 0, back.length));
+    assertEquals(
+        PAGE.length, new Lz4Decompressor().decompress(ours, 0, ours.length, back, 0, back.length));
     assertArrayEquals(PAGE, back);
   }
 
@@ -179,7 +195,8 @@ class InteropTest {
       out.write(PAGE, 0, PAGE.length);
     }
     byte[] framed = bytes.toByteArray();
-    assertTrue(AbstractDecompressor.readIntBigEndian(framed, 0) < PAGE.length,
+    assertTrue(
+        AbstractDecompressor.readIntBigEndian(framed, 0) < PAGE.length,
         "the stream should have cut the page into several blocks");
     assertDecodes(CompressionCodec.LZ4, framed, PAGE);
   }
@@ -209,7 +226,8 @@ class InteropTest {
       out.write(PAGE, 0, PAGE.length);
     }
     byte[] framed = bytes.toByteArray();
-    assertTrue(AbstractDecompressor.readIntBigEndian(framed, 0) < PAGE.length,
+    assertTrue(
+        AbstractDecompressor.readIntBigEndian(framed, 0) < PAGE.length,
         "the stream should have cut the page into several blocks");
     assertDecodes(CompressionCodec.LZO, framed, PAGE);
   }
@@ -234,9 +252,11 @@ class InteropTest {
   void brotliFromTheOneShotEncoderAndTheStreamDecodesAndOursDecodesWithTheStream()
       throws IOException {
     Brotli4jLoader.ensureAvailability();
-    assertDecodes(CompressionCodec.BROTLI, Encoder.compress(PAGE, Encoder.Parameters.create(5)), PAGE);
+    assertDecodes(
+        CompressionCodec.BROTLI, Encoder.compress(PAGE, Encoder.Parameters.create(5)), PAGE);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (BrotliOutputStream out = new BrotliOutputStream(bytes, Encoder.Parameters.create(3), 4096)) {
+    try (BrotliOutputStream out =
+        new BrotliOutputStream(bytes, Encoder.Parameters.create(3), 4096)) {
       out.write(PAGE);
     }
     assertDecodes(CompressionCodec.BROTLI, bytes.toByteArray(), PAGE);
@@ -245,6 +265,15 @@ class InteropTest {
     try (InputStream in = new BrotliInputStream(new ByteArrayInputStream(ours))) {
       assertArrayEquals(PAGE, in.readAllBytes());
     }
+  }
+
+  @Test
+  void brotliPageLargerThanTheDecodersInputSliceDecodes() throws IOException {
+    Brotli4jLoader.ensureAvailability();
+    byte[] big = TestBytes.random(3 << 20, 8);
+    byte[] compressed = Encoder.compress(big, Encoder.Parameters.create(0));
+    assertTrue(compressed.length > 2 << 20, "input should need several slices");
+    assertDecodes(CompressionCodec.BROTLI, compressed, big);
   }
 
   // ---------------------------------------------------------------- helpers
@@ -256,7 +285,8 @@ class InteropTest {
   static byte[] decode(CompressionCodec codec, byte[] compressed, int uncompressedLen) {
     byte[] out = new byte[uncompressedLen];
     try (Decompressor d = Codecs.decompressor(codec)) {
-      assertEquals(uncompressedLen, d.decompress(compressed, 0, compressed.length, out, 0, uncompressedLen));
+      assertEquals(
+          uncompressedLen, d.decompress(compressed, 0, compressed.length, out, 0, uncompressedLen));
     }
     return out;
   }
@@ -318,8 +348,8 @@ class InteropTest {
   static byte[] hadoopLz4Block(byte[] part) {
     LZ4Compressor lz4 = LZ4Factory.fastestInstance().fastCompressor();
     byte[] block = lz4.compress(part);
-    return TestBytes.concat(TestBytes.intBigEndian(part.length),
-        TestBytes.intBigEndian(block.length), block);
+    return TestBytes.concat(
+        TestBytes.intBigEndian(part.length), TestBytes.intBigEndian(block.length), block);
   }
 
   /** One chunk of a Hadoop LZO block: big-endian compressed length, then an LZO1X block. */

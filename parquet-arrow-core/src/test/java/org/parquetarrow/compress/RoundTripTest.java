@@ -26,9 +26,14 @@ class RoundTripTest {
 
   static List<Setting> settings() {
     List<Setting> s = new ArrayList<>();
-    for (CompressionCodec c : List.of(CompressionCodec.UNCOMPRESSED, CompressionCodec.SNAPPY,
-        CompressionCodec.GZIP, CompressionCodec.BROTLI, CompressionCodec.ZSTD,
-        CompressionCodec.LZ4_RAW)) {
+    for (CompressionCodec c :
+        List.of(
+            CompressionCodec.UNCOMPRESSED,
+            CompressionCodec.SNAPPY,
+            CompressionCodec.GZIP,
+            CompressionCodec.BROTLI,
+            CompressionCodec.ZSTD,
+            CompressionCodec.LZ4_RAW)) {
       s.add(new Setting(c + " default", c, () -> Codecs.compressor(c)));
     }
     s.add(level(CompressionCodec.GZIP, 1));
@@ -64,7 +69,8 @@ class RoundTripTest {
       GrowableByteArray out = new GrowableByteArray(16);
       int n = c.compress(page, 0, page.length, out);
       assertEquals(n, out.length());
-      assertTrue(n <= c.maxCompressedLength(page.length),
+      assertTrue(
+          n <= c.maxCompressedLength(page.length),
           n + " > bound " + c.maxCompressedLength(page.length));
       if (kind.startsWith("repetitive") && setting.codec() != CompressionCodec.UNCOMPRESSED) {
         assertTrue(n < page.length / 10, "only " + page.length + " -> " + n);
@@ -79,8 +85,12 @@ class RoundTripTest {
   @MethodSource("settings")
   void oneInstanceCompressesManyPagesAfterExistingContentAndHonoursOffsets(Setting setting) {
     byte[] prefix = {9, 8, 7};
-    byte[][] pages = {TestBytes.random(5000, 2), TestBytes.repetitive(70_000),
-        TestBytes.ascendingInts(3000), TestBytes.random(17, 3)};
+    byte[][] pages = {
+      TestBytes.random(5000, 2),
+      TestBytes.repetitive(70_000),
+      TestBytes.ascendingInts(3000),
+      TestBytes.random(17, 3)
+    };
     try (Compressor c = setting.compressor().get();
         Decompressor d = Codecs.decompressor(setting.codec())) {
       GrowableByteArray out = new GrowableByteArray(4);
@@ -99,7 +109,8 @@ class RoundTripTest {
         byte[] back = new byte[pages[i].length + 20];
         d.decompress(out.array(), starts[i], lengths[i], back, 13, pages[i].length);
         assertArrayEquals(pages[i], Arrays.copyOfRange(back, 13, 13 + pages[i].length));
-        assertTrue(isZero(back, 0, 13) && isZero(back, 13 + pages[i].length, back.length),
+        assertTrue(
+            isZero(back, 0, 13) && isZero(back, 13 + pages[i].length, back.length),
             "bytes written outside the output range");
       }
     }

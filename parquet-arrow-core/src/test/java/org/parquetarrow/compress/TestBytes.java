@@ -16,7 +16,8 @@ final class TestBytes {
 
   /** A short phrase over and over: compresses by orders of magnitude with every codec. */
   static byte[] repetitive(int n) {
-    byte[] phrase = "parquet pages compress well; ".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] phrase =
+        "parquet pages compress well; ".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     byte[] b = new byte[n];
     for (int i = 0; i < n; i++) {
       b[i] = phrase[i % phrase.length];
