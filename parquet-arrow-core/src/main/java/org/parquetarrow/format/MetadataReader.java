@@ -1,0 +1,141 @@
+package org.parquetarrow.format;
+
+import java.nio.ByteBuffer;
+import org.apache.thrift.TException;
+import org.parquetarrow.CorruptFileException;
+
+/**
+ * Decodes Parquet's thrift metadata structs (compact protocol) into the records of this package.
+ * Each method reads one struct starting at {@code buf.position()} and, on success, advances the
+ * position past it; heap buffers are read in place and direct buffers copied once.
+ *
+ * <p>Fields this library does not know are skipped, so files from newer writers open. Input that
+ * breaks the format (truncated, a required field missing, a length larger than the bytes left, an
+ * undefined physical type, nesting deeper than {@link MetadataLimits#maxDepth()}) raises a
+ * {@link CorruptFileException}; nothing else escapes.
+ *
+ * <pre>{@code
+ * ByteBuffer headerBytes = ...;               // bytes starting at a page header
+ * PageHeader h = MetadataReader.readPageHeader(headerBytes);
+ * int payloadStart = headerBytes.position();  // the page data follows the header
+ * }</pre>
+ */
+public final class MetadataReader {
+  private MetadataReader() {}
+
+  /** The footer struct. */
+  public static FileMetaData readFileMetaData(ByteBuffer buf) {
+    return readFileMetaData(buf, MetadataLimits.DEFAULT);
+  }
+
+  public static FileMetaData readFileMetaData(ByteBuffer buf, MetadataLimits limits) {
+    return readFileMetaData(buf, limits, -1);
+  }
+
+  /** As {@link #readFileMetaData(ByteBuffer, MetadataLimits)}, with errors located at file offsets. */
+  static FileMetaData readFileMetaData(ByteBuffer buf, MetadataLimits limits, long fileOffset) {
+    ThriftReader in = ThriftReader.over(buf, limits, "FileMetaData", fileOffset);
+    try {
+      return finish(buf, in, FileMetaDataCodec.read(in));
+    } catch (TException | IndexOutOfBoundsException e) {
+      throw malformed(in, e);
+    }
+  }
+
+  public static PageHeader readPageHeader(ByteBuffer buf) {
+    return readPageHeader(buf, MetadataLimits.DEFAULT);
+  }
+
+  public static PageHeader readPageHeader(ByteBuffer buf, MetadataLimits limits) {
+    ThriftReader in = ThriftReader.over(buf, limits, "PageHeader", -1);
+    try {
+      return finish(buf, in, PageHeaderCodec.read(in));
+    } catch (TException | IndexOutOfBoundsException e) {
+      throw malformed(in, e);
+    }
+  }
+
+  public static ColumnIndex readColumnIndex(ByteBuffer buf) {
+    return readColumnIndex(buf, MetadataLimits.DEFAULT);
+  }
+
+  public static ColumnIndex readColumnIndex(ByteBuffer buf, MetadataLimits limits) {
+    ThriftReader in = ThriftReader.over(buf, limits, "ColumnIndex", -1);
+    try {
+      return finish(buf, in, PageIndexCodec.readColumnIndex(in));
+    } catch (TException | IndexOutOfBoundsException e) {
+      throw malformed(in, e);
+    }
+  }
+
+  public static OffsetIndex readOffsetIndex(ByteBuffer buf) {
+    return readOffsetIndex(buf, MetadataLimits.DEFAULT);
+  }
+
+  public static OffsetIndex readOffsetIndex(ByteBuffer buf, MetadataLimits limits) {
+    ThriftReader in = ThriftReader.over(buf, limits, "OffsetIndex", -1);
+    try {
+      return finish(buf, in, PageIndexCodec.readOffsetIndex(in));
+    } catch (TException | IndexOutOfBoundsException e) {
+      throw malformed(in, e);
+    }
+  }
+
+  public static BloomFilterHeader readBloomFilterHeader(ByteBuffer buf) {
+    return readBloomFilterHeader(buf, MetadataLimits.DEFAULT);
+  }
+
+  public static BloomFilterHeader readBloomFilterHeader(ByteBuffer buf, MetadataLimits limits) {
+    ThriftReader in = ThriftReader.over(buf, limits, "BloomFilterHeader", -1);
+    try {
+      return finish(buf, in, BloomFilterHeaderCodec.read(in));
+    } catch (TException | IndexOutOfBoundsException e) {
+      throw malformed(in, e);
+    }
+  }
+
+  /** A column chunk's metadata on its own, as stored (once decrypted) in encrypted files. */
+  public static ColumnMetaData readColumnMetaData(ByteBuffer buf) {
+    return readColumnMetaData(buf, MetadataLimits.DEFAULT);
+  }
+
+  public static ColumnMetaData readColumnMetaData(ByteBuffer buf, MetadataLimits limits) {
+    ThriftReader in = ThriftReader.over(buf, limits, "ColumnMetaData", -1);
+    try {
+      return finish(buf, in, ColumnMetaDataCodec.read(in));
+    } catch (TException | IndexOutOfBoundsException e) {
+      throw malformed(in, e);
+    }
+  }
+
+  /** The struct in front of an encrypted footer (files ending in {@code PARE}). */
+  public static FileCryptoMetaData readFileCryptoMetaData(ByteBuffer buf) {
+    return readFileCryptoMetaData(buf, MetadataLimits.DEFAULT);
+  }
+
+  public static FileCryptoMetaData readFileCryptoMetaData(ByteBuffer buf, MetadataLimits limits) {
+    ThriftReader in = ThriftReader.over(buf, limits, "FileCryptoMetaData", -1);
+    try {
+      return finish(buf, in, CryptoCodec.readFileCryptoMetaData(in));
+    } catch (TException | IndexOutOfBoundsException e) {
+      throw malformed(in, e);
+    }
+  }
+
+  private static <T> T finish(ByteBuffer buf, ThriftReader in, T result) {
+    in.checkNotOverrun();
+    buf.position(buf.position() + in.consumed());
+    return result;
+  }
+
+  /**
+   * libthrift reports a truncated input as a transport exception, and its varint fast path can
+   * index past the array on a malformed varint at the very end: both mean corrupt input.
+   */
+  private static CorruptFileException malformed(ThriftReader in, Exception e) {
+    String why = e instanceof TException && e.getMessage() != null
+        ? e.getMessage()
+        : "input ends inside the struct";
+    return in.corrupt("malformed thrift: " + why, e);
+  }
+}
