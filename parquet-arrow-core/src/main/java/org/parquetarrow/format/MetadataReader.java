@@ -7,7 +7,9 @@ import org.parquetarrow.CorruptFileException;
 /**
  * Decodes Parquet's thrift metadata structs (compact protocol) into the records of this package.
  * Each method reads one struct starting at {@code buf.position()} and, on success, advances the
- * position past it; heap buffers are read in place and direct buffers copied once.
+ * position past it (a failed read leaves it alone). Heap buffers are read in place; direct buffers
+ * are copied once, except that for page and bloom filter headers, which sit in front of their
+ * payload, only a growing window of the buffer is copied.
  *
  * <p>Fields this library does not know are skipped, so files from newer writers open. Input that
  * breaks the format (truncated, a required field missing, a length larger than the bytes left, an
@@ -47,12 +49,7 @@ public final class MetadataReader {
   }
 
   public static PageHeader readPageHeader(ByteBuffer buf, MetadataLimits limits) {
-    ThriftReader in = ThriftReader.over(buf, limits, "PageHeader", -1);
-    try {
-      return finish(buf, in, PageHeaderCodec.read(in));
-    } catch (TException | IndexOutOfBoundsException e) {
-      throw malformed(in, e);
-    }
+    return readInFront(buf, limits, "PageHeader", PageHeaderCodec::read);
   }
 
   public static ColumnIndex readColumnIndex(ByteBuffer buf) {
@@ -86,12 +83,7 @@ public final class MetadataReader {
   }
 
   public static BloomFilterHeader readBloomFilterHeader(ByteBuffer buf, MetadataLimits limits) {
-    ThriftReader in = ThriftReader.over(buf, limits, "BloomFilterHeader", -1);
-    try {
-      return finish(buf, in, BloomFilterHeaderCodec.read(in));
-    } catch (TException | IndexOutOfBoundsException e) {
-      throw malformed(in, e);
-    }
+    return readInFront(buf, limits, "BloomFilterHeader", BloomFilterHeaderCodec::read);
   }
 
   /** A column chunk's metadata on its own, as stored (once decrypted) in encrypted files. */
@@ -119,6 +111,39 @@ public final class MetadataReader {
       return finish(buf, in, CryptoCodec.readFileCryptoMetaData(in));
     } catch (TException | IndexOutOfBoundsException e) {
       throw malformed(in, e);
+    }
+  }
+
+  /** A struct codec: reads one struct. */
+  private interface Codec<T> {
+    T read(ThriftReader in) throws TException;
+  }
+
+  /** Bytes of a direct buffer copied for a first attempt at a header in front of its payload. */
+  private static final int FIRST_WINDOW = 4096;
+
+  /**
+   * Reads a header that sits in front of its payload, typically in a buffer holding much more.
+   * A direct buffer is copied a window at a time (growing 16-fold) until the header fits, rather
+   * than whole; a heap buffer is read in place in one go.
+   */
+  private static <T> T readInFront(ByteBuffer buf, MetadataLimits limits, String struct, Codec<T> codec) {
+    int window = FIRST_WINDOW;
+    while (true) {
+      ThriftReader in = ThriftReader.over(buf, window, limits, struct, -1);
+      try {
+        return finish(buf, in, codec.read(in));
+      } catch (CorruptFileException e) {
+        if (in.coversAllOf(buf)) {
+          throw e;
+        }
+      } catch (TException | IndexOutOfBoundsException e) {
+        if (in.coversAllOf(buf)) {
+          throw malformed(in, e);
+        }
+      }
+      // the window may have cut the header short: retry with more of the buffer
+      window = (int) Math.min((long) window * 16, Integer.MAX_VALUE);
     }
   }
 

@@ -64,13 +64,28 @@ final class ThriftReader {
    * @param fileOffset where {@code buf.position()} is in the file, for error locations, or -1
    */
   static ThriftReader over(ByteBuffer buf, MetadataLimits limits, String topStruct, long fileOffset) {
+    return over(buf, buf.remaining(), limits, topStruct, fileOffset);
+  }
+
+  /**
+   * A reader of at most the first {@code window} bytes of a direct buffer (all of a heap buffer,
+   * which costs nothing). Used for headers that sit in front of their payload, so that a buffer
+   * holding a whole column chunk is not copied for every page header.
+   */
+  static ThriftReader over(
+      ByteBuffer buf, int window, MetadataLimits limits, String topStruct, long fileOffset) {
     if (buf.hasArray()) {
       return new ThriftReader(buf.array(), buf.arrayOffset() + buf.position(), buf.remaining(),
           limits, topStruct, fileOffset);
     }
-    byte[] copy = new byte[buf.remaining()];
-    buf.duplicate().get(copy);
+    byte[] copy = new byte[Math.min(window, buf.remaining())];
+    buf.get(buf.position(), copy);
     return new ThriftReader(copy, 0, copy.length, limits, topStruct, fileOffset);
+  }
+
+  /** Whether this reader saw every byte of {@code buf}, so that its verdict is final. */
+  boolean coversAllOf(ByteBuffer buf) {
+    return length == buf.remaining();
   }
 
   /** Bytes consumed since the start. */

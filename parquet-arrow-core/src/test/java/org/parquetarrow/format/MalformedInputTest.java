@@ -56,7 +56,20 @@ class MalformedInputTest {
       ByteBuffer prefix = ByteBuffer.wrap(full, 0, length);
       int at = length;
       assertThrows(CorruptFileException.class, () -> reader.apply(prefix), () -> "prefix of " + at + " bytes");
+      ByteBuffer direct = ByteBuffer.allocateDirect(length).put(prefix.duplicate()).flip();
+      assertThrows(CorruptFileException.class, () -> reader.apply(direct), () -> "direct prefix of " + at);
     }
+  }
+
+  @Test
+  void corruptHeaderInALargeDirectBuffer() {
+    // garbage after a broken header: every copy window fails until the whole buffer is seen
+    ByteBuffer direct = ByteBuffer.allocateDirect(300_000);
+    direct.put(new byte[] {0x15, 0x00, 0x19, (byte) 0xfc, (byte) 0xff, (byte) 0xff, 0x0f}); // list of 262143 structs
+    direct.clear();
+    CorruptFileException e = assertThrows(CorruptFileException.class, () -> MetadataReader.readPageHeader(direct));
+    assertEquals(0, direct.position());
+    assertTrue(e.getMessage().contains("PageHeader"), e.getMessage());
   }
 
   /**

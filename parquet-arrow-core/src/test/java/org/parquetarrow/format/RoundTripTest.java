@@ -3,6 +3,7 @@ package org.parquetarrow.format;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -106,6 +107,41 @@ class RoundTripTest {
     buf.flip();
     assertEquals(Samples.fullDataPageHeader(), MetadataReader.readPageHeader(buf));
     assertEquals(9, buf.get());
+  }
+
+  @Test
+  void pageHeadersInALargeDirectBufferAreNotCopiedWhole() {
+    // a 32 MiB column chunk in a direct buffer: headers of 1000 pages read in turn. Copying the
+    // rest of the chunk for each header would move ~16 GiB; a bounded copy moves next to nothing.
+    byte[] header = MetadataWriter.toBytes(Samples.fullDataPageHeader());
+    ByteBuffer chunk = ByteBuffer.allocateDirect(32 << 20);
+    int pageSize = chunk.capacity() / 1000;
+    for (int i = 0; i < 1000; i++) {
+      chunk.put(i * pageSize, header);
+    }
+    long start = System.nanoTime();
+    for (int i = 0; i < 1000; i++) {
+      ByteBuffer at = chunk.duplicate().position(i * pageSize);
+      assertEquals(Samples.fullDataPageHeader(), MetadataReader.readPageHeader(at));
+      assertEquals(i * pageSize + header.length, at.position());
+    }
+    assertTrue(System.nanoTime() - start < 2_000_000_000L, "header reads copied too much");
+  }
+
+  @Test
+  void headerLargerThanTheFirstCopyWindowOfADirectBuffer() {
+    byte[] bigMin = new byte[100_000];
+    java.util.Arrays.fill(bigMin, (byte) 7);
+    PageHeader h = new PageHeader(PageType.DATA_PAGE, 1, 1, null, new DataPageHeader(1, Encoding.PLAIN,
+        Encoding.RLE, Encoding.RLE, new Statistics(null, null, null, null, null, bigMin, null, null, null)),
+        null, null, null);
+    byte[] bytes = MetadataWriter.toBytes(h);
+    ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length + 1_000_000).put(bytes).flip().limit(bytes.length + 1_000_000);
+    assertEquals(h, MetadataReader.readPageHeader(direct));
+    assertEquals(bytes.length, direct.position());
+    BloomFilterHeader b = Samples.bloomFilterHeader();
+    ByteBuffer bloom = ByteBuffer.allocateDirect(50_000).put(MetadataWriter.toBytes(b)).flip().limit(50_000);
+    assertEquals(b, MetadataReader.readBloomFilterHeader(bloom));
   }
 
   @Test
