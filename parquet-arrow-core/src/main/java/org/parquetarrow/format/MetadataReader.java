@@ -2,6 +2,7 @@ package org.parquetarrow.format;
 
 import java.nio.ByteBuffer;
 import org.apache.thrift.TException;
+import org.apache.thrift.transport.TTransportException;
 import org.parquetarrow.CorruptFileException;
 
 /**
@@ -158,9 +159,12 @@ public final class MetadataReader {
    * index past the array on a malformed varint at the very end: both mean corrupt input.
    */
   private static CorruptFileException malformed(ThriftReader in, Exception e) {
-    String why = e instanceof TException && e.getMessage() != null
-        ? e.getMessage()
-        : "input ends inside the struct";
-    return in.corrupt("malformed thrift: " + why, e);
+    // libthrift's readAll reports running out of bytes as a plain TTransportException
+    boolean truncated = e instanceof IndexOutOfBoundsException
+        || (e instanceof TTransportException && in.atEnd());
+    if (truncated || e.getMessage() == null) {
+      return in.corrupt("truncated: the input ends inside the struct", e);
+    }
+    return in.corrupt("malformed thrift: " + e.getMessage(), e);
   }
 }

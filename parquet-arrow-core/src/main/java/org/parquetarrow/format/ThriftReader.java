@@ -88,6 +88,11 @@ final class ThriftReader {
     return length == buf.remaining();
   }
 
+  /** Whether every byte of the input has been consumed (or a varint ran past it). */
+  boolean atEnd() {
+    return transport.getBytesRemainingInBuffer() <= 0;
+  }
+
   /** Bytes consumed since the start. */
   int consumed() {
     return transport.getBufferPosition() - start;
