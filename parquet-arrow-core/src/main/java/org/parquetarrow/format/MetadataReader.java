@@ -26,11 +26,16 @@ import org.parquetarrow.CorruptFileException;
 public final class MetadataReader {
   private MetadataReader() {}
 
-  /** The footer struct. */
+  /**
+   * The footer struct, within {@link MetadataLimits#DEFAULT}.
+   *
+   * @throws CorruptFileException if the bytes are not a valid serialized FileMetaData
+   */
   public static FileMetaData readFileMetaData(ByteBuffer buf) {
     return readFileMetaData(buf, MetadataLimits.DEFAULT);
   }
 
+  /** The footer struct, decoded within {@code limits}. */
   public static FileMetaData readFileMetaData(ByteBuffer buf, MetadataLimits limits) {
     return readFileMetaData(buf, limits, -1);
   }
@@ -45,18 +50,22 @@ public final class MetadataReader {
     }
   }
 
+  /** The header in front of every page; the position ends on the page's first byte. */
   public static PageHeader readPageHeader(ByteBuffer buf) {
     return readPageHeader(buf, MetadataLimits.DEFAULT);
   }
 
+  /** As {@link #readPageHeader(ByteBuffer)}, within {@code limits}. */
   public static PageHeader readPageHeader(ByteBuffer buf, MetadataLimits limits) {
     return readInFront(buf, limits, "PageHeader", PageHeaderCodec::read);
   }
 
+  /** A column chunk's column index (per-page statistics) of the page index. */
   public static ColumnIndex readColumnIndex(ByteBuffer buf) {
     return readColumnIndex(buf, MetadataLimits.DEFAULT);
   }
 
+  /** As {@link #readColumnIndex(ByteBuffer)}, within {@code limits}. */
   public static ColumnIndex readColumnIndex(ByteBuffer buf, MetadataLimits limits) {
     ThriftReader in = ThriftReader.over(buf, limits, "ColumnIndex", -1);
     try {
@@ -66,10 +75,12 @@ public final class MetadataReader {
     }
   }
 
+  /** A column chunk's offset index (page locations) of the page index. */
   public static OffsetIndex readOffsetIndex(ByteBuffer buf) {
     return readOffsetIndex(buf, MetadataLimits.DEFAULT);
   }
 
+  /** As {@link #readOffsetIndex(ByteBuffer)}, within {@code limits}. */
   public static OffsetIndex readOffsetIndex(ByteBuffer buf, MetadataLimits limits) {
     ThriftReader in = ThriftReader.over(buf, limits, "OffsetIndex", -1);
     try {
@@ -79,10 +90,12 @@ public final class MetadataReader {
     }
   }
 
+  /** The header in front of a bloom filter's bitset; the position ends on the bitset. */
   public static BloomFilterHeader readBloomFilterHeader(ByteBuffer buf) {
     return readBloomFilterHeader(buf, MetadataLimits.DEFAULT);
   }
 
+  /** As {@link #readBloomFilterHeader(ByteBuffer)}, within {@code limits}. */
   public static BloomFilterHeader readBloomFilterHeader(ByteBuffer buf, MetadataLimits limits) {
     return readInFront(buf, limits, "BloomFilterHeader", BloomFilterHeaderCodec::read);
   }
@@ -92,6 +105,7 @@ public final class MetadataReader {
     return readColumnMetaData(buf, MetadataLimits.DEFAULT);
   }
 
+  /** As {@link #readColumnMetaData(ByteBuffer)}, within {@code limits}. */
   public static ColumnMetaData readColumnMetaData(ByteBuffer buf, MetadataLimits limits) {
     ThriftReader in = ThriftReader.over(buf, limits, "ColumnMetaData", -1);
     try {
@@ -106,6 +120,7 @@ public final class MetadataReader {
     return readFileCryptoMetaData(buf, MetadataLimits.DEFAULT);
   }
 
+  /** As {@link #readFileCryptoMetaData(ByteBuffer)}, within {@code limits}. */
   public static FileCryptoMetaData readFileCryptoMetaData(ByteBuffer buf, MetadataLimits limits) {
     ThriftReader in = ThriftReader.over(buf, limits, "FileCryptoMetaData", -1);
     try {

@@ -24,58 +24,72 @@ public final class MetadataWriter {
     void write(T value, ThriftWriter out) throws TException;
   }
 
+  /** The footer struct's bytes (the file's footer without its length and magic). */
   public static byte[] toBytes(FileMetaData m) {
     return encode(m, FileMetaDataCodec::write).toByteArray();
   }
 
+  /** The struct's compact-protocol bytes. */
   public static byte[] toBytes(PageHeader h) {
     return encode(h, PageHeaderCodec::write).toByteArray();
   }
 
+  /** The struct's compact-protocol bytes. */
   public static byte[] toBytes(ColumnIndex c) {
     return encode(c, PageIndexCodec::writeColumnIndex).toByteArray();
   }
 
+  /** The struct's compact-protocol bytes. */
   public static byte[] toBytes(OffsetIndex o) {
     return encode(o, PageIndexCodec::writeOffsetIndex).toByteArray();
   }
 
+  /** The struct's compact-protocol bytes. */
   public static byte[] toBytes(BloomFilterHeader h) {
     return encode(h, BloomFilterHeaderCodec::write).toByteArray();
   }
 
+  /** The struct's compact-protocol bytes. */
   public static byte[] toBytes(ColumnMetaData m) {
     return encode(m, ColumnMetaDataCodec::write).toByteArray();
   }
 
+  /** The struct's compact-protocol bytes. */
   public static byte[] toBytes(FileCryptoMetaData m) {
     return encode(m, CryptoCodec::writeFileCryptoMetaData).toByteArray();
   }
 
+  /** Writes the struct's bytes to {@code out} in one call, once it is fully encoded. */
   public static void write(FileMetaData m, OutputStream out) throws IOException {
     copy(encode(m, FileMetaDataCodec::write), out);
   }
 
+  /** As {@link #write(FileMetaData, OutputStream)}. */
   public static void write(PageHeader h, OutputStream out) throws IOException {
     copy(encode(h, PageHeaderCodec::write), out);
   }
 
+  /** As {@link #write(FileMetaData, OutputStream)}. */
   public static void write(ColumnIndex c, OutputStream out) throws IOException {
     copy(encode(c, PageIndexCodec::writeColumnIndex), out);
   }
 
+  /** As {@link #write(FileMetaData, OutputStream)}. */
   public static void write(OffsetIndex o, OutputStream out) throws IOException {
     copy(encode(o, PageIndexCodec::writeOffsetIndex), out);
   }
 
+  /** As {@link #write(FileMetaData, OutputStream)}. */
   public static void write(BloomFilterHeader h, OutputStream out) throws IOException {
     copy(encode(h, BloomFilterHeaderCodec::write), out);
   }
 
+  /** As {@link #write(FileMetaData, OutputStream)}. */
   public static void write(ColumnMetaData m, OutputStream out) throws IOException {
     copy(encode(m, ColumnMetaDataCodec::write), out);
   }
 
+  /** As {@link #write(FileMetaData, OutputStream)}. */
   public static void write(FileCryptoMetaData m, OutputStream out) throws IOException {
     copy(encode(m, CryptoCodec::writeFileCryptoMetaData), out);
   }

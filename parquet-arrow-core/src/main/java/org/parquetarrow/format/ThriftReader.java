@@ -26,6 +26,13 @@ import org.parquetarrow.ErrorLocation;
  * <p>One instance decodes one top-level struct and is then dropped.
  */
 final class ThriftReader {
+  /**
+   * libthrift's own message-size accounting switched off (its default caps messages at 100 MB):
+   * the checks here are exact and {@link MetadataLimits} holds the caps. Never mutated.
+   */
+  private static final TConfiguration UNLIMITED =
+      new TConfiguration(Integer.MAX_VALUE, Integer.MAX_VALUE, TConfiguration.DEFAULT_RECURSION_DEPTH);
+
   private final byte[] array;
   private final int start;
   private final int length;
@@ -47,10 +54,8 @@ final class ThriftReader {
     this.limits = limits;
     this.topStruct = topStruct;
     this.fileOffset = fileOffset;
-    // libthrift's own message-size accounting is switched off (max int): our checks are exact.
-    TConfiguration config = new TConfiguration(Integer.MAX_VALUE, Integer.MAX_VALUE, limits.maxDepth());
     try {
-      this.transport = new TMemoryInputTransport(config, array, start, length);
+      this.transport = new TMemoryInputTransport(UNLIMITED, array, start, length);
     } catch (TTransportException e) {
       throw new IllegalStateException("in-memory thrift transport refused a byte array", e);
     }
