@@ -29,6 +29,7 @@ public final class LevelDecoder {
 
   private enum Mode { ZERO, RLE, BIT_PACKED }
 
+  private final String what;
   private final RleBitPackedHybridDecoder rle = new RleBitPackedHybridDecoder();
   private final BitmapWriter bits = new BitmapWriter();
   private int[] scratch;
@@ -39,6 +40,15 @@ public final class LevelDecoder {
   // BIT_PACKED state
   private byte[] buf;
   private long bitPos;
+
+  public LevelDecoder() {
+    this("levels");
+  }
+
+  /** {@code what} names the data in error messages. */
+  LevelDecoder(String what) {
+    this.what = what;
+  }
 
   /**
    * Starts a v1 page's levels stored as RLE: a 4-byte little-endian length, then that many bytes
@@ -52,12 +62,12 @@ public final class LevelDecoder {
       return 0;
     }
     if (length < 4) {
-      throw new CorruptFileException("levels: page of " + length + " bytes has no 4-byte length");
+      throw new CorruptFileException(what + ": page of " + length + " bytes has no 4-byte length");
     }
     long stored = LittleEndian.getInt(buf, offset) & 0xffffffffL;
     if (stored > length - 4) {
       throw new CorruptFileException(
-          "levels: stored length " + stored + " exceeds the " + (length - 4) + " bytes left in the page");
+          what + ": stored length " + stored + " exceeds the " + (length - 4) + " bytes left in the page");
     }
     rle.init(buf, offset + 4, (int) stored, bitWidth);
     mode = Mode.RLE;
@@ -78,7 +88,7 @@ public final class LevelDecoder {
     }
     long bytes = ((long) numValues * bitWidth + 7) >>> 3;
     if (bytes > length) {
-      throw new CorruptFileException("levels: " + numValues + " BIT_PACKED levels of " + bitWidth
+      throw new CorruptFileException(what + ": " + numValues + " BIT_PACKED levels of " + bitWidth
           + " bits need " + bytes + " bytes, the page has " + length);
     }
     this.buf = buf;
@@ -92,7 +102,7 @@ public final class LevelDecoder {
     Checks.checkSection(buf, offset, length);
     if (start(maxLevel, Long.MAX_VALUE)) {
       if (length != 0) {
-        throw new CorruptFileException("levels: " + length + " level bytes for maximum level 0");
+        throw new CorruptFileException(what + ": " + length + " level bytes for maximum level 0");
       }
       return;
     }
@@ -258,7 +268,7 @@ public final class LevelDecoder {
 
   private void checkBitPackedRemaining(int n) {
     if (n > remaining) {
-      throw new CorruptFileException("levels: asked for " + n + " BIT_PACKED levels, "
+      throw new CorruptFileException(what + ": asked for " + n + " BIT_PACKED levels, "
           + remaining + " remain in the page");
     }
   }
@@ -287,11 +297,11 @@ public final class LevelDecoder {
   }
 
   private CorruptFileException tooHigh(int level) {
-    return new CorruptFileException("levels: level " + level + " exceeds the maximum " + maxLevel);
+    return new CorruptFileException(what + ": level " + level + " exceeds the maximum " + maxLevel);
   }
 
   private CorruptFileException endsEarly(int n) {
-    return new CorruptFileException("levels: the page's level data ends before " + n
+    return new CorruptFileException(what + ": the page's level data ends before " + n
         + " levels were read");
   }
 }
