@@ -197,6 +197,9 @@ final class DeltaBinaryPackedReader {
     int c = Math.min(n, groupCount - groupIndex);
     groupIndex += c;
     n -= c;
+    if (n == 0) {
+      return;
+    }
     while (n >= 32) {
       unpackGroup();
       long sum = 0;
@@ -274,6 +277,10 @@ final class DeltaBinaryPackedReader {
       miniblockIndex = 0;
     }
     width = buf[widthsPos + miniblockIndex] & 0xff;
+    if (width > 64) {
+      // walkBlocks checked every miniblock the values need, so this is only reached by a bug
+      throw corrupt("miniblock bit width " + width + " exceeds 64");
+    }
     groupPos = dataPos;
     dataPos = (int) Math.min(limit, dataPos + (long) valuesPerMiniblock * width / 8);
     groupsLeftInMiniblock = valuesPerMiniblock / 32;
