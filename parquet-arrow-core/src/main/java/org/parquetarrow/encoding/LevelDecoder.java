@@ -15,8 +15,9 @@ import org.parquetarrow.CorruptFileException;
  *   <li>data page v2: {@link #initV2} (RLE hybrid; the byte length is in the page header).
  * </ul>
  *
- * <p>With {@code maxLevel == 0} the levels are not stored at all: the {@code init} methods consume
- * nothing and every level reads as 0. Every level read is checked against {@code maxLevel}.
+ * <p>With {@code maxLevel == 0} the levels are not stored at all: the v1 {@code init} methods
+ * consume nothing and every level reads as 0 (a v2 section given for maximum level 0 is ignored:
+ * some writers store a run of zeros there). Every level read is checked against {@code maxLevel}.
  *
  * <pre>{@code
  * var defs = new LevelDecoder();
@@ -101,10 +102,7 @@ public final class LevelDecoder {
   public void initV2(byte[] buf, int offset, int length, int maxLevel) {
     Checks.checkSection(buf, offset, length);
     if (start(maxLevel, Long.MAX_VALUE)) {
-      if (length != 0) {
-        throw new CorruptFileException(what + ": " + length + " level bytes for maximum level 0");
-      }
-      return;
+      return; // some writers store a run of zeros even for maximum level 0: it carries nothing
     }
     rle.init(buf, offset, length, bitWidth);
     mode = Mode.RLE;
