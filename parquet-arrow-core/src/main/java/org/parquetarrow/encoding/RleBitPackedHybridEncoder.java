@@ -80,20 +80,16 @@ public final class RleBitPackedHybridEncoder {
 
   /** Appends {@code count} copies of {@code value}; long runs cost O(1) after the first 8. */
   public void writeRepeated(int value, long count) {
-    while (count > 0 && !(value == current && repeatCount >= 8)) {
-      write(value);
-      count--;
-    }
     while (count > 0) {
-      long room = Integer.MAX_VALUE - repeatCount;
-      if (room == 0) {
-        write(value); // starts a new run
+      if (value == current && repeatCount >= 8 && repeatCount < Integer.MAX_VALUE) {
+        // inside a repeated run of this value: only the count grows
+        long take = Math.min(Integer.MAX_VALUE - repeatCount, count);
+        repeatCount += take;
+        count -= take;
+      } else {
+        write(value);
         count--;
-        continue;
       }
-      long take = Math.min(room, count);
-      repeatCount += take;
-      count -= take;
     }
   }
 
