@@ -181,13 +181,6 @@ public final class BinaryOutput implements AutoCloseable {
     putOffset(++valueCount, dataLength);
   }
 
-  /** Appends one value, copied from this output's own data, whose room was reserved. */
-  void appendFromData(long start, int len) {
-    MemoryUtil.copyMemory(dataAddress + start, dataAddress + dataLength, len);
-    dataLength += len;
-    putOffset(++valueCount, dataLength);
-  }
-
   /**
    * Appends {@code n} values whose lengths are {@code lengths[from ..]} and whose bytes lie back to
    * back at {@code src[srcOff ..]}; the lengths are non-negative and their room was reserved.

@@ -22,20 +22,8 @@ final class ByteReader {
     this.what = what;
   }
 
-  byte[] buf() {
-    return buf;
-  }
-
   int pos() {
     return pos;
-  }
-
-  int limit() {
-    return limit;
-  }
-
-  int remaining() {
-    return limit - pos;
   }
 
   void seek(int newPos) {

@@ -2,6 +2,7 @@ package org.parquetarrow.encoding;
 
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.parquetarrow.CorruptFileException;
 
 /**
@@ -161,29 +162,38 @@ final class DeltaBinaryPackedReader {
   /** Writes {@code n} values as 4-byte ({@code int32}) or 8-byte values into {@code dst}. */
   void readInto(ArrowBuf dst, long dstOffset, int n, boolean int32) {
     int width = int32 ? 4 : 8;
-    ArrowBufs.address(dst, dstOffset, (long) n * width);
+    long address = ArrowBufs.address(dst, dstOffset, (long) n * width);
     start(n);
-    long o = dstOffset;
     if (n > 0 && firstPending) {
-      if (int32) {
-        dst.setInt(o, (int) first);
-      } else {
-        dst.setLong(o, first);
-      }
-      o += width;
+      store(address, first, int32);
+      address += width;
       firstPending = false;
       n--;
     }
     while (n > 0) {
       int c = available(n);
+      long[] g = group;
+      int from = groupIndex;
       if (int32) {
-        ArrowBufs.putLongsAsInts(dst, o, group, groupIndex, c);
+        for (int i = 0; i < c; i++) {
+          MemoryUtil.putInt(address + 4L * i, (int) g[from + i]);
+        }
       } else {
-        ArrowBufs.putLongs(dst, o, group, groupIndex, c);
+        for (int i = 0; i < c; i++) {
+          MemoryUtil.putLong(address + 8L * i, g[from + i]);
+        }
       }
       groupIndex += c;
-      o += (long) c * width;
+      address += (long) c * width;
       n -= c;
+    }
+  }
+
+  private static void store(long address, long value, boolean int32) {
+    if (int32) {
+      MemoryUtil.putInt(address, (int) value);
+    } else {
+      MemoryUtil.putLong(address, value);
     }
   }
 

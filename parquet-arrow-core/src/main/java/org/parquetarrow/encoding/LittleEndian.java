@@ -6,8 +6,6 @@ import java.nio.ByteOrder;
 
 /** Little-endian reads and writes of heap byte arrays (bounds-checked by the JVM, no allocation). */
 final class LittleEndian {
-  private static final VarHandle SHORT =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle LONG =
@@ -21,10 +19,6 @@ final class LittleEndian {
 
   static long getLong(byte[] b, int pos) {
     return (long) LONG.get(b, pos);
-  }
-
-  static int getUnsignedShort(byte[] b, int pos) {
-    return (short) SHORT.get(b, pos) & 0xffff;
   }
 
   static void putInt(byte[] b, int pos, int v) {
