@@ -208,6 +208,11 @@ public final class LevelDecoder {
         nonNull += set ? take : 0;
         rle.skip(take);
         left -= take;
+      } else if (maxLevel == 1 && rle.packedBitsAvailable() && left >= 8) {
+        // width 1, maximum 1: the stored bits are the validity bits
+        int take = (int) Math.min(run, left) & ~7;
+        nonNull += rle.copyPackedBits(bits, take);
+        left -= take;
       } else {
         int take = (int) Math.min(Math.min(run, left), CHUNK);
         int[] s = scratch();

@@ -150,6 +150,40 @@ public final class RleBitPackedHybridDecoder {
     return repeatedValue;
   }
 
+  /**
+   * For bit width 1: whether the current bit-packed run can hand out its values as raw bits
+   * ({@link #copyPackedBits}), i.e. no values of it are buffered.
+   */
+  boolean packedBitsAvailable() {
+    return bitWidth == 1 && !repeated && runRemaining >= 8 && unpackedIndex == unpackedCount;
+  }
+
+  /**
+   * For bit width 1, in a bit-packed run at a group boundary ({@link #packedBitsAvailable}):
+   * appends the next {@code k} values (a multiple of 8, at most {@link #runRemaining}) to
+   * {@code bits} as they are stored, one byte per 8 values, and returns how many are 1.
+   */
+  int copyPackedBits(BitmapWriter bits, int k) {
+    int bytes = k >>> 3;
+    int p = pos;
+    int ones = 0;
+    int i = 0;
+    for (; i + 4 <= bytes; i += 4) {
+      int word = LittleEndian.getInt(buf, p + i);
+      bits.appendBits(word, 32);
+      ones += Integer.bitCount(word);
+    }
+    for (; i < bytes; i++) {
+      int b = buf[p + i] & 0xff;
+      bits.appendBits(b, 8);
+      ones += Integer.bitCount(b);
+    }
+    pos = p + bytes;
+    packedLeft -= k;
+    runRemaining -= k;
+    return ones;
+  }
+
   /** Loads the next run header; false at the clean end of the data. */
   private boolean nextRun() {
     if (runTruncated) {
@@ -281,6 +315,11 @@ public final class RleBitPackedHybridDecoder {
     if (runEnd - pos >= need) {
       IntBitUnpacker.unpack32(buf, pos, unpacked, 0, w);
       pos += need;
+    } else if (buf.length - pos >= need) {
+      // the run's last group: the bytes after it are still in the array, and the values they
+      // produce lie past the run's count, so they are never handed out
+      IntBitUnpacker.unpack32(buf, pos, unpacked, 0, w);
+      pos = runEnd;
     } else {
       // the run's last group(s): fewer than 32 values' bytes remain, so unpack from a zero-padded copy
       int have = runEnd - pos;
