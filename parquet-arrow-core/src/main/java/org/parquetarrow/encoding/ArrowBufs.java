@@ -20,6 +20,7 @@ final class ArrowBufs {
   }
 
   static void putBytes(ArrowBuf dst, long offset, byte[] src, int from, int n) {
+    java.util.Objects.checkFromIndexSize(from, n, src.length);
     long a = address(dst, offset, n);
     MemoryUtil.copyToMemory(src, from, a, n);
   }

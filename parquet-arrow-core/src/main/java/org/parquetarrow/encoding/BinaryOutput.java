@@ -176,6 +176,8 @@ public final class BinaryOutput implements AutoCloseable {
 
   /** Appends one value whose room was reserved. */
   void appendReserved(byte[] src, int off, int len) {
+    // cheap insurance: a raw memory copy would not notice a bad source range
+    Objects.checkFromIndexSize(off, len, src.length);
     MemoryUtil.copyToMemory(src, off, dataAddress + dataLength, len);
     dataLength += len;
     putOffset(++valueCount, dataLength);
@@ -186,6 +188,7 @@ public final class BinaryOutput implements AutoCloseable {
    * back at {@code src[srcOff ..]}; the lengths are non-negative and their room was reserved.
    */
   void appendConcatenated(int[] lengths, int from, int n, byte[] src, int srcOff, long totalBytes) {
+    Objects.checkFromIndexSize(srcOff, totalBytes, src.length);
     MemoryUtil.copyToMemory(src, srcOff, dataAddress + dataLength, totalBytes);
     long end = dataLength;
     for (int i = 0; i < n; i++) {
