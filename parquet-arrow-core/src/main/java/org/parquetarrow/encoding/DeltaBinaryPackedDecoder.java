@@ -1,5 +1,6 @@
 package org.parquetarrow.encoding;
 
+import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 
 /**
@@ -64,13 +65,13 @@ public final class DeltaBinaryPackedDecoder implements FixedWidthValueDecoder {
 
   /** Reads the next {@code n} values into a heap array (INT32 values, or the low half of INT64). */
   public void readInts(int[] dst, int off, int n) {
-    java.util.Objects.checkFromIndexSize(off, n, dst.length);
+    Objects.checkFromIndexSize(off, n, dst.length);
     reader.readInts(dst, off, n);
   }
 
   /** Reads the next {@code n} values into a heap array. */
   public void readLongs(long[] dst, int off, int n) {
-    java.util.Objects.checkFromIndexSize(off, n, dst.length);
+    Objects.checkFromIndexSize(off, n, dst.length);
     reader.readLongs(dst, off, n);
   }
 

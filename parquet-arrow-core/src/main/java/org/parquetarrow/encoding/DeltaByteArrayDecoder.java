@@ -1,5 +1,6 @@
 package org.parquetarrow.encoding;
 
+import java.util.Arrays;
 import org.parquetarrow.CorruptFileException;
 
 /**
@@ -93,7 +94,7 @@ public final class DeltaByteArrayDecoder implements BinaryValueDecoder {
         int s = suffix[i];
         int len = p + s;
         if (len > last.length) {
-          last = java.util.Arrays.copyOf(last, Math.max(len, 2 * last.length));
+          last = Arrays.copyOf(last, Math.max(len, 2 * last.length));
         }
         System.arraycopy(buf, dataPos, last, p, s);
         dataPos += s;

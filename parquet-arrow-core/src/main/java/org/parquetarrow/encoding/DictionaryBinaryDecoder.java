@@ -1,5 +1,6 @@
 package org.parquetarrow.encoding;
 
+import java.util.Objects;
 /**
  * Dictionary-encoded BYTE_ARRAY values: indices decoded a chunk at a time and gathered from a
  * {@link BinaryDictionary}.
@@ -18,7 +19,7 @@ public final class DictionaryBinaryDecoder implements BinaryValueDecoder {
   private final int[] ids = new int[CHUNK];
 
   public DictionaryBinaryDecoder(BinaryDictionary dictionary) {
-    this.dictionary = java.util.Objects.requireNonNull(dictionary, "dictionary");
+    this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.parquetarrow.encoding;
 
+import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 
 /**
@@ -20,7 +21,7 @@ public final class DictionaryFixedWidthDecoder implements FixedWidthValueDecoder
   private final int[] ids = new int[CHUNK];
 
   public DictionaryFixedWidthDecoder(FixedWidthDictionary dictionary) {
-    this.dictionary = java.util.Objects.requireNonNull(dictionary, "dictionary");
+    this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
   }
 
   @Override

@@ -117,23 +117,18 @@ public final class RleBitPackedHybridEncoder {
   }
 
   private void finishRuns() {
-    if (literalCount == 0 && repeatCount > 0 && repeatCount == pendingCount) {
+    boolean allPendingRepeat = literalCount == 0 && pendingCount > 0 && repeatCount == pendingCount;
+    if (repeatCount >= 8 || allPendingRepeat) {
       flushRepeated();
-    } else if (literalCount == 0 && repeatCount > 8 && pendingCount == 0) {
-      flushRepeated();
-    } else if (pendingCount > 0 || literalCount > 0 || repeatCount > 0) {
-      if (repeatCount >= 8) {
-        flushRepeated();
-      } else {
+    } else if (pendingCount > 0 || literalCount > 0) {
+      if (pendingCount > 0) {
         // pad the last group with zeros: readers stop at the value count
-        while (pendingCount > 0 && pendingCount < 8) {
+        while (pendingCount < 8) {
           pending[pendingCount++] = 0;
         }
-        if (pendingCount == 8) {
-          appendGroup();
-        }
-        closeLiteral();
+        appendGroup();
       }
+      closeLiteral();
     }
     pendingCount = 0;
     repeatCount = 0;

@@ -33,6 +33,21 @@
  *       layout. The library targets little-endian platforms.
  * </ul>
  *
+ * <h2>Encoders</h2>
+ *
+ * <p>Each encoder collects one page section's values ({@code write}, from heap arrays or Arrow
+ * buffers), reports an {@code estimatedSize()} for cutting pages, and {@code flushTo(ByteSink)}
+ * appends the encoded section to a growable {@link org.parquetarrow.encoding.ByteSink} and starts
+ * over: {@link org.parquetarrow.encoding.RleBitPackedHybridEncoder} (levels, RLE booleans),
+ * {@link org.parquetarrow.encoding.PlainEncoder}, {@link
+ * org.parquetarrow.encoding.PlainBooleanEncoder}, {@link
+ * org.parquetarrow.encoding.DeltaBinaryPackedEncoder}, {@link
+ * org.parquetarrow.encoding.DeltaLengthByteArrayEncoder}, {@link
+ * org.parquetarrow.encoding.DeltaByteArrayEncoder}, {@link
+ * org.parquetarrow.encoding.ByteStreamSplitEncoder}, {@link
+ * org.parquetarrow.encoding.DictionaryIndexEncoder}; {@link org.parquetarrow.encoding.BitPacking}
+ * packs and unpacks 32 values at a time.
+ *
  * <h2>What is here</h2>
  *
  * <table>
