@@ -28,6 +28,8 @@
  *   <li><b>Bad input</b>: anything read from the page (lengths, counts, bit widths, run headers,
  *       indices, levels) is checked against the bytes really there before it is used or
  *       allocated for, and a violation raises {@link org.parquetarrow.CorruptFileException}.
+ *   <li><b>Threads</b>: a decoder or encoder instance is used by one thread at a time; make one
+ *       per column being decoded. Dictionaries are immutable after construction and can be shared.
  *   <li><b>Byte order</b>: values are stored in the platform's order, as Arrow's own {@code
  *       ArrowBuf.setInt} does, and PLAIN values are copied as they are: Arrow's little-endian
  *       layout. The library targets little-endian platforms.

@@ -8,6 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.parquetarrow.CorruptFileException;
@@ -232,6 +237,29 @@ class BinaryDecodersTest {
           int source = i < 1500 ? i : i + 1000;
           assertEquals(values[source], got.get(i), "decoder " + k + " value " + source + " seed " + seed);
         }
+      }
+    }
+  }
+
+  @Test
+  void buffersLoadIntoArrowVectors() {
+    byte[] page = TestBytes.create().le32(3).bytes("abc".getBytes(UTF_8)).le32(0).le32(4)
+        .bytes("wxyz".getBytes(UTF_8)).toArray();
+    var d = new PlainBinaryDecoder();
+    for (BinaryOutput.OffsetWidth w : BinaryOutput.OffsetWidth.values()) {
+      d.init(page, 0, page.length, 3);
+      try (BinaryOutput out = output(w);
+          ArrowBuf validity = memory.allocator().buffer(1);
+          FieldVector vector = w == BinaryOutput.OffsetWidth.INT32
+              ? new VarCharVector("s", memory.allocator())
+              : new LargeVarCharVector("s", memory.allocator())) {
+        d.read(out, 3);
+        validity.setByte(0, 0b111);
+        vector.loadFieldBuffers(new ArrowFieldNode(3, 0), List.of(validity, out.offsets(), out.data()));
+        vector.setValueCount(3);
+        assertEquals("abc", vector.getObject(0).toString());
+        assertEquals("", vector.getObject(1).toString());
+        assertEquals("wxyz", vector.getObject(2).toString());
       }
     }
   }
