@@ -1,0 +1,92 @@
+package org.parquetarrow.encoding;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.parquetarrow.CorruptFileException;
+
+/**
+ * A dictionary of BYTE_ARRAY values copied from a PLAIN dictionary page, with a gather of values
+ * by index into a {@link BinaryOutput}.
+ *
+ * <pre>{@code
+ * var dict = BinaryDictionary.fromPlain(dictPage, 0, dictPage.length, numEntries);
+ * dict.gather(ids, 0, count, binaryOutput);
+ * }</pre>
+ */
+public final class BinaryDictionary {
+  private final int[] offsets;
+  private final byte[] data;
+
+  private BinaryDictionary(int[] offsets, byte[] data) {
+    this.offsets = offsets;
+    this.data = data;
+  }
+
+  /**
+   * Parses {@code count} PLAIN BYTE_ARRAY values (4-byte length, then bytes) of a dictionary page.
+   *
+   * @throws CorruptFileException if a length is negative or runs past the page
+   */
+  public static BinaryDictionary fromPlain(byte[] buf, int offset, int length, int count) {
+    Checks.checkSection(buf, offset, length);
+    if (count < 0 || count > length / 4) {
+      // every value takes at least its 4-byte length: a larger count cannot be real
+      throw new CorruptFileException("dictionary page: " + count + " BYTE_ARRAY values cannot fit in "
+          + length + " bytes");
+    }
+    int[] offsets = new int[count + 1];
+    int p = offset;
+    int end = offset + length;
+    int total = 0;
+    for (int i = 0; i < count; i++) {
+      if (end - p < 4) {
+        throw new CorruptFileException("dictionary page: ends before the length of value " + i);
+      }
+      int len = LittleEndian.getInt(buf, p);
+      if (len < 0 || len > end - p - 4) {
+        throw new CorruptFileException("dictionary page: value " + i + " length "
+            + Integer.toUnsignedString(len) + " exceeds the " + (end - p - 4) + " bytes left");
+      }
+      p += 4 + len;
+      total += len;
+      offsets[i + 1] = total;
+    }
+    byte[] data = new byte[total];
+    p = offset;
+    for (int i = 0; i < count; i++) {
+      int len = offsets[i + 1] - offsets[i];
+      System.arraycopy(buf, p + 4, data, offsets[i], len);
+      p += 4 + len;
+    }
+    return new BinaryDictionary(offsets, data);
+  }
+
+  public int size() {
+    return offsets.length - 1;
+  }
+
+  /** A copy of entry {@code i}. */
+  public byte[] get(int i) {
+    Objects.checkIndex(i, size());
+    return Arrays.copyOfRange(data, offsets[i], offsets[i + 1]);
+  }
+
+  /**
+   * Appends the values of {@code ids[off .. off + n)} to {@code out}.
+   *
+   * @throws CorruptFileException if an index is outside the dictionary
+   */
+  public void gather(int[] ids, int off, int n, BinaryOutput out) {
+    Objects.checkFromIndexSize(off, n, ids.length);
+    DictionaryIndexDecoder.checkIndices(ids, off, n, size());
+    long total = 0;
+    for (int i = off; i < off + n; i++) {
+      total += offsets[ids[i] + 1] - offsets[ids[i]];
+    }
+    out.reserve(n, total);
+    for (int i = off; i < off + n; i++) {
+      int start = offsets[ids[i]];
+      out.appendReserved(data, start, offsets[ids[i] + 1] - start);
+    }
+  }
+}

@@ -1,0 +1,208 @@
+package org.parquetarrow.encoding;
+
+import java.util.Objects;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.parquetarrow.UnsupportedFeatureException;
+
+/**
+ * Variable-length values laid out as Arrow keeps them: an offsets buffer ({@code valueCount + 1}
+ * entries of 32 or 64 bits, starting at 0) and a data buffer, both allocated from the caller's
+ * {@link BufferAllocator} and grown by reallocation. Binary decoders append to it; the reader then
+ * hands {@link #offsets()} and {@link #data()} to a {@code VarCharVector}, {@code
+ * LargeVarCharVector}, {@code VarBinaryVector}, ... (which retain them), and closes this output.
+ *
+ * <p>This output owns one reference to each buffer until {@link #close()}. A buffer returned by
+ * {@link #offsets()} or {@link #data()} is replaced when an append grows it, so fetch them after
+ * the last append.
+ *
+ * <pre>{@code
+ * try (var out = new BinaryOutput(allocator, BinaryOutput.OffsetWidth.INT32, 1024, 64 * 1024)) {
+ *   decoder.read(out, count);
+ *   vector.loadFieldBuffers(new ArrowFieldNode(count, 0), List.of(validity, out.offsets(), out.data()));
+ * }
+ * }</pre>
+ */
+public final class BinaryOutput implements AutoCloseable {
+  /** The size of one offset: {@code INT32} for the plain Arrow types, {@code INT64} for the large ones. */
+  public enum OffsetWidth {
+    INT32(4, Integer.MAX_VALUE),
+    INT64(8, Long.MAX_VALUE);
+
+    final int bytes;
+    final long maxData;
+
+    OffsetWidth(int bytes, long maxData) {
+      this.bytes = bytes;
+      this.maxData = maxData;
+    }
+  }
+
+  private final BufferAllocator allocator;
+  private final OffsetWidth offsetWidth;
+  private final boolean wide;
+  private ArrowBuf offsets;
+  private ArrowBuf data;
+  private long offsetsAddress;
+  private long dataAddress;
+  private int valueCapacity;
+  private int valueCount;
+  private long dataLength;
+
+  /**
+   * Allocates the buffers.
+   *
+   * @param initialValueCapacity values the offsets buffer holds before it first grows
+   * @param initialDataCapacity bytes the data buffer holds before it first grows
+   */
+  public BinaryOutput(BufferAllocator allocator, OffsetWidth offsetWidth,
+      int initialValueCapacity, long initialDataCapacity) {
+    this.allocator = Objects.requireNonNull(allocator, "allocator");
+    this.offsetWidth = Objects.requireNonNull(offsetWidth, "offsetWidth");
+    if (initialValueCapacity < 0 || initialDataCapacity < 0) {
+      throw new IllegalArgumentException("negative capacity");
+    }
+    this.wide = offsetWidth == OffsetWidth.INT64;
+    ArrowBuf o = allocator.buffer((long) (initialValueCapacity + 1) * offsetWidth.bytes);
+    try {
+      data = allocator.buffer(Math.max(initialDataCapacity, 1));
+    } catch (RuntimeException e) {
+      o.close();
+      throw e;
+    }
+    offsets = o;
+    valueCapacity = (int) Math.min(o.capacity() / offsetWidth.bytes - 1, Integer.MAX_VALUE - 1);
+    offsetsAddress = offsets.memoryAddress();
+    dataAddress = data.memoryAddress();
+    putOffset(0, 0);
+  }
+
+  public OffsetWidth offsetWidth() {
+    return offsetWidth;
+  }
+
+  /** Values appended so far. */
+  public int valueCount() {
+    return valueCount;
+  }
+
+  /** Bytes of value data appended so far. */
+  public long dataLength() {
+    return dataLength;
+  }
+
+  /** The offsets buffer; entries {@code 0 .. valueCount()} are valid. */
+  public ArrowBuf offsets() {
+    return offsets;
+  }
+
+  /** The data buffer; bytes {@code 0 .. dataLength()} are valid. */
+  public ArrowBuf data() {
+    return data;
+  }
+
+  /** Where value {@code i} starts in {@link #data()} ({@code i == valueCount()} gives the end). */
+  public long offset(int i) {
+    Objects.checkIndex(i, valueCount + 1);
+    return wide ? MemoryUtil.getLong(offsetsAddress + 8L * i) : MemoryUtil.getInt(offsetsAddress + 4L * i);
+  }
+
+  /** A copy of value {@code i}; for tests and diagnostics, not for bulk use. */
+  public byte[] get(int i) {
+    Objects.checkIndex(i, valueCount);
+    long start = offset(i);
+    byte[] v = new byte[(int) (offset(i + 1) - start)];
+    data.getBytes(start, v, 0, v.length);
+    return v;
+  }
+
+  /** Forgets every value, keeping the buffers for reuse. */
+  public void clear() {
+    valueCount = 0;
+    dataLength = 0;
+  }
+
+  /** Appends one value. */
+  public void append(byte[] src, int off, int len) {
+    Objects.checkFromIndexSize(off, len, src.length);
+    reserve(1, len);
+    appendReserved(src, off, len);
+  }
+
+  /** Releases this output's reference to both buffers. */
+  @Override
+  public void close() {
+    offsets.close();
+    data.close();
+  }
+
+  /** Ensures room for {@code values} more values and {@code bytes} more data bytes. */
+  void reserve(int values, long bytes) {
+    if (bytes < 0 || values < 0) {
+      throw new IllegalArgumentException("negative reservation");
+    }
+    long neededBytes = dataLength + bytes;
+    if (neededBytes > offsetWidth.maxData) {
+      throw new UnsupportedFeatureException("binary data over 2 GiB with 32-bit offsets",
+          "binary values need " + neededBytes + " bytes, more than 32-bit offsets can address;"
+              + " read them into a large (64-bit offset) type");
+    }
+    if (neededBytes > data.capacity()) {
+      long newCapacity = Math.max(neededBytes, Math.min(2 * data.capacity(), offsetWidth.maxData));
+      data = grow(data, newCapacity, dataLength);
+      dataAddress = data.memoryAddress();
+    }
+    long neededValues = (long) valueCount + values;
+    if (neededValues > valueCapacity) {
+      if (neededValues > Integer.MAX_VALUE - 1) {
+        throw new IllegalArgumentException("more than " + (Integer.MAX_VALUE - 1) + " values");
+      }
+      long newCapacity = Math.max(neededValues, Math.min(2L * valueCapacity, Integer.MAX_VALUE - 1));
+      offsets = grow(offsets, (newCapacity + 1) * offsetWidth.bytes,
+          (long) (valueCount + 1) * offsetWidth.bytes);
+      offsetsAddress = offsets.memoryAddress();
+      valueCapacity =
+          (int) Math.min(offsets.capacity() / offsetWidth.bytes - 1, Integer.MAX_VALUE - 1);
+    }
+  }
+
+  private ArrowBuf grow(ArrowBuf old, long capacity, long used) {
+    ArrowBuf bigger = allocator.buffer(capacity);
+    bigger.setBytes(0, old, 0, used);
+    old.close();
+    return bigger;
+  }
+
+  /** Appends one value whose room was reserved. */
+  void appendReserved(byte[] src, int off, int len) {
+    // cheap insurance: a raw memory copy would not notice a bad source range
+    Objects.checkFromIndexSize(off, len, src.length);
+    MemoryUtil.copyToMemory(src, off, dataAddress + dataLength, len);
+    dataLength += len;
+    putOffset(++valueCount, dataLength);
+  }
+
+  /**
+   * Appends {@code n} values whose lengths are {@code lengths[from ..]} and whose bytes lie back to
+   * back at {@code src[srcOff ..]}; the lengths are non-negative and their room was reserved.
+   */
+  void appendConcatenated(int[] lengths, int from, int n, byte[] src, int srcOff, long totalBytes) {
+    Objects.checkFromIndexSize(srcOff, totalBytes, src.length);
+    MemoryUtil.copyToMemory(src, srcOff, dataAddress + dataLength, totalBytes);
+    long end = dataLength;
+    for (int i = 0; i < n; i++) {
+      end += lengths[from + i];
+      putOffset(++valueCount, end);
+    }
+    dataLength = end;
+  }
+
+  private void putOffset(int index, long value) {
+    if (wide) {
+      MemoryUtil.putLong(offsetsAddress + 8L * index, value);
+    } else {
+      MemoryUtil.putInt(offsetsAddress + 4L * index, (int) value);
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package org.parquetarrow.encoding;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.apache.arrow.memory.ArrowBuf;
+import org.parquetarrow.ParquetException;
+
+/**
+ * A growable heap byte array that encoders append to: raw bytes, little-endian integers and the
+ * encodings' varints. Reusable through {@link #reset()}.
+ *
+ * <pre>{@code
+ * ByteSink page = new ByteSink(64 * 1024);
+ * int lengthAt = page.size();
+ * page.writeIntLe(0);                              // v1 levels: length placeholder
+ * levels.flushTo(page);
+ * page.setIntLe(lengthAt, page.size() - lengthAt - 4);
+ * }</pre>
+ */
+public final class ByteSink {
+  // arrays a little below Integer.MAX_VALUE are the largest every JVM allocates
+  private static final int MAX_SIZE = Integer.MAX_VALUE - 16;
+
+  private byte[] buf;
+  private int size;
+
+  public ByteSink() {
+    this(256);
+  }
+
+  public ByteSink(int initialCapacity) {
+    if (initialCapacity < 0) {
+      throw new IllegalArgumentException("capacity " + initialCapacity);
+    }
+    buf = new byte[Math.max(initialCapacity, 16)];
+  }
+
+  /** Bytes written so far. */
+  public int size() {
+    return size;
+  }
+
+  /** The backing array; bytes {@code 0 .. size()} are the content. Replaced when the sink grows. */
+  public byte[] array() {
+    return buf;
+  }
+
+  public byte[] toByteArray() {
+    return Arrays.copyOf(buf, size);
+  }
+
+  public void reset() {
+    size = 0;
+  }
+
+  /** Makes room for {@code more} bytes and returns the offset where they go. */
+  int reserve(int more) {
+    if (more < 0 || more > MAX_SIZE - size) {
+      throw new ParquetException("encoded data would exceed " + MAX_SIZE + " bytes");
+    }
+    int needed = size + more;
+    if (needed > buf.length) {
+      buf = Arrays.copyOf(buf, (int) Math.min(MAX_SIZE, Math.max(needed, 2L * buf.length)));
+    }
+    int at = size;
+    size = needed;
+    return at;
+  }
+
+  public void write(int b) {
+    int at = reserve(1);
+    buf[at] = (byte) b;
+  }
+
+  public void write(byte[] src, int off, int len) {
+    Objects.checkFromIndexSize(off, len, src.length);
+    int at = reserve(len);
+    System.arraycopy(src, off, buf, at, len);
+  }
+
+  /** Appends {@code len} bytes of an Arrow buffer from {@code index}. */
+  public void write(ArrowBuf src, long index, int len) {
+    int at = reserve(len);
+    src.getBytes(index, buf, at, len);
+  }
+
+  /** Appends another sink's content. */
+  public void write(ByteSink other) {
+    write(other.buf, 0, other.size);
+  }
+
+  public void writeIntLe(int v) {
+    int at = reserve(4);
+    LittleEndian.putInt(buf, at, v);
+  }
+
+  public void writeLongLe(long v) {
+    int at = reserve(8);
+    LittleEndian.putLong(buf, at, v);
+  }
+
+  /** Overwrites 4 bytes at {@code pos} (e.g. a length prefix written as a placeholder). */
+  public void setIntLe(int pos, int v) {
+    Objects.checkFromIndexSize(pos, 4, size);
+    LittleEndian.putInt(buf, pos, v);
+  }
+
+  /** An unsigned LEB128 varint. */
+  public void writeUleb(long v) {
+    while ((v & ~0x7fL) != 0) {
+      write((int) ((v & 0x7f) | 0x80));
+      v >>>= 7;
+    }
+    write((int) v);
+  }
+
+  /** A zigzag-encoded LEB128 varint of a signed 64-bit value. */
+  public void writeZigZag(long v) {
+    writeUleb((v << 1) ^ (v >> 63));
+  }
+}

@@ -1,0 +1,47 @@
+package org.parquetarrow.encoding;
+
+import java.util.Objects;
+
+/**
+ * RLE_DICTIONARY data page encoding: one byte of bit width (enough for the largest index of the
+ * dictionary), then the indices as the RLE / bit-packed hybrid.
+ *
+ * <pre>{@code
+ * var ids = new DictionaryIndexEncoder(dictionarySize);
+ * ids.write(indices, 0, n);
+ * ids.flushTo(pageSink);
+ * }</pre>
+ */
+public final class DictionaryIndexEncoder {
+  private final int dictionarySize;
+  private final RleBitPackedHybridEncoder rle;
+
+  public DictionaryIndexEncoder(int dictionarySize) {
+    if (dictionarySize < 0) {
+      throw new IllegalArgumentException("dictionary size " + dictionarySize);
+    }
+    this.dictionarySize = dictionarySize;
+    this.rle = new RleBitPackedHybridEncoder(BitPacking.bitWidth(Math.max(dictionarySize - 1, 0)));
+  }
+
+  /** Appends indices, each checked to be inside the dictionary. */
+  public void write(int[] ids, int off, int n) {
+    Objects.checkFromIndexSize(off, n, ids.length);
+    for (int i = off; i < off + n; i++) {
+      int id = ids[i];
+      if (id < 0 || id >= dictionarySize) {
+        throw new IllegalArgumentException("index " + id + " outside a dictionary of " + dictionarySize);
+      }
+      rle.write(id);
+    }
+  }
+
+  public int estimatedSize() {
+    return 1 + rle.estimatedSize();
+  }
+
+  public void flushTo(ByteSink sink) {
+    sink.write(rle.bitWidth());
+    rle.flushTo(sink);
+  }
+}

@@ -1,0 +1,335 @@
+package org.parquetarrow.encoding;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.parquetarrow.CorruptFileException;
+
+/**
+ * Decodes the RLE / bit-packed hybrid encoding (levels, dictionary indices, RLE booleans) of one
+ * bit width (0..32) from a section of a heap byte array, without a length prefix (callers strip
+ * it). Reusable: {@link #init} starts a new section.
+ *
+ * <p>Besides bulk {@link #read} and {@link #skip}, the current run is exposed ({@link
+ * #runRemaining}, {@link #isRepeatedRun}, {@link #repeatedValue}) so that callers can handle a
+ * repeated run in one step, e.g. set a whole run of validity bits at once.
+ *
+ * <p>Input is never trusted: a run header or RLE value cut off by the section end, a value that
+ * does not fit the bit width, or a bit-packed run whose values are asked for but whose bytes are
+ * missing raises {@link CorruptFileException}. A bit-packed run may promise more values than its
+ * bytes hold (writers may drop the padding of the last group): the values that the bytes do hold
+ * can be read.
+ *
+ * <pre>{@code
+ * var decoder = new RleBitPackedHybridDecoder();
+ * decoder.init(page, levelsStart, levelsLength, 1);
+ * int got = decoder.read(levels, 0, numValues);   // fewer only if the data ends first
+ * }</pre>
+ */
+public final class RleBitPackedHybridDecoder {
+  /** Widest bit width the hybrid encoding allows. */
+  public static final int MAX_BIT_WIDTH = 32;
+
+  private static final String WHAT = "RLE/bit-packed hybrid";
+
+  private byte[] buf;
+  private int pos;
+  private int limit;
+  private int bitWidth;
+  private int valueBytes;
+
+  /** Values of the current run not yet consumed (in a bit-packed run: including buffered ones). */
+  private long runRemaining;
+  private boolean repeated;
+  private int repeatedValue;
+  /** The current bit-packed run declared values that its bytes do not hold. */
+  private boolean runTruncated;
+  private long runDeclared;
+  /** Bit-packed run: values whose bytes are not yet unpacked, and the byte after the run. */
+  private long packedLeft;
+  private int runEnd;
+
+  private final int[] unpacked = new int[32];
+  private int unpackedIndex;
+  private int unpackedCount;
+  private final byte[] padded = new byte[4 * MAX_BIT_WIDTH];
+
+  /**
+   * Starts decoding {@code buf[offset .. offset + length)} with the given bit width.
+   *
+   * @throws CorruptFileException if {@code bitWidth} is outside 0..32 (the width usually comes
+   *     from the file)
+   */
+  public void init(byte[] buf, int offset, int length, int bitWidth) {
+    Checks.checkSection(buf, offset, length);
+    if (bitWidth < 0 || bitWidth > MAX_BIT_WIDTH) {
+      throw new CorruptFileException(
+          WHAT + ": bit width " + bitWidth + " is outside 0.." + MAX_BIT_WIDTH);
+    }
+    this.buf = buf;
+    this.pos = offset;
+    this.limit = offset + length;
+    this.bitWidth = bitWidth;
+    this.valueBytes = (bitWidth + 7) >>> 3;
+    this.runRemaining = 0;
+    this.runTruncated = false;
+    this.packedLeft = 0;
+    this.unpackedIndex = 0;
+    this.unpackedCount = 0;
+  }
+
+  public int bitWidth() {
+    return bitWidth;
+  }
+
+  /**
+   * Reads up to {@code n} values into {@code dst[off ..]}.
+   *
+   * @return {@code n}, or fewer if the encoded data ends first
+   * @throws CorruptFileException if a run is malformed or cut off
+   */
+  public int read(int[] dst, int off, int n) {
+    Checks.checkCount(n);
+    Objects.checkFromIndexSize(off, n, dst.length);
+    int done = 0;
+    while (done < n) {
+      if (runRemaining == 0 && !nextRun()) {
+        break;
+      }
+      int take = (int) Math.min(runRemaining, n - done);
+      if (repeated) {
+        Arrays.fill(dst, off + done, off + done + take, repeatedValue);
+      } else {
+        readPacked(dst, off + done, take);
+      }
+      runRemaining -= take;
+      done += take;
+    }
+    return done;
+  }
+
+  /**
+   * Skips up to {@code n} values without decoding bit-packed groups it passes over whole.
+   *
+   * @return {@code n}, or fewer if the encoded data ends first
+   */
+  public int skip(int n) {
+    Checks.checkCount(n);
+    int done = 0;
+    while (done < n) {
+      if (runRemaining == 0 && !nextRun()) {
+        break;
+      }
+      int take = (int) Math.min(runRemaining, n - done);
+      if (!repeated) {
+        skipPacked(take);
+      }
+      runRemaining -= take;
+      done += take;
+    }
+    return done;
+  }
+
+  /**
+   * The values left in the current run, loading the next run's header when the current one is
+   * used up; 0 when the encoded data has ended.
+   */
+  public long runRemaining() {
+    if (runRemaining == 0) {
+      nextRun();
+    }
+    return runRemaining;
+  }
+
+  /** Whether the current run (see {@link #runRemaining}) is a repeated (RLE) run. */
+  public boolean isRepeatedRun() {
+    return repeated;
+  }
+
+  /** The value of the current repeated run. */
+  public int repeatedValue() {
+    return repeatedValue;
+  }
+
+  /**
+   * For bit width 1: whether the current bit-packed run can hand out its values as raw bits
+   * ({@link #copyPackedBits}), i.e. no values of it are buffered.
+   */
+  boolean packedBitsAvailable() {
+    return bitWidth == 1 && !repeated && runRemaining >= 8 && unpackedIndex == unpackedCount;
+  }
+
+  /**
+   * For bit width 1, in a bit-packed run at a group boundary ({@link #packedBitsAvailable}):
+   * appends the next {@code k} values (a multiple of 8, at most {@link #runRemaining}) to
+   * {@code bits} as they are stored, one byte per 8 values, and returns how many are 1.
+   */
+  int copyPackedBits(BitmapWriter bits, int k) {
+    int bytes = k >>> 3;
+    int p = pos;
+    int ones = 0;
+    int i = 0;
+    for (; i + 4 <= bytes; i += 4) {
+      int word = LittleEndian.getInt(buf, p + i);
+      bits.appendBits(word, 32);
+      ones += Integer.bitCount(word);
+    }
+    for (; i < bytes; i++) {
+      int b = buf[p + i] & 0xff;
+      bits.appendBits(b, 8);
+      ones += Integer.bitCount(b);
+    }
+    pos = p + bytes;
+    packedLeft -= k;
+    runRemaining -= k;
+    return ones;
+  }
+
+  /** Loads the next run header; false at the clean end of the data. */
+  private boolean nextRun() {
+    if (runTruncated) {
+      throw new CorruptFileException(WHAT + ": bit-packed run declares " + runDeclared
+          + " values but the data ends before them (bit width " + bitWidth + ")");
+    }
+    while (pos < limit) {
+      long header = readHeader();
+      if ((header & 1) == 0) {
+        long count = header >>> 1;
+        if (valueBytes > limit - pos) {
+          throw new CorruptFileException(WHAT + ": repeated run of " + count
+              + " values is cut off before its value at byte " + pos);
+        }
+        long value = LittleEndian.getBytes(buf, pos, valueBytes);
+        pos += valueBytes;
+        if (bitWidth < 32 && (value >>> bitWidth) != 0) {
+          throw new CorruptFileException(WHAT + ": repeated value " + value
+              + " does not fit bit width " + bitWidth);
+        }
+        if (count == 0) {
+          continue; // an empty run carries nothing; its bytes are consumed, so this terminates
+        }
+        repeated = true;
+        repeatedValue = (int) value;
+        runRemaining = count;
+        return true;
+      }
+      long groups = header >>> 1;
+      if (groups == 0) {
+        continue;
+      }
+      long declared = groups * 8;
+      long bytes = groups * bitWidth;
+      long available = limit - pos;
+      long backed;
+      if (bytes <= available) {
+        backed = declared;
+        runEnd = (int) (pos + bytes);
+      } else {
+        backed = available * 8 / bitWidth;
+        runEnd = limit;
+        runTruncated = true;
+        runDeclared = declared;
+        if (backed == 0) {
+          throw new CorruptFileException(WHAT + ": bit-packed run declares " + declared
+              + " values but only " + available + " bytes remain (bit width " + bitWidth + ")");
+        }
+      }
+      repeated = false;
+      packedLeft = backed;
+      unpackedIndex = 0;
+      unpackedCount = 0;
+      runRemaining = backed;
+      return true;
+    }
+    return false;
+  }
+
+  private long readHeader() {
+    long v = 0;
+    for (int shift = 0; ; shift += 7) {
+      if (pos >= limit) {
+        throw new CorruptFileException(WHAT + ": run header cut off at byte " + pos);
+      }
+      int b = buf[pos++];
+      v |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        break;
+      }
+      if (shift == 28) {
+        throw new CorruptFileException(WHAT + ": run header longer than 5 bytes at byte " + pos);
+      }
+    }
+    if ((v >>> 32) != 0) {
+      throw new CorruptFileException(WHAT + ": run header " + v + " overflows 32 bits");
+    }
+    return v;
+  }
+
+  /** Copies {@code k} values of the current bit-packed run (all present) into {@code dst}. */
+  private void readPacked(int[] dst, int off, int k) {
+    int done = takeUnpacked(dst, off, k);
+    int w = bitWidth;
+    while (k - done >= 32 && packedLeft >= 32) {
+      IntBitUnpacker.unpack32(buf, pos, dst, off + done, w);
+      pos += 4 * w;
+      packedLeft -= 32;
+      done += 32;
+    }
+    if (done < k) {
+      refill();
+      done += takeUnpacked(dst, off + done, k - done);
+    }
+  }
+
+  private int takeUnpacked(int[] dst, int off, int k) {
+    int c = Math.min(unpackedCount - unpackedIndex, k);
+    if (c > 0) {
+      System.arraycopy(unpacked, unpackedIndex, dst, off, c);
+      unpackedIndex += c;
+    }
+    return c;
+  }
+
+  private void skipPacked(int k) {
+    int c = Math.min(unpackedCount - unpackedIndex, k);
+    unpackedIndex += c;
+    k -= c;
+    if (k == 0) {
+      return;
+    }
+    // whole groups of 32 are skipped by moving the byte position: their bits need no decoding
+    long groups = Math.min(k, packedLeft) >>> 5;
+    pos += (int) (groups * 4 * bitWidth);
+    packedLeft -= groups * 32;
+    k -= (int) (groups * 32);
+    if (k > 0) {
+      refill();
+      unpackedIndex = k;
+    }
+  }
+
+  /** Unpacks the next (up to) 32 values of the run into the buffer. */
+  private void refill() {
+    int count = (int) Math.min(32, packedLeft);
+    int w = bitWidth;
+    int need = 4 * w;
+    if (runEnd - pos >= need) {
+      IntBitUnpacker.unpack32(buf, pos, unpacked, 0, w);
+      pos += need;
+    } else if (buf.length - pos >= need) {
+      // the run's last group: the bytes after it are still in the array, and the values they
+      // produce lie past the run's count, so they are never handed out
+      IntBitUnpacker.unpack32(buf, pos, unpacked, 0, w);
+      pos = runEnd;
+    } else {
+      // the run's last group(s): fewer than 32 values' bytes remain, so unpack from a zero-padded copy
+      int have = runEnd - pos;
+      System.arraycopy(buf, pos, padded, 0, have);
+      Arrays.fill(padded, have, need, (byte) 0);
+      IntBitUnpacker.unpack32(padded, 0, unpacked, 0, w);
+      pos = runEnd;
+    }
+    packedLeft -= count;
+    unpackedIndex = 0;
+    unpackedCount = count;
+  }
+}

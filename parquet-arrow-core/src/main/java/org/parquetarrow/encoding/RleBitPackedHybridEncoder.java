@@ -1,0 +1,193 @@
+package org.parquetarrow.encoding;
+
+import java.util.Objects;
+
+/**
+ * Encodes values of one bit width (0..32) as the RLE / bit-packed hybrid: a value repeated at
+ * least 8 times becomes a repeated run, everything else goes into bit-packed runs of up to 504
+ * values (63 groups, so that the run header always fits the one byte reserved for it). The
+ * output has no length prefix; {@link #flushTo} appends it to a sink and starts over.
+ *
+ * <pre>{@code
+ * var rle = new RleBitPackedHybridEncoder(1);
+ * rle.writeRepeated(1, 1000);     // 1000 non-null definition levels: one repeated run
+ * rle.write(levels, 0, n);
+ * rle.flushTo(pageSink);
+ * }</pre>
+ */
+public final class RleBitPackedHybridEncoder {
+  private static final int MAX_GROUPS = 63;
+
+  private final int bitWidth;
+  private final int valueBytes;
+  private final ByteSink out = new ByteSink();
+  private final int[] pending = new int[8];
+  private int pendingCount;
+  private int current;
+  /** How many times {@code current} occurred in a row (those past 8 are not in {@code pending}). */
+  private long repeatCount;
+  /** Values in the open bit-packed run, and where its header byte is reserved (-1: none open). */
+  private int literalCount;
+  private int literalHeader = -1;
+
+  public RleBitPackedHybridEncoder(int bitWidth) {
+    if (bitWidth < 0 || bitWidth > 32) {
+      throw new IllegalArgumentException("bit width " + bitWidth + " outside 0..32");
+    }
+    this.bitWidth = bitWidth;
+    this.valueBytes = (bitWidth + 7) >>> 3;
+  }
+
+  public int bitWidth() {
+    return bitWidth;
+  }
+
+  /** Appends one value (its bits above the width must be zero). */
+  public void write(int value) {
+    if (value == current && repeatCount > 0) {
+      if (repeatCount == Integer.MAX_VALUE) {
+        flushRepeated(); // the longest run the format allows; a new one starts below
+      } else {
+        repeatCount++;
+        if (repeatCount > 8) {
+          return; // continues a repeated run: nothing to buffer
+        }
+        pending[pendingCount++] = value;
+        if (pendingCount == 8) {
+          flushPending();
+        }
+        return;
+      }
+    }
+    if (repeatCount >= 8) {
+      flushRepeated();
+    }
+    current = value;
+    repeatCount = 1;
+    pending[pendingCount++] = value;
+    if (pendingCount == 8) {
+      flushPending();
+    }
+  }
+
+  /** Appends {@code values[off .. off + n)}. */
+  public void write(int[] values, int off, int n) {
+    Objects.checkFromIndexSize(off, n, values.length);
+    for (int i = off; i < off + n; i++) {
+      write(values[i]);
+    }
+  }
+
+  /** Appends {@code count} copies of {@code value}; long runs cost O(1) after the first 8. */
+  public void writeRepeated(int value, long count) {
+    while (count > 0) {
+      if (value == current && repeatCount >= 8 && repeatCount < Integer.MAX_VALUE) {
+        // inside a repeated run of this value: only the count grows
+        long take = Math.min(Integer.MAX_VALUE - repeatCount, count);
+        repeatCount += take;
+        count -= take;
+      } else {
+        write(value);
+        count--;
+      }
+    }
+  }
+
+  /** Bytes the values written so far take, roughly (for page sizing). */
+  public int estimatedSize() {
+    return out.size() + valueBytes + 5 + (pendingCount * bitWidth + 7) / 8;
+  }
+
+  /** Ends the runs, appends the encoded bytes to {@code sink} and starts over. */
+  public void flushTo(ByteSink sink) {
+    finishRuns();
+    sink.write(out);
+    out.reset();
+  }
+
+  /**
+   * Like {@link #flushTo}, with the 4-byte little-endian length in front that data page v1
+   * levels and RLE booleans carry.
+   */
+  public void flushWithLengthTo(ByteSink sink) {
+    finishRuns();
+    sink.writeIntLe(out.size());
+    sink.write(out);
+    out.reset();
+  }
+
+  private void finishRuns() {
+    boolean allPendingRepeat = literalCount == 0 && pendingCount > 0 && repeatCount == pendingCount;
+    if (repeatCount >= 8 || allPendingRepeat) {
+      flushRepeated();
+    } else if (pendingCount > 0 || literalCount > 0) {
+      if (pendingCount > 0) {
+        // pad the last group with zeros: readers stop at the value count
+        while (pendingCount < 8) {
+          pending[pendingCount++] = 0;
+        }
+        appendGroup();
+      }
+      closeLiteral();
+    }
+    pendingCount = 0;
+    repeatCount = 0;
+    literalCount = 0;
+    literalHeader = -1;
+  }
+
+  /** Eight values are pending: they join a repeated run or the open bit-packed run. */
+  private void flushPending() {
+    if (repeatCount >= 8) {
+      // all eight are `current`: they become (part of) a repeated run
+      pendingCount = 0;
+      closeLiteral();
+      return;
+    }
+    appendGroup();
+    if (literalCount / 8 >= MAX_GROUPS) {
+      closeLiteral();
+    }
+    repeatCount = 0; // a repeat that spans into the next group starts counting afresh
+  }
+
+  private void appendGroup() {
+    if (literalHeader < 0) {
+      literalHeader = out.reserve(1);
+    }
+    int at = out.reserve(bitWidth);
+    byte[] b = out.array();
+    long acc = 0;
+    int bits = 0;
+    long mask = bitWidth == 32 ? 0xffffffffL : (1L << bitWidth) - 1;
+    for (int i = 0; i < 8; i++) {
+      acc |= (pending[i] & mask) << bits;
+      bits += bitWidth;
+      while (bits >= 8) {
+        b[at++] = (byte) acc;
+        acc >>>= 8;
+        bits -= 8;
+      }
+    }
+    literalCount += 8;
+    pendingCount = 0;
+  }
+
+  private void closeLiteral() {
+    if (literalHeader >= 0) {
+      out.array()[literalHeader] = (byte) (((literalCount / 8) << 1) | 1);
+      literalHeader = -1;
+      literalCount = 0;
+    }
+  }
+
+  private void flushRepeated() {
+    closeLiteral();
+    out.writeUleb(repeatCount << 1);
+    for (int i = 0; i < valueBytes; i++) {
+      out.write(current >>> (8 * i));
+    }
+    repeatCount = 0;
+    pendingCount = 0;
+  }
+}
