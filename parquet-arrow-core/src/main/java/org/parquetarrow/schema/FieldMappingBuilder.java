@@ -177,11 +177,8 @@ final class FieldMappingBuilder {
           + keyValue.children().size() + " fields");
     }
     SchemaNode key = keyValue.children().get(0);
-    if (key.isRepeated()) {
-      throw corrupt("the map key '" + key.name() + "' must not be repeated");
-    }
     int mapDef = g.isOptional() ? def + 1 : def;
-    if (keyValue.children().size() == 1) {
+    if (keyValue.children().size() == 1 && !key.isRepeated()) {
       // a map without values: Arrow has no set type, so Arrow C++ reads it as a list of keys
       return listOf(g, g.isOptional(), mapDef, rep);
     }
@@ -189,6 +186,9 @@ final class FieldMappingBuilder {
     int entriesRep = rep + 1;
     path.add(kv.name());
     try {
+      if (key.isRepeated()) {
+        throw corrupt("the map key '" + key.name() + "' must not be repeated");
+      }
       FieldMapping keyMapping = node(key, entriesDef, entriesRep);
       if (keyMapping.nullable()) {
         // Presto, Trino and Hive write OPTIONAL keys; Arrow keys are never null (a null key is bad data)
