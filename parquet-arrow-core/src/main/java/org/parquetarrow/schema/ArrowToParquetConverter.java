@@ -77,7 +77,7 @@ final class ArrowToParquetConverter {
       case Binary, LargeBinary, BinaryView -> leaf(name, repetition, PhysicalType.BYTE_ARRAY, null, null, fieldId);
       case FixedSizeBinary -> leaf(name, repetition, PhysicalType.FIXED_LEN_BYTE_ARRAY,
           ((ArrowType.FixedSizeBinary) type).getByteWidth(), null, fieldId);
-      case Decimal -> decimal(name, repetition, (ArrowType.Decimal) type, fieldId);
+      case Decimal -> decimal(name, repetition, (ArrowType.Decimal) type, fieldId, path);
       case Date -> leaf(name, repetition, PhysicalType.INT32, null, LogicalType.DATE, fieldId);
       case Time -> time(name, repetition, (ArrowType.Time) type, fieldId);
       case Timestamp -> timestamp(name, repetition, (ArrowType.Timestamp) type, fieldId, path);
@@ -118,7 +118,13 @@ final class ArrowToParquetConverter {
     return leaf(name, repetition, PhysicalType.INT32, null, new LogicalType.IntType(bits, signed), fieldId);
   }
 
-  private SchemaNode decimal(String name, Repetition repetition, ArrowType.Decimal type, Integer fieldId) {
+  private SchemaNode decimal(String name, Repetition repetition, ArrowType.Decimal type, Integer fieldId,
+      String path) {
+    if (type.getBitWidth() != 128 && type.getBitWidth() != 256) {
+      // arrow-vector 19 has no vectors for them and cannot read them back from an IPC schema
+      throw new UnsupportedFeatureException("Arrow type Decimal" + type.getBitWidth(),
+          "field " + path + " has Arrow type " + type + "; only 128- and 256-bit decimals are supported");
+    }
     int precision = type.getPrecision();
     LogicalType logical = new LogicalType.DecimalType(type.getScale(), precision);
     if (options.decimalEncoding() == ArrowWriteOptions.DecimalEncoding.INTEGER_WHEN_POSSIBLE && precision <= 18) {

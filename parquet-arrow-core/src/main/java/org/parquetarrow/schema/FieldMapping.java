@@ -32,8 +32,8 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * reader converts: dictionary-encode (binary/utf8 values), widen the offsets (large binary/utf8),
  * build views (binary/utf8 view), relabel (duration from int64, a time zone, an extension type,
  * uint32 from int64), rescale (timestamp seconds from milliseconds, time32 seconds from milliseconds,
- * date64 from date32 days), or resize decimals (decimal32/64/256 from decimal128 of the same
- * precision and scale).
+ * date64 from date32 days), or widen decimals (decimal256 from decimal128 of the same precision and
+ * scale).
  *
  * <pre>{@code
  * FieldMapping tags = mapping.fields().get(2);        // tags: list<element: utf8>

@@ -20,8 +20,8 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * otherwise the inferred type stays.
  *
  * <p>Beyond Arrow C++ 18, so that this library's own round trip is exact: view types, list views,
- * map children, {@code date64}, second-unit timestamps and {@code time32}, decimal32/64 and uint32
- * written as INT64 (format 1.0) are restored too, and so are the names of list elements and map
+ * map children, {@code date64}, second-unit timestamps and {@code time32}, and uint32 written as
+ * INT64 (format 1.0) are restored too, and so are the names of list elements and map
  * entries (Parquet calls them {@code element}, {@code key_value}, {@code key}, {@code value}).
  */
 final class StoredSchemaApplier {
@@ -172,6 +172,7 @@ final class StoredSchemaApplier {
       return t instanceof ArrowType.Utf8 ? o : null;
     }
     if (o instanceof ArrowType.Decimal od && t instanceof ArrowType.Decimal td) {
+      // arrow-vector reads no decimal32/64 from IPC, so only decimal256 can be stored here
       boolean same = od.getPrecision() == td.getPrecision() && od.getScale() == td.getScale();
       return same && od.getBitWidth() != td.getBitWidth() ? o : null;
     }
