@@ -1,0 +1,98 @@
+package org.parquetarrow.bench;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataReader;
+import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.io.LocalInputFile;
+
+/**
+ * Footer parsing of a 2,000-column, 10-row-group file written by parquet-java, measured side by
+ * side with parquet-java's own footer parser.
+ *
+ * <ul>
+ *   <li>{@code *File}: from the path, as a user opens a file (positional reads, thrift decode, and
+ *       for parquet-java the conversion into its {@code ParquetMetadata} model that every
+ *       parquet-java read goes through).
+ *   <li>{@code *Bytes}: the thrift decode alone from the footer bytes in memory (parquet-java:
+ *       its generated {@code FileMetaData} classes).
+ * </ul>
+ *
+ * <pre>
+ * mvn -q -Pbench -pl benchmarks -am package -DskipTests
+ * java -jar benchmarks/target/benchmarks.jar FooterBenchmark
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {
+    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "-XX:+IgnoreUnrecognizedVMOptions",
+    "--sun-misc-unsafe-memory-access=allow",
+    "--enable-native-access=ALL-UNNAMED"})
+public class FooterBenchmark {
+  private Path file;
+  private byte[] footer;
+
+  @Setup
+  public void setup() throws IOException {
+    file = WideFileFixture.ensure(Path.of(System.getProperty("bench.dir", "target/bench-data"),
+        "wide-2000x10.parquet"));
+    footer = footerBytes(file);
+  }
+
+  @Benchmark
+  public FileMetaData parquetArrowFile() throws IOException {
+    try (LocalInputFile in = LocalInputFile.open(file)) {
+      return ParquetFooter.read(in).metadata();
+    }
+  }
+
+  @Benchmark
+  public ParquetMetadata parquetJavaFile() throws IOException {
+    return ParquetFileReader.readFooter(
+        new org.apache.parquet.io.LocalInputFile(file), ParquetMetadataConverter.NO_FILTER);
+  }
+
+  @Benchmark
+  public FileMetaData parquetArrowBytes() {
+    return MetadataReader.readFileMetaData(ByteBuffer.wrap(footer));
+  }
+
+  @Benchmark
+  public org.apache.parquet.format.FileMetaData parquetJavaBytes() throws IOException {
+    return Util.readFileMetaData(new ByteArrayInputStream(footer));
+  }
+
+  /** The serialized FileMetaData of a PAR1 file. */
+  static byte[] footerBytes(Path file) throws IOException {
+    byte[] all = Files.readAllBytes(file);
+    int len = ByteBuffer.wrap(all, all.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    byte[] footer = new byte[len];
+    System.arraycopy(all, all.length - 8 - len, footer, 0, len);
+    return footer;
+  }
+}
