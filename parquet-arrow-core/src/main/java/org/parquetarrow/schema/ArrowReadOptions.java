@@ -26,20 +26,28 @@ public final class ArrowReadOptions {
     IGNORE
   }
 
-  /** Whether Parquet logical types without a plain Arrow counterpart come out as extension types. */
+  /**
+   * How Parquet logical types that Arrow expresses as extension types come out: JSON, UUID,
+   * GEOMETRY and GEOGRAPHY. arrow-vector has a type only for the canonical {@code arrow.uuid}
+   * ({@code UuidType}); the others are tagged with the extension's name and metadata as field
+   * metadata ({@code ARROW:extension:name}, {@code ARROW:extension:metadata}), which is how
+   * arrow-vector itself represents extension types it does not know. arrow-vector's
+   * {@code OpaqueType} is not used.
+   */
   public enum ExtensionTypePolicy {
     /**
-     * Plain storage types, as Arrow C++ 18 does by default: UUID as {@code fixed_size_binary(16)},
-     * JSON as {@code utf8}, GEOMETRY/GEOGRAPHY as {@code binary}.
+     * Plain storage types and no tags, exactly as Arrow C++ 18 by default: JSON as {@code utf8},
+     * UUID as {@code fixed_size_binary(16)}, GEOMETRY/GEOGRAPHY as {@code binary}.
      */
-    STORAGE_TYPES,
+    NONE,
     /**
-     * UUID as the canonical {@code arrow.uuid} extension type ({@code UuidType} of arrow-vector);
-     * JSON and GEOMETRY/GEOGRAPHY keep their storage type but carry the extension name and metadata
-     * ({@code arrow.json}; {@code geoarrow.wkb} with the CRS and edges) as field metadata, since
-     * arrow-vector has no types for them.
+     * The default: the same storage types, with JSON tagged {@code arrow.json} and GEOMETRY and
+     * GEOGRAPHY tagged {@code geoarrow.wkb} with their CRS and edges, so nothing the file said is
+     * lost while every type stays what Arrow C++ reads.
      */
-    EXTENSION_TYPES
+    METADATA,
+    /** As {@link #METADATA}, and UUID as the {@code arrow.uuid} extension type ({@code UuidType}). */
+    TYPES
   }
 
   private static final ArrowReadOptions DEFAULTS = builder().build();
@@ -82,7 +90,7 @@ public final class ArrowReadOptions {
     return storedSchema;
   }
 
-  /** Default {@link ExtensionTypePolicy#STORAGE_TYPES}. */
+  /** Default {@link ExtensionTypePolicy#METADATA}. */
   public ExtensionTypePolicy extensionTypes() {
     return extensionTypes;
   }
@@ -117,7 +125,7 @@ public final class ArrowReadOptions {
   public static final class Builder {
     private TimeUnit int96TimestampUnit = TimeUnit.NANOSECOND;
     private StoredSchemaPolicy storedSchema = StoredSchemaPolicy.APPLY;
-    private ExtensionTypePolicy extensionTypes = ExtensionTypePolicy.STORAGE_TYPES;
+    private ExtensionTypePolicy extensionTypes = ExtensionTypePolicy.METADATA;
     private Set<String> dictionaryColumns = Set.of();
 
     private Builder() {}

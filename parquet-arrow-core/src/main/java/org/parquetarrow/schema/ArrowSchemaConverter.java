@@ -31,11 +31,12 @@ import org.slf4j.LoggerFactory;
  *       time32[ms], TIME(MICROS|NANOS) → time64; TIMESTAMP → timestamp of its unit, zone "UTC" when
  *       adjusted to UTC and none otherwise (legacy TIMESTAMP_MILLIS/MICROS mean UTC); DECIMAL on
  *       INT32, INT64, BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY → decimal128, decimal256 above 38 digits;
- *       STRING, JSON → utf8; ENUM, BSON → binary; FLOAT16 → float16; UUID →
- *       fixed_size_binary(16) (or the canonical {@code arrow.uuid} extension type, arrow-vector's
- *       {@code UuidType}, with {@link ArrowReadOptions.ExtensionTypePolicy#EXTENSION_TYPES});
+ *       STRING → utf8; JSON → utf8 (tagged {@code arrow.json}); ENUM, BSON → binary; FLOAT16 →
+ *       float16; UUID → fixed_size_binary(16) (or the canonical {@code arrow.uuid} extension type,
+ *       arrow-vector's {@code UuidType}, with {@link ArrowReadOptions.ExtensionTypePolicy#TYPES});
  *       INTERVAL → fixed_size_binary(12); UNKNOWN → null; GEOMETRY/GEOGRAPHY → binary (tagged
- *       {@code geoarrow.wkb} with the extension policy). Annotations this library does not know
+ *       {@code geoarrow.wkb} with the CRS and edges). The tags are field metadata, absent with
+ *       {@link ArrowReadOptions.ExtensionTypePolicy#NONE}. Annotations this library does not know
  *       fall back to the physical type; an annotation that cannot apply to its physical type is a
  *       {@link CorruptFileException}. arrow-vector's {@code OpaqueType} is not used.
  *   <li>Groups → structs; LIST → list, MAP → map (entries named {@code entries}), with every

@@ -51,7 +51,7 @@ final class PrimitiveTypeMapper {
     Map<String, String> metadata = Map.of();
     if (logical instanceof LogicalType.GeometryType || logical instanceof LogicalType.GeographyType) {
       // Arrow C++ 18 does not know these annotations and reads the physical type
-      if (options.extensionTypes() == ArrowReadOptions.ExtensionTypePolicy.EXTENSION_TYPES
+      if (options.extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE
           && node.physicalType() == PhysicalType.BYTE_ARRAY) {
         metadata = geoArrowMetadata(logical);
       }
@@ -72,7 +72,7 @@ final class PrimitiveTypeMapper {
       case FIXED_LEN_BYTE_ARRAY -> fromFixedLenByteArray(node, logical, path);
     };
     if (logical instanceof LogicalType.JsonType
-        && options.extensionTypes() == ArrowReadOptions.ExtensionTypePolicy.EXTENSION_TYPES) {
+        && options.extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE) {
       metadata = Map.of(EXTENSION_NAME, "arrow.json", EXTENSION_METADATA, "");
     }
     return new LeafType(type, metadata);
@@ -146,7 +146,7 @@ final class PrimitiveTypeMapper {
       if (length != 16) {
         throw corrupt(path, "UUID must annotate FIXED_LEN_BYTE_ARRAY(16), not " + physical(node));
       }
-      return options.extensionTypes() == ArrowReadOptions.ExtensionTypePolicy.EXTENSION_TYPES
+      return options.extensionTypes() == ArrowReadOptions.ExtensionTypePolicy.TYPES
           ? UuidType.INSTANCE
           : new ArrowType.FixedSizeBinary(16);
     }

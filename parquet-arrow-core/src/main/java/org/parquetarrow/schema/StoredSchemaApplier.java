@@ -58,9 +58,13 @@ final class StoredSchemaApplier {
       m = applyLeaf(origin, inferred);
     }
     if (!origin.getMetadata().isEmpty()) {
-      // the inferred keys (the Parquet field id) win over the stored ones
-      Map<String, String> merged = new LinkedHashMap<>(origin.getMetadata());
-      merged.putAll(m.field().getMetadata());
+      // the writer's keys win (its extension tags say more than ours), except the Parquet field id
+      Map<String, String> merged = new LinkedHashMap<>(m.field().getMetadata());
+      merged.putAll(origin.getMetadata());
+      String fieldId = m.field().getMetadata().get(FieldMappingBuilder.FIELD_ID_KEY);
+      if (fieldId != null) {
+        merged.put(FieldMappingBuilder.FIELD_ID_KEY, fieldId);
+      }
       m = m.withMetadata(merged);
     }
     return m;

@@ -35,7 +35,9 @@ import org.parquetarrow.format.SchemaElement;
  */
 class PrimitiveMappingTest {
   private static final ArrowReadOptions EXTENSIONS = ArrowReadOptions.builder()
-      .extensionTypes(ArrowReadOptions.ExtensionTypePolicy.EXTENSION_TYPES).build();
+      .extensionTypes(ArrowReadOptions.ExtensionTypePolicy.TYPES).build();
+  private static final ArrowReadOptions PLAIN = ArrowReadOptions.builder()
+      .extensionTypes(ArrowReadOptions.ExtensionTypePolicy.NONE).build();
 
   static Field field(SchemaElement leaf) {
     return field(leaf, ArrowReadOptions.defaults());
@@ -276,10 +278,11 @@ class PrimitiveMappingTest {
   }
 
   @Test
-  void jsonCarriesTheArrowJsonNameWithTheExtensionPolicy() {
-    Field f = field(lt(PhysicalType.BYTE_ARRAY, LogicalType.JSON), EXTENSIONS);
+  void jsonIsTaggedArrowJsonUnlessExtensionsAreOff() {
+    Field f = field(lt(PhysicalType.BYTE_ARRAY, LogicalType.JSON));
     assertEquals(ArrowType.Utf8.INSTANCE, f.getType());
     assertEquals(Map.of("ARROW:extension:name", "arrow.json", "ARROW:extension:metadata", ""), f.getMetadata());
+    assertEquals(Map.of(), field(lt(PhysicalType.BYTE_ARRAY, LogicalType.JSON), PLAIN).getMetadata());
   }
 
   @Test
@@ -324,23 +327,25 @@ class PrimitiveMappingTest {
 
   @Test
   void geospatialTypesAreBinaryAsInArrowCpp18() {
-    // goldens geospatial/*: geometry and geography columns read as Binary
+    // goldens geospatial/*: geometry and geography columns read as Binary, without metadata
     assertEquals(ArrowType.Binary.INSTANCE, type(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeometryType(null))));
     assertEquals(ArrowType.Binary.INSTANCE,
         type(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeographyType("OGC:CRS84", EdgeInterpolationAlgorithm.KARNEY))));
-    assertTrue(field(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeometryType(null))).getMetadata().isEmpty());
+    assertTrue(field(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeometryType(null)), PLAIN).getMetadata().isEmpty());
   }
 
   @Test
-  void geospatialTypesCarryGeoArrowMetadataWithTheExtensionPolicy() {
-    Field geometry = field(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeometryType("srid:5070")), EXTENSIONS);
+  void geospatialTypesAreTaggedGeoArrowWithTheirCrsAndEdges() {
+    Field geometry = field(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeometryType("srid:5070")));
     assertEquals(ArrowType.Binary.INSTANCE, geometry.getType());
     assertEquals(Map.of("ARROW:extension:name", "geoarrow.wkb", "ARROW:extension:metadata", "{\"crs\":\"srid:5070\"}"),
         geometry.getMetadata());
-    Field geography = field(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeographyType(null, null)), EXTENSIONS);
+    assertEquals("{}", field(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeometryType(null)))
+        .getMetadata().get("ARROW:extension:metadata"), "the default CRS is implied");
+    Field geography = field(lt(PhysicalType.BYTE_ARRAY, new LogicalType.GeographyType(null, null)));
     assertEquals("{\"edges\":\"spherical\"}", geography.getMetadata().get("ARROW:extension:metadata"));
     Field quoted = field(lt(PhysicalType.BYTE_ARRAY,
-        new LogicalType.GeographyType("a \"b\"\\c", EdgeInterpolationAlgorithm.VINCENTY)), EXTENSIONS);
+        new LogicalType.GeographyType("a \"b\"\\c", EdgeInterpolationAlgorithm.VINCENTY)));
     assertEquals("{\"crs\":\"a \\\"b\\\"\\\\c\",\"edges\":\"vincenty\"}",
         quoted.getMetadata().get("ARROW:extension:metadata"));
   }
