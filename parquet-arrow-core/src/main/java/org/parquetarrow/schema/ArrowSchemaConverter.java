@@ -61,6 +61,23 @@ import org.slf4j.LoggerFactory;
  * {@link ArrowWriteOptions}. Dictionary fields must be in message form (type = value type); they
  * are written as their values. Extension types are written as their storage, except
  * {@code arrow.uuid} (UUID) and {@code arrow.json} (JSON).
+ *
+ * <h2>Where this differs from Arrow C++ 18, and why</h2>
+ * <ul>
+ *   <li>Reading keeps information Arrow C++ drops or refuses: OPTIONAL map keys and VARIANT groups
+ *       are read; JSON and GEOMETRY/GEOGRAPHY are tagged (field metadata only, types unchanged;
+ *       {@link ArrowReadOptions.ExtensionTypePolicy#NONE} turns this off); a damaged
+ *       {@code ARROW:schema} is ignored instead of failing the file; a LIST whose repeated group
+ *       holds one repeated field without LIST annotation is read by the spec's rule 3.
+ *   <li>The stored Arrow schema restores more (view types, list views, {@code date64}, seconds,
+ *       uint32 written by format 1.0, map children, list element and map field names), so that
+ *       this library's round trip is exact.
+ *   <li>Dictionary fields are in Arrow Java's message form; the map's struct is named
+ *       {@code entries} (Arrow Java's and the Arrow spec's name).
+ *   <li>Writing: the root group gets no repetition (the format says it has none; Arrow C++ writes
+ *       REQUIRED); view types and list views are accepted; decimal32/64 are refused (arrow-vector
+ *       19 cannot read them back from IPC); the Arrow schema is stored by default.
+ * </ul>
  */
 public final class ArrowSchemaConverter {
   private static final Logger LOG = LoggerFactory.getLogger(ArrowSchemaConverter.class);

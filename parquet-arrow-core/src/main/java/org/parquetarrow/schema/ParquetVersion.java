@@ -3,6 +3,10 @@ package org.parquetarrow.schema;
 /**
  * The format version a writer targets, as Arrow C++'s {@code ParquetVersion}: it decides which
  * logical types may be written.
+ *
+ * <pre>{@code
+ * ArrowWriteOptions options = ArrowWriteOptions.builder().version(ParquetVersion.V2_4).build();
+ * }</pre>
  */
 public enum ParquetVersion {
   /** Format 1.0: no unsigned 32-bit annotation (uint32 is written as plain INT64), no nanoseconds. */

@@ -60,6 +60,10 @@ final class StoredSchemaApplier {
     if (!origin.getMetadata().isEmpty()) {
       // the writer's keys win (its extension tags say more than ours), except the Parquet field id
       Map<String, String> merged = new LinkedHashMap<>(m.field().getMetadata());
+      if (origin.getMetadata().containsKey(PrimitiveTypeMapper.EXTENSION_NAME)) {
+        merged.remove(PrimitiveTypeMapper.EXTENSION_NAME);
+        merged.remove(PrimitiveTypeMapper.EXTENSION_METADATA);
+      }
       merged.putAll(origin.getMetadata());
       String fieldId = m.field().getMetadata().get(FieldMappingBuilder.FIELD_ID_KEY);
       if (fieldId != null) {

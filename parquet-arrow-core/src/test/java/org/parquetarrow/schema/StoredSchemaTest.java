@@ -235,6 +235,19 @@ class StoredSchemaTest {
   }
 
   @Test
+  void theWritersExtensionTagReplacesOurs() {
+    SchemaElement[] json = {root("m", 1), leaf("j", OPTIONAL, PhysicalType.BYTE_ARRAY, LogicalType.JSON)};
+    Field tagged = new Field("j", new FieldType(true, ArrowType.Utf8.INSTANCE, null,
+        Map.of("ARROW:extension:name", "arrow.json")), null);
+    assertEquals(Map.of("ARROW:extension:name", "arrow.json"), read(schema(tagged), json).arrowSchema().getFields()
+        .get(0).getMetadata());
+    // a stored field without a tag keeps ours beside its own keys
+    Field plain = new Field("j", new FieldType(true, ArrowType.Utf8.INSTANCE, null, Map.of("note", "n")), null);
+    assertEquals(Map.of("ARROW:extension:name", "arrow.json", "ARROW:extension:metadata", "", "note", "n"),
+        read(schema(plain), json).arrowSchema().getFields().get(0).getMetadata());
+  }
+
+  @Test
   void schemaMetadataIsTheStoredSchemasWhenApplied() {
     // golden crs-projjson: the file's other key ("projjson_epsg_5070") is not in the Arrow schema
     Schema stored = new Schema(List.of(f("s", ArrowType.Utf8.INSTANCE)), Map.of("origin", "arrow"));
