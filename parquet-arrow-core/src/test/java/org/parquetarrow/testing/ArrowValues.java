@@ -24,6 +24,8 @@ import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -197,8 +199,80 @@ public final class ArrowValues {
     vector.setNull(index);
     if (vector instanceof StructVector struct) {
       for (FieldVector child : struct.getChildrenFromFields()) {
-        setNull(child, index);
+        fillUnderNull(child, index);
       }
+    } else if (vector instanceof FixedSizeListVector list) {
+      int size = list.getListSize();
+      for (int k = 0; k < size; k++) {
+        fillUnderNull(list.getDataVector(), index * size + k);
+      }
+    }
+  }
+
+  /**
+   * Fills a child slot that sits under a null parent: null if the child may be null, else a zero
+   * value, since writers (Arrow C++'s Parquet writer, DuckDB's import) refuse nulls in a
+   * non-nullable child even where the parent hides them.
+   */
+  private static void fillUnderNull(FieldVector child, int index) {
+    if (child.getField().isNullable()) {
+      setNull(child, index);
+    } else {
+      set(child, index, zero(child.getField()));
+    }
+  }
+
+  /** The zero value of a field's type (empty for strings, lists and maps). */
+  static Object zero(Field field) {
+    ArrowType t = field.getType();
+    switch (t.getTypeID()) {
+      case Bool:
+        return false;
+      case Int:
+        return ((ArrowType.Int) t).getBitWidth() == 64 ? (Object) 0L : (Object) 0;
+      case FloatingPoint:
+        return switch (((ArrowType.FloatingPoint) t).getPrecision()) {
+          case HALF -> (short) 0;
+          case SINGLE -> 0.0f;
+          case DOUBLE -> 0.0;
+        };
+      case Decimal:
+        return BigDecimal.ZERO.setScale(((ArrowType.Decimal) t).getScale());
+      case Date:
+      case Time:
+      case Timestamp:
+      case Duration:
+        return 0L;
+      case Utf8:
+      case LargeUtf8:
+      case Utf8View:
+        return "";
+      case Binary:
+      case LargeBinary:
+      case BinaryView:
+        return new byte[0];
+      case FixedSizeBinary:
+        return new byte[((ArrowType.FixedSizeBinary) t).getByteWidth()];
+      case List:
+      case LargeList:
+      case Map:
+        return List.of();
+      case FixedSizeList: {
+        List<Object> zeros = new ArrayList<>();
+        for (int k = 0; k < ((ArrowType.FixedSizeList) t).getListSize(); k++) {
+          zeros.add(field.getChildren().get(0).isNullable() ? null : zero(field.getChildren().get(0)));
+        }
+        return zeros;
+      }
+      case Struct: {
+        List<Object> children = new ArrayList<>();
+        for (Field c : field.getChildren()) {
+          children.add(c.isNullable() ? null : zero(c));
+        }
+        return new Struct(children);
+      }
+      default:
+        throw new IllegalArgumentException("no zero value for " + t);
     }
   }
 
