@@ -450,4 +450,27 @@ class ArrowAssertionsTest {
       closeAll(a);
     }
   }
+
+  private static VectorSchemaRoot union(BufferAllocator al, long second) {
+    org.apache.arrow.vector.complex.UnionVector u = org.apache.arrow.vector.complex.UnionVector.empty("u", al);
+    u.allocateNew();
+    org.apache.arrow.vector.complex.impl.UnionWriter w = new org.apache.arrow.vector.complex.impl.UnionWriter(u);
+    w.setPosition(0);
+    w.writeInt(5);
+    w.setPosition(1);
+    w.writeBigInt(second);
+    u.setValueCount(3);
+    return new VectorSchemaRoot(List.of(u.getField()), List.of(u), 3);
+  }
+
+  @Test
+  void unionsCompareByValue() {
+    try (VectorSchemaRoot e = union(memory.allocator(), 7L);
+        VectorSchemaRoot same = union(memory.allocator(), 7L);
+        VectorSchemaRoot other = union(memory.allocator(), 8L)) {
+      assertTrue(compare(List.of(e), List.of(same)).same());
+      Comparison c = compare(List.of(e), List.of(other));
+      assertEquals(List.of(new Difference(1, "u", "u", "7", "8")), c.differences());
+    }
+  }
 }
