@@ -58,7 +58,7 @@ final class BytesHashTable {
   private int add(byte[] src, int off, int len, int hash, int slot) {
     if (size + 2 > offsets.length) {
       offsets = Arrays.copyOf(offsets, offsets.length * 2);
-      hashes = Arrays.copyOf(hashes, hashes.length * 2);
+      hashes = Arrays.copyOf(hashes, offsets.length);
     }
     if (dataSize + len > data.length) {
       data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(dataSize + (long) len,

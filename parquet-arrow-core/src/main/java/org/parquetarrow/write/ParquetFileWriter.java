@@ -222,7 +222,6 @@ public final class ParquetFileWriter implements AutoCloseable {
     List<FieldMapping> fields = writeSchema.mapping().fields();
     ShreddedColumn[] shredded = new ShreddedColumn[columns.size()];
     LevelShredder shredder = new LevelShredder(dictionaries);
-    int leaf = 0;
     for (int i = 0; i < fields.size(); i++) {
       FieldMapping f = fields.get(i);
       FieldVector v = root.getVector(i);
@@ -230,8 +229,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         throw new IllegalArgumentException("field " + f.name() + " has " + v.getValueCount()
             + " values, the batch " + root.getRowCount() + " rows");
       }
-      shredder.shred(f, v, from, to, shredded, leaf);
-      leaf += f.leafColumns().length;
+      shredder.shred(f, v, from, to, shredded, 0);
     }
     // every column is shredded (and checked) before any is encoded
     try {
