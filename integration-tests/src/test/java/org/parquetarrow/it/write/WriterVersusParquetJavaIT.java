@@ -229,6 +229,26 @@ class WriterVersusParquetJavaIT {
   }
 
   @Test
+  void slicedBatchesReadBackEqual() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("seed " + seed);
+    Path file = dir.resolve("sliced.parquet");
+    List<Map<String, Object>> expected = new ArrayList<>();
+    try (VectorSchemaRoot root = batch(new Random(seed), 1000);
+        ParquetFileWriter w = ParquetFileWriter.open(file, root.getSchema(),
+            WriterProperties.builder().dataPageSize(1024).build())) {
+      for (int[] range : new int[][] {{137, 400}, {0, 1}, {999, 1}, {500, 333}}) {
+        try (VectorSchemaRoot slice = root.slice(range[0], range[1])) {
+          expected.addAll(rows(slice));
+          w.write(slice);
+        }
+      }
+    }
+    assertEquals(735, expected.size());
+    assertEquals(expected, readWithParquetJava(file, new Configuration()), "seed " + seed);
+  }
+
+  @Test
   void aFailedOrAbandonedWriteLeavesNothing() throws Exception {
     Path file = dir.resolve("abandoned.parquet");
     try (VectorSchemaRoot root = batch(new Random(1), 10)) {
