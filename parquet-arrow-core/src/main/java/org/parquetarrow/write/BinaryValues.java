@@ -1,0 +1,376 @@
+package org.parquetarrow.write;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
+import org.apache.arrow.vector.Decimal256Vector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.parquetarrow.encoding.ByteSink;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.schema.PrimitiveNode;
+
+/**
+ * BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 values, back to back in one array with offsets.
+ * Gathering converts decimals to big-endian two's complement of the column's width, timestamps to
+ * INT96 (nanoseconds of the day, then the Julian day), and reads every Arrow binary layout
+ * (32- and 64-bit offsets, views, fixed size, float16).
+ */
+final class BinaryValues extends LeafValues {
+  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+  private static final int JULIAN_EPOCH_DAY = 2_440_588;
+
+  /** The column's value width; 0 for BYTE_ARRAY. */
+  final int fixedWidth;
+  private final boolean int96;
+  private final long int96Multiplier;
+
+  byte[] data = new byte[0];
+  int[] offsets = new int[1];
+  private final BytesHashTable dictionary = new BytesHashTable();
+
+  private byte[] pageMin;
+  private byte[] pageMax;
+  private byte[] chunkMin;
+  private byte[] chunkMax;
+
+  BinaryValues(PrimitiveNode node, ArrowType arrowType, boolean statistics) {
+    super(statistics ? ValueOrder.of(node) : ValueOrder.NONE);
+    this.int96 = node.physicalType() == PhysicalType.INT96;
+    this.fixedWidth = int96 ? 12 : node.physicalType() == PhysicalType.FIXED_LEN_BYTE_ARRAY ? node.typeLength() : 0;
+    long m = 1;
+    if (int96 && arrowType instanceof ArrowType.Timestamp t) {
+      m = switch (t.getUnit()) {
+        case SECOND -> 1_000_000_000L;
+        case MILLISECOND -> 1_000_000L;
+        case MICROSECOND -> 1_000L;
+        case NANOSECOND -> 1L;
+      };
+    }
+    this.int96Multiplier = m;
+  }
+
+  @Override
+  void gather(ValueVector vector, int[] idx, int n) {
+    count = n;
+    if (offsets.length < n + 1) {
+      offsets = new int[Math.max(n + 1, offsets.length + (offsets.length >> 1))];
+    }
+    if (int96) {
+      gatherInt96((BaseFixedWidthVector) vector, idx, n);
+    } else if (vector instanceof BaseVariableWidthVector v) {
+      ArrowBuf o = v.getOffsetBuffer();
+      ArrowBuf d = v.getDataBuffer();
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        total += o.getInt(4L * idx[i] + 4) - o.getInt(4L * idx[i]);
+      }
+      ensureData(total);
+      int at = 0;
+      for (int i = 0; i < n; i++) {
+        int start = o.getInt(4L * idx[i]);
+        int len = o.getInt(4L * idx[i] + 4) - start;
+        offsets[i] = at;
+        d.getBytes(start, data, at, len);
+        at += len;
+      }
+      offsets[n] = at;
+    } else if (vector instanceof BaseLargeVariableWidthVector v) {
+      ArrowBuf o = v.getOffsetBuffer();
+      ArrowBuf d = v.getDataBuffer();
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        total += o.getLong(8L * idx[i] + 8) - o.getLong(8L * idx[i]);
+      }
+      ensureData(total);
+      int at = 0;
+      for (int i = 0; i < n; i++) {
+        long start = o.getLong(8L * idx[i]);
+        int len = (int) (o.getLong(8L * idx[i] + 8) - start);
+        offsets[i] = at;
+        d.getBytes(start, data, at, len);
+        at += len;
+      }
+      offsets[n] = at;
+    } else if (vector instanceof BaseVariableWidthViewVector v) {
+      gatherViews(v, idx, n);
+    } else if (vector instanceof DecimalVector || vector instanceof Decimal256Vector) {
+      gatherDecimals((BaseFixedWidthVector) vector, idx, n);
+    } else if (vector instanceof BaseFixedWidthVector v) {
+      // fixed_size_binary, float16 (little-endian in both Arrow and Parquet), uuid storage
+      int w = fixedWidth;
+      ensureData((long) w * n);
+      ArrowBuf d = v.getDataBuffer();
+      for (int i = 0; i < n; i++) {
+        offsets[i] = i * w;
+        d.getBytes((long) idx[i] * w, data, i * w, w);
+      }
+      offsets[n] = n * w;
+    } else {
+      throw new IllegalArgumentException("vector " + vector.getName() + " of " + vector.getClass().getSimpleName()
+          + " cannot be written as binary");
+    }
+  }
+
+  private void gatherViews(BaseVariableWidthViewVector v, int[] idx, int n) {
+    ArrowBuf views = v.getDataBuffer();
+    List<ArrowBuf> buffers = v.getDataBuffers();
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      total += views.getInt(16L * idx[i]);
+    }
+    ensureData(total);
+    int at = 0;
+    for (int i = 0; i < n; i++) {
+      long view = 16L * idx[i];
+      int len = views.getInt(view);
+      offsets[i] = at;
+      if (len <= 12) {
+        views.getBytes(view + 4, data, at, len);
+      } else {
+        buffers.get(views.getInt(view + 8)).getBytes(views.getInt(view + 12), data, at, len);
+      }
+      at += len;
+    }
+    offsets[n] = at;
+  }
+
+  private void gatherDecimals(BaseFixedWidthVector v, int[] idx, int n) {
+    int sourceWidth = v.getTypeWidth();
+    int w = fixedWidth;
+    ensureData((long) w * n);
+    ArrowBuf d = v.getDataBuffer();
+    for (int i = 0; i < n; i++) {
+      long base = (long) idx[i] * sourceWidth;
+      int at = i * w;
+      offsets[i] = at;
+      // little-endian in Arrow, big-endian in Parquet; the high bytes dropped are sign copies
+      for (int k = 0; k < w; k++) {
+        data[at + k] = d.getByte(base + w - 1 - k);
+      }
+    }
+    offsets[n] = n * w;
+  }
+
+  private void gatherInt96(BaseFixedWidthVector v, int[] idx, int n) {
+    ensureData(12L * n);
+    ArrowBuf d = v.getDataBuffer();
+    for (int i = 0; i < n; i++) {
+      long nanos = Math.multiplyExact(d.getLong(8L * idx[i]), int96Multiplier);
+      long day = Math.floorDiv(nanos, NANOS_PER_DAY);
+      long nanosOfDay = Math.floorMod(nanos, NANOS_PER_DAY);
+      int at = 12 * i;
+      offsets[i] = at;
+      for (int k = 0; k < 8; k++) {
+        data[at + k] = (byte) (nanosOfDay >>> (8 * k));
+      }
+      int julian = (int) (day + JULIAN_EPOCH_DAY);
+      for (int k = 0; k < 4; k++) {
+        data[at + 8 + k] = (byte) (julian >>> (8 * k));
+      }
+    }
+    offsets[n] = 12 * n;
+  }
+
+  private void ensureData(long total) {
+    if (total > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("a batch holds more than 2 GiB of binary values in one column");
+    }
+    if (data.length < total) {
+      data = new byte[(int) Math.min(Integer.MAX_VALUE - 16, Math.max(total, data.length + (long) (data.length >> 1)))];
+    }
+  }
+
+  @Override
+  long plainSize(int from, int to) {
+    long bytes = offsets[to] - offsets[from];
+    return fixedWidth == 0 ? bytes + 4L * (to - from) : bytes;
+  }
+
+  @Override
+  void writePlain(int from, int to, ByteSink sink) {
+    if (fixedWidth > 0) {
+      sink.write(data, offsets[from], offsets[to] - offsets[from]);
+      return;
+    }
+    for (int i = from; i < to; i++) {
+      int len = offsets[i + 1] - offsets[i];
+      sink.writeIntLe(len);
+      sink.write(data, offsets[i], len);
+    }
+  }
+
+  @Override
+  long unencodedByteArrayBytes(int from, int to) {
+    return fixedWidth == 0 ? offsets[to] - offsets[from] : 0;
+  }
+
+  @Override
+  void dictionaryIds(int from, int to, int[] out, int outOffset) {
+    for (int i = from; i < to; i++) {
+      out[outOffset++] = dictionary.idOf(data, offsets[i], offsets[i + 1] - offsets[i]);
+    }
+  }
+
+  @Override
+  int dictionarySize() {
+    return dictionary.size();
+  }
+
+  @Override
+  long dictionaryPlainSize() {
+    return dictionary.dataSize() + (fixedWidth == 0 ? 4L * dictionary.size() : 0);
+  }
+
+  @Override
+  void writeDictionary(ByteSink sink) {
+    byte[] d = dictionary.data();
+    for (int id = 0; id < dictionary.size(); id++) {
+      int len = dictionary.length(id);
+      if (fixedWidth == 0) {
+        sink.writeIntLe(len);
+      }
+      sink.write(d, dictionary.offset(id), len);
+    }
+  }
+
+  @Override
+  void clearDictionary() {
+    dictionary.clear();
+  }
+
+  @Override
+  void updateStatistics(int from, int to) {
+    if (order == ValueOrder.NONE || from >= to) {
+      return;
+    }
+    int min = -1;
+    int max = -1;
+    for (int i = from; i < to; i++) {
+      if (order == ValueOrder.FLOAT16 && Float16.isNaN(data, offsets[i])) {
+        continue;
+      }
+      if (min < 0) {
+        min = i;
+        max = i;
+        continue;
+      }
+      if (compare(i, min) < 0) {
+        min = i;
+      }
+      if (compare(i, max) > 0) {
+        max = i;
+      }
+    }
+    if (min < 0) {
+      return;
+    }
+    if (pageMin == null || compare(data, offsets[min], offsets[min + 1], pageMin, 0, pageMin.length) < 0) {
+      pageMin = Arrays.copyOfRange(data, offsets[min], offsets[min + 1]);
+    }
+    if (pageMax == null || compare(data, offsets[max], offsets[max + 1], pageMax, 0, pageMax.length) > 0) {
+      pageMax = Arrays.copyOfRange(data, offsets[max], offsets[max + 1]);
+    }
+  }
+
+  private int compare(int a, int b) {
+    return compare(data, offsets[a], offsets[a + 1], data, offsets[b], offsets[b + 1]);
+  }
+
+  private int compare(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
+    return switch (order) {
+      case SIGNED_BYTES -> compareSigned(a, aFrom, aTo, b, bFrom, bTo);
+      case FLOAT16 -> Float.compare(Float16.toFloat(a, aFrom) + 0.0f, Float16.toFloat(b, bFrom) + 0.0f);
+      default -> Arrays.compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
+    };
+  }
+
+  /** Big-endian two's complement integers of possibly different lengths. */
+  static int compareSigned(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
+    int aLen = aTo - aFrom;
+    int bLen = bTo - bFrom;
+    boolean aNeg = aLen > 0 && a[aFrom] < 0;
+    boolean bNeg = bLen > 0 && b[bFrom] < 0;
+    if (aNeg != bNeg) {
+      return aNeg ? -1 : 1;
+    }
+    int len = Math.max(aLen, bLen);
+    for (int k = 0; k < len; k++) {
+      int x = byteAt(a, aFrom, aLen, len, k, aNeg);
+      int y = byteAt(b, bFrom, bLen, len, k, bNeg);
+      if (x != y) {
+        return x < y ? -1 : 1;
+      }
+    }
+    return 0;
+  }
+
+  private static int byteAt(byte[] v, int from, int vLen, int len, int k, boolean negative) {
+    int pad = len - vLen;
+    return k < pad ? (negative ? 0xff : 0) : v[from + k - pad] & 0xff;
+  }
+
+  @Override
+  boolean pageHasMinMax() {
+    return pageMin != null;
+  }
+
+  @Override
+  byte[] pageMin() {
+    return order == ValueOrder.FLOAT16 ? Float16.signedZero(pageMin, true) : pageMin;
+  }
+
+  @Override
+  byte[] pageMax() {
+    return order == ValueOrder.FLOAT16 ? Float16.signedZero(pageMax, false) : pageMax;
+  }
+
+  @Override
+  void endPageStatistics() {
+    if (pageMin != null) {
+      if (chunkMin == null || compare(pageMin, 0, pageMin.length, chunkMin, 0, chunkMin.length) < 0) {
+        chunkMin = pageMin;
+      }
+      if (chunkMax == null || compare(pageMax, 0, pageMax.length, chunkMax, 0, chunkMax.length) > 0) {
+        chunkMax = pageMax;
+      }
+    }
+    pageMin = null;
+    pageMax = null;
+  }
+
+  @Override
+  boolean chunkHasMinMax() {
+    return chunkMin != null;
+  }
+
+  @Override
+  byte[] chunkMin() {
+    return order == ValueOrder.FLOAT16 ? Float16.signedZero(chunkMin, true) : chunkMin;
+  }
+
+  @Override
+  byte[] chunkMax() {
+    return order == ValueOrder.FLOAT16 ? Float16.signedZero(chunkMax, false) : chunkMax;
+  }
+
+  @Override
+  void resetChunkStatistics() {
+    chunkMin = null;
+    chunkMax = null;
+    pageMin = null;
+    pageMax = null;
+  }
+
+  @Override
+  void addHashes(int from, int to, SplitBlockBloomFilter filter) {
+    for (int i = from; i < to; i++) {
+      filter.insert(SplitBlockBloomFilter.hashBytes(data, offsets[i], offsets[i + 1] - offsets[i]));
+    }
+  }
+}

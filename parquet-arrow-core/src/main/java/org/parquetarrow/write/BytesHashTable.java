@@ -1,0 +1,96 @@
+package org.parquetarrow.write;
+
+import java.util.Arrays;
+import net.openhft.hashing.LongHashFunction;
+
+/**
+ * An open-addressing map from byte strings to dense ids (insertion order), the dictionary of
+ * binary columns. Keys are copied into one growing array; no object per key.
+ */
+final class BytesHashTable {
+  private static final LongHashFunction HASH = LongHashFunction.xx();
+
+  private byte[] data = new byte[1024];
+  private int dataSize;
+  private int[] offsets = new int[65]; // offsets[id] .. offsets[id + 1]
+  private int[] slots = new int[128];  // id + 1; 0 = empty
+  private int[] hashes = new int[64];
+  private int size;
+
+  int size() {
+    return size;
+  }
+
+  /** Total bytes of the keys. */
+  long dataSize() {
+    return dataSize;
+  }
+
+  byte[] data() {
+    return data;
+  }
+
+  int offset(int id) {
+    return offsets[id];
+  }
+
+  int length(int id) {
+    return offsets[id + 1] - offsets[id];
+  }
+
+  int idOf(byte[] src, int off, int len) {
+    int hash = (int) HASH.hashBytes(src, off, len);
+    int mask = slots.length - 1;
+    int h = hash & mask;
+    while (true) {
+      int s = slots[h];
+      if (s == 0) {
+        return add(src, off, len, hash, h);
+      }
+      int id = s - 1;
+      if (hashes[id] == hash && Arrays.equals(data, offsets[id], offsets[id + 1], src, off, off + len)) {
+        return id;
+      }
+      h = (h + 1) & mask;
+    }
+  }
+
+  private int add(byte[] src, int off, int len, int hash, int slot) {
+    if (size + 2 > offsets.length) {
+      offsets = Arrays.copyOf(offsets, offsets.length * 2);
+      hashes = Arrays.copyOf(hashes, offsets.length);
+    }
+    if (dataSize + len > data.length) {
+      data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(dataSize + (long) len,
+          data.length * 2L)));
+    }
+    System.arraycopy(src, off, data, dataSize, len);
+    dataSize += len;
+    hashes[size] = hash;
+    offsets[size + 1] = dataSize;
+    slots[slot] = ++size;
+    if (size * 2 > slots.length) {
+      rehash();
+    }
+    return size - 1;
+  }
+
+  private void rehash() {
+    int[] n = new int[slots.length * 2];
+    int mask = n.length - 1;
+    for (int id = 0; id < size; id++) {
+      int h = hashes[id] & mask;
+      while (n[h] != 0) {
+        h = (h + 1) & mask;
+      }
+      n[h] = id + 1;
+    }
+    slots = n;
+  }
+
+  void clear() {
+    Arrays.fill(slots, 0);
+    size = 0;
+    dataSize = 0;
+  }
+}

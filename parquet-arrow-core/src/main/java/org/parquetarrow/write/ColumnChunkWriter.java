@@ -1,0 +1,530 @@
+package org.parquetarrow.write;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.CRC32;
+import org.parquetarrow.compress.Codecs;
+import org.parquetarrow.compress.Compressor;
+import org.parquetarrow.compress.GrowableByteArray;
+import org.parquetarrow.encoding.ByteSink;
+import org.parquetarrow.encoding.DictionaryIndexEncoder;
+import org.parquetarrow.encoding.RleBitPackedHybridEncoder;
+import org.parquetarrow.format.BoundaryOrder;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnIndex;
+import org.parquetarrow.format.ColumnMetaData;
+import org.parquetarrow.format.DataPageHeader;
+import org.parquetarrow.format.DataPageHeaderV2;
+import org.parquetarrow.format.DictionaryPageHeader;
+import org.parquetarrow.format.Encoding;
+import org.parquetarrow.format.LogicalType;
+import org.parquetarrow.format.MetadataWriter;
+import org.parquetarrow.format.OffsetIndex;
+import org.parquetarrow.format.PageEncodingStats;
+import org.parquetarrow.format.PageHeader;
+import org.parquetarrow.format.PageLocation;
+import org.parquetarrow.format.PageType;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.format.SizeStatistics;
+import org.parquetarrow.format.Statistics;
+import org.parquetarrow.io.OutputFile;
+import org.parquetarrow.schema.ColumnDescriptor;
+
+/**
+ * Writes one leaf column, one column chunk per row group: appends shredded batches to the open
+ * page, cuts pages by encoded size and row count at record boundaries, encodes (dictionary first,
+ * falling back to the configured encoding when the dictionary outgrows its limit), compresses and
+ * keeps the finished pages of the current chunk until the row group is written. Collects chunk
+ * statistics, SizeStatistics, page index entries and the bloom filter on the way.
+ */
+final class ColumnChunkWriter implements AutoCloseable {
+  /** Slots appended between checks of the page size. */
+  private static final int STEP = 1024;
+
+  private final ColumnDescriptor column;
+  private final ColumnProperties properties;
+  private final WriterProperties writer;
+  private final LeafValues values;
+  private final ValueEncoder valueEncoder;
+  private final int maxDef;
+  private final int maxRep;
+  private final boolean utf8;
+  private final Compressor compressor;
+  private final GrowableByteArray compressed = new GrowableByteArray();
+  private final CRC32 crc = new CRC32();
+
+  // the open page
+  private final RleBitPackedHybridEncoder defLevels;
+  private final RleBitPackedHybridEncoder repLevels;
+  private int[] pageIds = new int[STEP];
+  private int pageIdCount;
+  private int pageSlots;
+  private int pageValues;
+  private int pageRows;
+  private long pageUnencoded;
+  private final long[] pageDefHistogram;
+  private final long[] pageRepHistogram;
+  private boolean pageUsesDictionary;
+
+  // the open chunk
+  private boolean dictionaryActive;
+  private final List<byte[]> pages = new ArrayList<>();
+  private long chunkRows;
+  private long chunkSlots;
+  private long chunkNulls;
+  private long chunkUncompressed;
+  private long chunkCompressed;
+  private long chunkUnencoded;
+  private long chunkHeaderBytes;
+  private final long[] chunkDefHistogram;
+  private final long[] chunkRepHistogram;
+  private final Set<Encoding> encodings = new LinkedHashSet<>();
+  private final Map<Encoding, Integer> dataPageEncodings = new EnumMap<>(Encoding.class);
+  private SplitBlockBloomFilter bloom;
+  // page index of the open chunk
+  private final List<Boolean> nullPages = new ArrayList<>();
+  private final List<byte[]> indexMins = new ArrayList<>();
+  private final List<byte[]> indexMaxs = new ArrayList<>();
+  private final List<Long> indexNulls = new ArrayList<>();
+  private final List<Long> indexDefHistograms = new ArrayList<>();
+  private final List<Long> indexRepHistograms = new ArrayList<>();
+  private final List<long[]> pageLocations = new ArrayList<>(); // {offset in chunk, size, first row}
+  private final List<Long> pageUnencodedBytes = new ArrayList<>();
+  private boolean indexable;
+
+  ColumnChunkWriter(ColumnDescriptor column, ColumnProperties properties, WriterProperties writer,
+      LeafValues values) {
+    this.column = column;
+    this.properties = properties;
+    this.writer = writer;
+    this.values = values;
+    this.maxDef = column.maxDefinitionLevel();
+    this.maxRep = column.maxRepetitionLevel();
+    this.utf8 = column.node().effectiveLogicalType() instanceof LogicalType.StringType
+        || column.node().effectiveLogicalType() instanceof LogicalType.JsonType;
+    this.valueEncoder = ValueEncoder.create(properties.encoding(), column, values,
+        writer.dataPageVersion());
+    this.defLevels = new RleBitPackedHybridEncoder(bitWidth(maxDef));
+    this.repLevels = new RleBitPackedHybridEncoder(bitWidth(maxRep));
+    this.pageDefHistogram = new long[maxDef + 1];
+    this.pageRepHistogram = new long[maxRep + 1];
+    this.chunkDefHistogram = new long[maxDef + 1];
+    this.chunkRepHistogram = new long[maxRep + 1];
+    this.compressor = properties.codecLevel() == null ? Codecs.compressor(properties.codec())
+        : Codecs.compressor(properties.codec(), properties.codecLevel());
+    startChunk();
+  }
+
+  private static int bitWidth(int max) {
+    return 32 - Integer.numberOfLeadingZeros(max);
+  }
+
+  ColumnDescriptor column() {
+    return column;
+  }
+
+  private void startChunk() {
+    dictionaryActive = properties.dictionaryEnabled() && values.dictionarySupported();
+    values.clearDictionary();
+    values.resetChunkStatistics();
+    pages.clear();
+    chunkRows = 0;
+    chunkSlots = 0;
+    chunkNulls = 0;
+    chunkUncompressed = 0;
+    chunkCompressed = 0;
+    chunkUnencoded = 0;
+    chunkHeaderBytes = 0;
+    Arrays.fill(chunkDefHistogram, 0);
+    Arrays.fill(chunkRepHistogram, 0);
+    encodings.clear();
+    dataPageEncodings.clear();
+    BloomFilterOptions b = properties.bloomFilter();
+    bloom = b == null ? null : SplitBlockBloomFilter.sized(b.expectedDistinctValues(), b.falsePositiveProbability());
+    nullPages.clear();
+    indexMins.clear();
+    indexMaxs.clear();
+    indexNulls.clear();
+    indexDefHistograms.clear();
+    indexRepHistograms.clear();
+    pageLocations.clear();
+    pageUnencodedBytes.clear();
+    indexable = writer.pageIndexEnabled();
+  }
+
+  /** Compressed bytes held for the open chunk, plus the open page's estimate. */
+  long bufferedBytes() {
+    return chunkCompressed + pageEstimate();
+  }
+
+  /** Appends a shredded batch (whole rows). */
+  void write(ShreddedColumn s) {
+    if (s.valueCount > 0) {
+      values.gather(s.values(), s.valueIndices, s.valueCount);
+    }
+    int[] def = s.definitionLevels;
+    int[] rep = s.repetitionLevels;
+    int slot = 0;
+    int value = 0;
+    while (slot < s.slotCount) {
+      // one step: up to STEP slots ending on a record boundary, and no more rows than the page may take
+      int rowsAllowed = writer.dataPageRowLimit() - pageRows;
+      int end = slot;
+      int rows = 0;
+      int stepValues = 0;
+      while (end < s.slotCount) {
+        boolean newRow = rep == null || rep[end] == 0;
+        if (newRow) {
+          if (rows == rowsAllowed || (end - slot >= STEP)) {
+            break;
+          }
+          rows++;
+        }
+        if (def == null || def[end] == maxDef) {
+          stepValues++;
+        }
+        end++;
+      }
+      appendStep(def, rep, slot, end, value, value + stepValues, rows);
+      slot = end;
+      value += stepValues;
+      if (pageRows >= writer.dataPageRowLimit() || pageEstimate() >= writer.dataPageSize()) {
+        flushPage();
+      }
+      if (dictionaryActive && values.dictionaryPlainSize() > writer.dictionaryPageSizeLimit()) {
+        // the dictionary has outgrown its page: what is encoded stays, the rest goes to the fallback
+        flushPage();
+        dictionaryActive = false;
+      }
+    }
+  }
+
+  private void appendStep(int[] def, int[] rep, int from, int to, int valueFrom, int valueTo, int rows) {
+    int slots = to - from;
+    if (def != null) {
+      defLevels.write(def, from, slots);
+      for (int i = from; i < to; i++) {
+        pageDefHistogram[def[i]]++;
+      }
+    } else if (maxDef == 0) {
+      pageDefHistogram[0] += slots;
+    }
+    if (rep != null) {
+      repLevels.write(rep, from, slots);
+      for (int i = from; i < to; i++) {
+        pageRepHistogram[rep[i]]++;
+      }
+    } else {
+      pageRepHistogram[0] += slots;
+    }
+    int n = valueTo - valueFrom;
+    if (n > 0) {
+      if (dictionaryActive) {
+        if (pageIds.length < pageIdCount + n) {
+          pageIds = Arrays.copyOf(pageIds, Math.max(pageIdCount + n, pageIds.length * 2));
+        }
+        values.dictionaryIds(valueFrom, valueTo, pageIds, pageIdCount);
+        pageIdCount += n;
+        pageUsesDictionary = true;
+      } else {
+        valueEncoder.append(valueFrom, valueTo);
+      }
+      values.updateStatistics(valueFrom, valueTo);
+      if (bloom != null) {
+        values.addHashes(valueFrom, valueTo, bloom);
+      }
+      pageUnencoded += values.unencodedByteArrayBytes(valueFrom, valueTo);
+    }
+    pageSlots += slots;
+    pageValues += n;
+    pageRows += rows;
+  }
+
+  private long pageEstimate() {
+    long levels = (maxDef > 0 ? defLevels.estimatedSize() : 0) + (maxRep > 0 ? repLevels.estimatedSize() : 0);
+    long vals = pageUsesDictionary
+        ? (long) pageIdCount * Math.max(1, bitWidth(Math.max(1, values.dictionarySize() - 1))) / 8 + 1
+        : valueEncoder.estimatedSize();
+    return levels + vals;
+  }
+
+  private void flushPage() {
+    if (pageSlots == 0) {
+      return;
+    }
+    ByteSink valueBytes = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pageEstimate() + 16));
+    Encoding encoding;
+    if (pageUsesDictionary) {
+      DictionaryIndexEncoder ids = new DictionaryIndexEncoder(Math.max(1, values.dictionarySize()));
+      ids.write(pageIds, 0, pageIdCount);
+      ids.flushTo(valueBytes);
+      encoding = Encoding.RLE_DICTIONARY;
+    } else {
+      valueEncoder.flushTo(valueBytes);
+      encoding = valueEncoder.encoding();
+    }
+    int nulls = pageSlots - pageValues;
+    Statistics pageStats = null;
+    byte[] min = null;
+    byte[] max = null;
+    if (values.pageHasMinMax()) {
+      min = values.pageMin();
+      max = values.pageMax();
+    }
+    if (values.order != ValueOrder.NONE) {
+      pageStats = statistics(min, max, nulls);
+    } else {
+      pageStats = new Statistics(null, null, (long) nulls, null, null, null, null, null, null);
+    }
+    byte[] page = writer.dataPageVersion() == DataPageVersion.V1
+        ? pageV1(valueBytes, encoding, pageStats)
+        : pageV2(valueBytes, encoding, pageStats, nulls);
+    long offsetInChunk = chunkCompressed;
+    pages.add(page);
+    chunkCompressed += page.length;
+    pageLocations.add(new long[] {offsetInChunk, page.length, chunkRows});
+    // page index entry
+    if (values.order == ValueOrder.NONE) {
+      indexable = false;
+    }
+    nullPages.add(min == null);
+    indexMins.add(min == null ? new byte[0]
+        : StatisticsBytes.truncateMin(values.order, min, writer.statisticsTruncateLength(), utf8));
+    indexMaxs.add(max == null ? new byte[0]
+        : StatisticsBytes.truncateMax(values.order, max, writer.statisticsTruncateLength(), utf8));
+    indexNulls.add((long) nulls);
+    if (maxDef > 0) {
+      for (long h : pageDefHistogram) {
+        indexDefHistograms.add(h);
+      }
+    }
+    if (maxRep > 0) {
+      for (long h : pageRepHistogram) {
+        indexRepHistograms.add(h);
+      }
+    }
+    pageUnencodedBytes.add(pageUnencoded);
+    values.endPageStatistics();
+    // chunk totals
+    chunkRows += pageRows;
+    chunkSlots += pageSlots;
+    chunkNulls += nulls;
+    chunkUnencoded += pageUnencoded;
+    for (int i = 0; i <= maxDef; i++) {
+      chunkDefHistogram[i] += pageDefHistogram[i];
+    }
+    for (int i = 0; i <= maxRep; i++) {
+      chunkRepHistogram[i] += pageRepHistogram[i];
+    }
+    encodings.add(encoding);
+    dataPageEncodings.merge(encoding, 1, Integer::sum);
+    // reset the page
+    Arrays.fill(pageDefHistogram, 0);
+    Arrays.fill(pageRepHistogram, 0);
+    pageIdCount = 0;
+    pageSlots = 0;
+    pageValues = 0;
+    pageRows = 0;
+    pageUnencoded = 0;
+    pageUsesDictionary = false;
+  }
+
+  private Statistics statistics(byte[] min, byte[] max, long nulls) {
+    if (min == null) {
+      return new Statistics(null, null, nulls, null, null, null, null, null, null);
+    }
+    int limit = writer.statisticsTruncateLength();
+    byte[] tMin = StatisticsBytes.truncateMin(values.order, min, limit, utf8);
+    byte[] tMax = StatisticsBytes.truncateMax(values.order, max, limit, utf8);
+    boolean legacy = values.order.legacyCompatible();
+    return new Statistics(legacy ? max : null, legacy ? min : null, nulls, null, tMax, tMin,
+        tMax == max, tMin == min, null);
+  }
+
+  private byte[] pageV1(ByteSink valueBytes, Encoding encoding, Statistics stats) {
+    ByteSink body = new ByteSink(valueBytes.size() + 64);
+    if (maxRep > 0) {
+      repLevels.flushWithLengthTo(body);
+    }
+    if (maxDef > 0) {
+      defLevels.flushWithLengthTo(body);
+    }
+    body.write(valueBytes);
+    compressed.clear();
+    compressor.compress(body.array(), 0, body.size(), compressed);
+    DataPageHeader h = new DataPageHeader(pageSlots, encoding, Encoding.RLE, Encoding.RLE, stats);
+    PageHeader header = new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length(), crc(compressed),
+        h, null, null, null);
+    chunkUncompressed += body.size();
+    return concat(header, compressed);
+  }
+
+  private byte[] pageV2(ByteSink valueBytes, Encoding encoding, Statistics stats, int nulls) {
+    ByteSink levels = new ByteSink(64);
+    if (maxRep > 0) {
+      repLevels.flushTo(levels);
+    }
+    int repLength = levels.size();
+    if (maxDef > 0) {
+      defLevels.flushTo(levels);
+    }
+    int defLength = levels.size() - repLength;
+    compressed.clear();
+    compressed.write(levels.array(), 0, levels.size());
+    boolean compress = properties.codec() != org.parquetarrow.format.CompressionCodec.UNCOMPRESSED;
+    if (compress) {
+      compressor.compress(valueBytes.array(), 0, valueBytes.size(), compressed);
+    } else {
+      compressed.write(valueBytes.array(), 0, valueBytes.size());
+    }
+    int uncompressed = levels.size() + valueBytes.size();
+    DataPageHeaderV2 h = new DataPageHeaderV2(pageSlots, nulls, pageRows, encoding, defLength, repLength,
+        compress, stats);
+    PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed.length(), crc(compressed),
+        null, null, null, h);
+    chunkUncompressed += uncompressed;
+    return concat(header, compressed);
+  }
+
+  private Integer crc(GrowableByteArray bytes) {
+    if (!writer.pageChecksumEnabled()) {
+      return null;
+    }
+    crc.reset();
+    crc.update(bytes.array(), 0, bytes.length());
+    return (int) crc.getValue();
+  }
+
+  private byte[] concat(PageHeader header, GrowableByteArray body) {
+    byte[] h = MetadataWriter.toBytes(header);
+    chunkHeaderBytes += h.length;
+    byte[] page = Arrays.copyOf(h, h.length + body.length());
+    System.arraycopy(body.array(), 0, page, h.length, body.length());
+    return page;
+  }
+
+  /** What the footer phase needs of a finished chunk. */
+  record FinishedChunk(ColumnChunk chunk, ColumnIndex columnIndex, OffsetIndex offsetIndex,
+      SplitBlockBloomFilter bloomFilter) {}
+
+  /**
+   * Writes the chunk (dictionary page first) at the output's position, and starts the next chunk.
+   */
+  FinishedChunk finishChunk(OutputFile.AtomicOutput out) throws IOException {
+    flushPage();
+    long start = out.position();
+    Long dictionaryOffset = null;
+    int dictionaryPageBytes = 0;
+    List<PageEncodingStats> encodingStats = new ArrayList<>();
+    Set<Encoding> allEncodings = new LinkedHashSet<>();
+    if (dataPageEncodings.containsKey(Encoding.RLE_DICTIONARY)) {
+      ByteSink dict = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, values.dictionaryPlainSize() + 16));
+      values.writeDictionary(dict);
+      compressed.clear();
+      compressor.compress(dict.array(), 0, dict.size(), compressed);
+      PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, dict.size(), compressed.length(),
+          crc(compressed), null, null, new DictionaryPageHeader(values.dictionarySize(), Encoding.PLAIN, null), null);
+      byte[] page = concat(header, compressed);
+      dictionaryOffset = start;
+      out.write(page, 0, page.length);
+      dictionaryPageBytes = page.length;
+      chunkUncompressed += dict.size();
+      encodingStats.add(new PageEncodingStats(PageType.DICTIONARY_PAGE, Encoding.PLAIN, 1));
+      allEncodings.add(Encoding.PLAIN);
+    }
+    long dataStart = out.position();
+    for (byte[] page : pages) {
+      out.write(page, 0, page.length);
+    }
+    for (Map.Entry<Encoding, Integer> e : dataPageEncodings.entrySet()) {
+      encodingStats.add(new PageEncodingStats(writer.dataPageVersion() == DataPageVersion.V1 ? PageType.DATA_PAGE
+          : PageType.DATA_PAGE_V2, e.getKey(), e.getValue()));
+    }
+    allEncodings.addAll(encodings);
+    if (maxDef > 0 || maxRep > 0) {
+      allEncodings.add(Encoding.RLE);
+    }
+    long totalCompressed = dictionaryPageBytes + chunkCompressed;
+    // page headers count in the uncompressed size too, as the spec says
+    long totalUncompressed = chunkUncompressed + chunkHeaderBytes;
+    Statistics stats;
+    if (values.order == ValueOrder.NONE) {
+      stats = new Statistics(null, null, chunkNulls, null, null, null, null, null, null);
+    } else {
+      stats = statistics(values.chunkHasMinMax() ? values.chunkMin() : null,
+          values.chunkHasMinMax() ? values.chunkMax() : null, chunkNulls);
+    }
+    SizeStatistics size = new SizeStatistics(
+        column.physicalType() == PhysicalType.BYTE_ARRAY ? chunkUnencoded : null,
+        maxRep > 0 ? boxed(chunkRepHistogram) : null,
+        maxDef > 0 ? boxed(chunkDefHistogram) : null);
+    ColumnMetaData meta = new ColumnMetaData(column.physicalType(), List.copyOf(allEncodings), column.path(),
+        properties.codec(), chunkSlots, totalUncompressed, totalCompressed, null, dataStart, null, dictionaryOffset,
+        stats, encodingStats, null, null, size, null);
+    ColumnChunk chunk = new ColumnChunk(null, start, meta, null, null, null, null, null, null);
+    ColumnIndex columnIndex = null;
+    OffsetIndex offsetIndex = null;
+    if (writer.pageIndexEnabled()) {
+      List<PageLocation> locations = new ArrayList<>(pageLocations.size());
+      for (long[] l : pageLocations) {
+        locations.add(new PageLocation(dataStart + l[0], (int) l[1], l[2]));
+      }
+      offsetIndex = new OffsetIndex(locations,
+          column.physicalType() == PhysicalType.BYTE_ARRAY ? List.copyOf(pageUnencodedBytes) : null);
+      if (indexable) {
+        columnIndex = new ColumnIndex(List.copyOf(nullPages), List.copyOf(indexMins), List.copyOf(indexMaxs),
+            boundaryOrder(), List.copyOf(indexNulls), maxRep > 0 ? List.copyOf(indexRepHistograms) : null,
+            maxDef > 0 ? List.copyOf(indexDefHistograms) : null, null);
+      }
+    }
+    FinishedChunk finished = new FinishedChunk(chunk, columnIndex, offsetIndex, bloom);
+    startChunk();
+    return finished;
+  }
+
+  private BoundaryOrder boundaryOrder() {
+    boolean ascending = true;
+    boolean descending = true;
+    byte[] prevMin = null;
+    byte[] prevMax = null;
+    for (int i = 0; i < nullPages.size(); i++) {
+      if (nullPages.get(i)) {
+        continue;
+      }
+      byte[] min = indexMins.get(i);
+      byte[] max = indexMaxs.get(i);
+      if (prevMin != null) {
+        int cMin = StatisticsBytes.compare(values.order, prevMin, min);
+        int cMax = StatisticsBytes.compare(values.order, prevMax, max);
+        ascending &= cMin <= 0 && cMax <= 0;
+        descending &= cMin >= 0 && cMax >= 0;
+      }
+      prevMin = min;
+      prevMax = max;
+    }
+    return ascending ? BoundaryOrder.ASCENDING : descending ? BoundaryOrder.DESCENDING : BoundaryOrder.UNORDERED;
+  }
+
+  private static List<Long> boxed(long[] a) {
+    List<Long> l = new ArrayList<>(a.length);
+    for (long v : a) {
+      l.add(v);
+    }
+    return l;
+  }
+
+  long rowsInChunk() {
+    return chunkRows + pageRows;
+  }
+
+  @Override
+  public void close() {
+    compressor.close();
+  }
+}

@@ -1,0 +1,75 @@
+package org.parquetarrow.write;
+
+import org.apache.arrow.vector.ValueVector;
+import org.parquetarrow.encoding.ByteSink;
+
+/**
+ * The dense non-null values of one leaf column for the batch being written, converted to the
+ * column's physical representation, with the per-type operations a column writer needs over a
+ * range of them: PLAIN encoding, dictionary ids, statistics and bloom filter hashes. One call per
+ * range, never per value. Statistics are kept for the open page and for the column chunk.
+ */
+abstract class LeafValues {
+  final ValueOrder order;
+  /** Values loaded by the last {@link #gather}. */
+  int count;
+
+  LeafValues(ValueOrder order) {
+    this.order = order;
+  }
+
+  /** Loads {@code n} values of {@code vector} at {@code indices[0 .. n)}, replacing the previous batch. */
+  abstract void gather(ValueVector vector, int[] indices, int n);
+
+  /** Bytes of the PLAIN encoding of values {@code [from, to)}. */
+  abstract long plainSize(int from, int to);
+
+  abstract void writePlain(int from, int to, ByteSink sink);
+
+  /** Whether this type takes dictionary encoding. */
+  boolean dictionarySupported() {
+    return true;
+  }
+
+  /** Looks up (adding when new) each value of {@code [from, to)} in the dictionary; writes the ids. */
+  abstract void dictionaryIds(int from, int to, int[] out, int outOffset);
+
+  abstract int dictionarySize();
+
+  /** Bytes of the dictionary page's PLAIN content. */
+  abstract long dictionaryPlainSize();
+
+  abstract void writeDictionary(ByteSink sink);
+
+  abstract void clearDictionary();
+
+  /** Folds values {@code [from, to)} into the open page's min/max. */
+  abstract void updateStatistics(int from, int to);
+
+  /** Whether the open page has a min/max (false when all values are null or NaN, or the order is undefined). */
+  abstract boolean pageHasMinMax();
+
+  /** PLAIN bytes (without length prefix) of the open page's min. */
+  abstract byte[] pageMin();
+
+  abstract byte[] pageMax();
+
+  /** Folds the open page's min/max into the chunk's and forgets the page's. */
+  abstract void endPageStatistics();
+
+  abstract boolean chunkHasMinMax();
+
+  abstract byte[] chunkMin();
+
+  abstract byte[] chunkMax();
+
+  abstract void resetChunkStatistics();
+
+  /** Adds the xxHash64 of the PLAIN encoding of each value of {@code [from, to)} to {@code filter}. */
+  abstract void addHashes(int from, int to, SplitBlockBloomFilter filter);
+
+  /** For BYTE_ARRAY columns, the value bytes of {@code [from, to)} without length prefixes. */
+  long unencodedByteArrayBytes(int from, int to) {
+    return 0;
+  }
+}

@@ -1,0 +1,444 @@
+package org.parquetarrow.write;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.DictionaryUtility;
+import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.format.BloomFilterAlgorithm;
+import org.parquetarrow.format.BloomFilterCompression;
+import org.parquetarrow.format.BloomFilterHash;
+import org.parquetarrow.format.BloomFilterHeader;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnMetaData;
+import org.parquetarrow.format.ColumnOrder;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.KeyValue;
+import org.parquetarrow.format.MetadataWriter;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.io.LocalOutputFile;
+import org.parquetarrow.io.OutputFile;
+import org.parquetarrow.schema.ArrowSchemaConverter;
+import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.schema.FieldMapping;
+import org.parquetarrow.schema.ParquetWriteSchema;
+
+/**
+ * Writes Arrow record batches to one Parquet file. The file appears at its destination only when
+ * {@link #close()} succeeds; {@link #abort()}, a failure in {@code close()}, or never closing leave
+ * nothing there (the bytes go to a hidden temporary file beside it).
+ *
+ * <pre>{@code
+ * try (ParquetFileWriter w = ParquetFileWriter.open(Path.of("out.parquet"), root.getSchema(),
+ *     WriterProperties.builder().codec(CompressionCodec.ZSTD).build())) {
+ *   w.write(root);          // any number of times
+ * }                         // footer written, file published
+ *
+ * ParquetFileWriter.writeAll(arrowReader, Path.of("copy.parquet"), WriterProperties.defaults());
+ * }</pre>
+ *
+ * <p>Memory: pages are encoded and compressed as they fill; only the current row group's
+ * compressed pages are held (a row group closes at {@link WriterProperties#rowGroupRows()} rows or
+ * {@link WriterProperties#rowGroupBytes()} bytes), plus the small page index entries and bloom
+ * filters written at the end. Not thread-safe.
+ */
+public final class ParquetFileWriter implements AutoCloseable {
+  private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  /** Rows shredded at once, bounding the level and value arrays of one step. */
+  private static final int MAX_PIECE_ROWS = 64 * 1024;
+
+  private final String name;
+  private final WriterProperties properties;
+  private final ParquetWriteSchema writeSchema;
+  private final DictionaryProvider dictionaries;
+  private final List<ColumnChunkWriter> columns;
+  private final OutputFile.AtomicOutput out;
+  private final List<RowGroupParts> rowGroups = new ArrayList<>();
+  private long rowsInGroup;
+  private long totalRows;
+  private boolean closed;
+
+  private record RowGroupParts(long numRows, List<ColumnChunkWriter.FinishedChunk> chunks) {}
+
+  private ParquetFileWriter(String name, WriterProperties properties, ParquetWriteSchema writeSchema,
+      DictionaryProvider dictionaries, List<ColumnChunkWriter> columns, OutputFile.AtomicOutput out) {
+    this.name = name;
+    this.properties = properties;
+    this.writeSchema = writeSchema;
+    this.dictionaries = dictionaries;
+    this.columns = columns;
+    this.out = out;
+  }
+
+  /** Opens a writer creating {@code path}; see {@link #open(OutputFile, Schema, DictionaryProvider, WriterProperties)}. */
+  public static ParquetFileWriter open(Path path, Schema schema, WriterProperties properties) {
+    return open(LocalOutputFile.of(path), schema, null, properties);
+  }
+
+  public static ParquetFileWriter open(OutputFile file, Schema schema, WriterProperties properties) {
+    return open(file, schema, null, properties);
+  }
+
+  /**
+   * Opens a writer for batches of {@code schema}. Dictionary-encoded fields are accepted in either
+   * form: as a {@code VectorSchemaRoot} holds them (index type; their value type is looked up in
+   * {@code dictionaries}) or in IPC message form; they are written as their values.
+   *
+   * @throws org.parquetarrow.UnsupportedFeatureException for a field Parquet cannot store, naming it;
+   *     nothing is created then
+   * @throws IllegalArgumentException for a malformed schema or a column setting that does not fit
+   *     its column (an encoding for another type), naming it; nothing is created then
+   * @throws ParquetIOException when the output cannot be created
+   */
+  public static ParquetFileWriter open(OutputFile file, Schema schema, DictionaryProvider dictionaries,
+      WriterProperties properties) {
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(properties, "properties");
+    Schema messageForm = toMessageForm(schema, dictionaries);
+    ParquetWriteSchema writeSchema = ArrowSchemaConverter.toParquet(messageForm, properties.arrowOptions());
+    List<ColumnChunkWriter> columns = new ArrayList<>();
+    try {
+      for (FieldMapping f : writeSchema.mapping().fields()) {
+        addColumns(f, properties, columns);
+      }
+      OutputFile.AtomicOutput out = file.create();
+      try {
+        out.write(MAGIC, 0, MAGIC.length);
+      } catch (IOException | RuntimeException e) {
+        out.close();
+        throw e;
+      }
+      return new ParquetFileWriter(file.name(), properties, writeSchema, dictionaries, columns, out);
+    } catch (IOException e) {
+      columns.forEach(ColumnChunkWriter::close);
+      throw new ParquetIOException("cannot create " + file.name(), e);
+    } catch (RuntimeException e) {
+      columns.forEach(ColumnChunkWriter::close);
+      throw e;
+    }
+  }
+
+  private static Schema toMessageForm(Schema schema, DictionaryProvider dictionaries) {
+    boolean memoryForm = false;
+    for (Field f : schema.getFields()) {
+      memoryForm |= DictionaryUtility.needConvertToMessageFormat(f) && hasIndexTypedDictionary(f);
+    }
+    if (!memoryForm) {
+      return schema;
+    }
+    if (dictionaries == null) {
+      throw new IllegalArgumentException("the schema has dictionary-encoded fields but no dictionaries were given");
+    }
+    List<Field> fields = new ArrayList<>();
+    for (Field f : schema.getFields()) {
+      fields.add(DictionaryUtility.toMessageFormat(f, dictionaries, new HashSet<>()));
+    }
+    return new Schema(fields, schema.getCustomMetadata());
+  }
+
+  /** Whether a dictionary field below {@code f} carries its index type (a root's form), not its value type. */
+  private static boolean hasIndexTypedDictionary(Field f) {
+    if (f.getDictionary() != null && f.getType() instanceof ArrowType.Int t
+        && t.equals(f.getDictionary().getIndexType())) {
+      return true;
+    }
+    for (Field c : f.getChildren()) {
+      if (hasIndexTypedDictionary(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void addColumns(FieldMapping f, WriterProperties properties, List<ColumnChunkWriter> out) {
+    if (f.isLeaf()) {
+      ColumnDescriptor c = f.column();
+      ColumnProperties cp = properties.column(c);
+      ArrowType type = f.type() instanceof ArrowType.ExtensionType e ? e.storageType() : f.type();
+      LeafValues values = switch (c.physicalType()) {
+        case BOOLEAN -> new BooleanValues(cp.statisticsEnabled());
+        case INT32, INT64, FLOAT, DOUBLE -> new FixedWidthValues(c.node(), type, cp.statisticsEnabled());
+        default -> new BinaryValues(c.node(), type, cp.statisticsEnabled());
+      };
+      if (cp.bloomFilter() != null && c.physicalType() == PhysicalType.BOOLEAN) {
+        throw new IllegalArgumentException("column " + c.dottedPath() + ": bloom filters are not kept for booleans");
+      }
+      out.add(new ColumnChunkWriter(c, cp, properties, values));
+      return;
+    }
+    for (FieldMapping child : f.children()) {
+      addColumns(child, properties, out);
+    }
+  }
+
+  /** The Parquet schema and mapping the Arrow schema was converted to. */
+  public ParquetWriteSchema writeSchema() {
+    return writeSchema;
+  }
+
+  /**
+   * Appends all rows of {@code root}, whose schema must be the writer's. Rows are split across row
+   * groups as the limits require.
+   *
+   * @throws IllegalArgumentException when the batch does not match the schema or holds data Parquet
+   *     cannot store (a null in a non-nullable field), naming the field; nothing of the batch piece
+   *     concerned has been written then
+   */
+  public void write(VectorSchemaRoot root) {
+    ensureOpen();
+    List<FieldMapping> fields = writeSchema.mapping().fields();
+    if (root.getFieldVectors().size() != fields.size()) {
+      throw new IllegalArgumentException("batch has " + root.getFieldVectors().size() + " fields, the schema "
+          + fields.size());
+    }
+    int rows = root.getRowCount();
+    int from = 0;
+    while (from < rows) {
+      long roomInGroup = properties.rowGroupRows() - rowsInGroup;
+      int piece = (int) Math.min(Math.min(rows - from, roomInGroup), MAX_PIECE_ROWS);
+      writePiece(root, from, from + piece);
+      from += piece;
+      rowsInGroup += piece;
+      totalRows += piece;
+      if (rowsInGroup >= properties.rowGroupRows() || bufferedBytes() >= properties.rowGroupBytes()) {
+        flushRowGroup();
+      }
+    }
+  }
+
+  private void writePiece(VectorSchemaRoot root, int from, int to) {
+    List<FieldMapping> fields = writeSchema.mapping().fields();
+    ShreddedColumn[] shredded = new ShreddedColumn[columns.size()];
+    LevelShredder shredder = new LevelShredder(dictionaries);
+    for (int i = 0; i < fields.size(); i++) {
+      FieldMapping f = fields.get(i);
+      FieldVector v = root.getVector(i);
+      if (v.getValueCount() < to) {
+        throw new IllegalArgumentException("field " + f.name() + " has " + v.getValueCount()
+            + " values, the batch " + root.getRowCount() + " rows");
+      }
+      shredder.shred(f, v, from, to, shredded, 0);
+    }
+    // every column is shredded (and checked) before any is encoded
+    try {
+      for (int c = 0; c < columns.size(); c++) {
+        columns.get(c).write(shredded[c]);
+      }
+    } catch (RuntimeException e) {
+      closed = true;
+      abortQuietly(e);
+      throw e;
+    }
+  }
+
+  private long bufferedBytes() {
+    long sum = 0;
+    for (ColumnChunkWriter c : columns) {
+      sum += c.bufferedBytes();
+    }
+    return sum;
+  }
+
+  /** Ends the current row group (if it has rows): its column chunks are written out. */
+  public void flushRowGroup() {
+    ensureOpen();
+    if (rowsInGroup == 0) {
+      return;
+    }
+    try {
+      List<ColumnChunkWriter.FinishedChunk> chunks = new ArrayList<>(columns.size());
+      for (ColumnChunkWriter c : columns) {
+        chunks.add(c.finishChunk(out));
+      }
+      rowGroups.add(new RowGroupParts(rowsInGroup, chunks));
+      rowsInGroup = 0;
+    } catch (IOException e) {
+      closed = true;
+      abortQuietly(e);
+      throw new ParquetIOException("cannot write a row group to " + name, e);
+    } catch (RuntimeException e) {
+      closed = true;
+      abortQuietly(e);
+      throw e;
+    }
+  }
+
+  /**
+   * Writes the last row group, bloom filters, page index and footer, and publishes the file.
+   * Idempotent; after {@link #abort()} it does nothing.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    try {
+      flushRowGroup();
+      List<RowGroup> groups = writeIndexesAndBloomFilters();
+      List<KeyValue> keyValues = new ArrayList<>(writeSchema.keyValueMetadata());
+      keyValues.addAll(properties.keyValueMetadata());
+      List<ColumnOrder> orders = new ArrayList<>(columns.size());
+      for (int i = 0; i < columns.size(); i++) {
+        orders.add(ColumnOrder.TYPE_DEFINED_ORDER);
+      }
+      FileMetaData footer = new FileMetaData(2, writeSchema.parquetSchema().toElements(), totalRows, groups,
+          keyValues.isEmpty() ? null : keyValues, properties.createdBy(), orders, null, null);
+      byte[] bytes = MetadataWriter.toBytes(footer);
+      out.write(bytes, 0, bytes.length);
+      byte[] tail = {(byte) bytes.length, (byte) (bytes.length >>> 8), (byte) (bytes.length >>> 16),
+          (byte) (bytes.length >>> 24), MAGIC[0], MAGIC[1], MAGIC[2], MAGIC[3]};
+      out.write(tail, 0, tail.length);
+      out.commit();
+      closed = true;
+      columns.forEach(ColumnChunkWriter::close);
+    } catch (IOException e) {
+      closed = true;
+      abortQuietly(e);
+      throw new ParquetIOException("cannot finish " + name, e);
+    } catch (RuntimeException e) {
+      closed = true;
+      abortQuietly(e);
+      throw e;
+    }
+  }
+
+  /** Drops everything written; nothing appears at the destination. Idempotent. */
+  public void abort() {
+    if (!closed) {
+      closed = true;
+      abortQuietly(null);
+    }
+  }
+
+  private void abortQuietly(Throwable cause) {
+    columns.forEach(ColumnChunkWriter::close);
+    try {
+      out.close();
+    } catch (IOException e) {
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+
+  private List<RowGroup> writeIndexesAndBloomFilters() throws IOException {
+    int groups = rowGroups.size();
+    int n = columns.size();
+    long[][] bloomOffset = new long[groups][n];
+    int[][] bloomLength = new int[groups][n];
+    for (int g = 0; g < groups; g++) {
+      for (int c = 0; c < n; c++) {
+        SplitBlockBloomFilter f = rowGroups.get(g).chunks.get(c).bloomFilter();
+        if (f != null) {
+          bloomOffset[g][c] = out.position();
+          byte[] header = MetadataWriter.toBytes(new BloomFilterHeader(f.numBytes(), BloomFilterAlgorithm.BLOCK,
+              BloomFilterHash.XXHASH, BloomFilterCompression.UNCOMPRESSED));
+          byte[] bits = f.toBytes();
+          out.write(header, 0, header.length);
+          out.write(bits, 0, bits.length);
+          bloomLength[g][c] = header.length + bits.length;
+        }
+      }
+    }
+    long[][] ciOffset = new long[groups][n];
+    int[][] ciLength = new int[groups][n];
+    for (int g = 0; g < groups; g++) {
+      for (int c = 0; c < n; c++) {
+        var ci = rowGroups.get(g).chunks.get(c).columnIndex();
+        if (ci != null) {
+          ciOffset[g][c] = out.position();
+          byte[] b = MetadataWriter.toBytes(ci);
+          out.write(b, 0, b.length);
+          ciLength[g][c] = b.length;
+        }
+      }
+    }
+    long[][] oiOffset = new long[groups][n];
+    int[][] oiLength = new int[groups][n];
+    for (int g = 0; g < groups; g++) {
+      for (int c = 0; c < n; c++) {
+        var oi = rowGroups.get(g).chunks.get(c).offsetIndex();
+        if (oi != null) {
+          oiOffset[g][c] = out.position();
+          byte[] b = MetadataWriter.toBytes(oi);
+          out.write(b, 0, b.length);
+          oiLength[g][c] = b.length;
+        }
+      }
+    }
+    List<RowGroup> result = new ArrayList<>(groups);
+    for (int g = 0; g < groups; g++) {
+      List<ColumnChunk> chunks = new ArrayList<>(n);
+      long uncompressed = 0;
+      long compressed = 0;
+      for (int c = 0; c < n; c++) {
+        ColumnChunk ch = rowGroups.get(g).chunks.get(c).chunk();
+        ColumnMetaData m = ch.metaData();
+        if (bloomLength[g][c] > 0) {
+          m = new ColumnMetaData(m.type(), m.encodings(), m.pathInSchema(), m.codec(), m.numValues(),
+              m.totalUncompressedSize(), m.totalCompressedSize(), m.keyValueMetadata(), m.dataPageOffset(),
+              m.indexPageOffset(), m.dictionaryPageOffset(), m.statistics(), m.encodingStats(), bloomOffset[g][c],
+              bloomLength[g][c], m.sizeStatistics(), m.geospatialStatistics());
+        }
+        uncompressed += m.totalUncompressedSize();
+        compressed += m.totalCompressedSize();
+        chunks.add(new ColumnChunk(null, ch.fileOffset(), m,
+            oiLength[g][c] > 0 ? oiOffset[g][c] : null, oiLength[g][c] > 0 ? oiLength[g][c] : null,
+            ciLength[g][c] > 0 ? ciOffset[g][c] : null, ciLength[g][c] > 0 ? ciLength[g][c] : null, null, null));
+      }
+      long fileOffset = chunks.get(0).metaData().dictionaryPageOffset() != null
+          ? chunks.get(0).metaData().dictionaryPageOffset() : chunks.get(0).metaData().dataPageOffset();
+      result.add(new RowGroup(chunks, uncompressed, rowGroups.get(g).numRows, properties.sortingColumns().isEmpty()
+          ? null : properties.sortingColumns(), fileOffset, compressed, (short) g));
+    }
+    return result;
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("writer of " + name + " is closed");
+    }
+  }
+
+  /**
+   * Writes every batch {@code reader} yields to a new file at {@code path}, published only when all
+   * went well. Dictionary-encoded fields are decoded with the reader's dictionaries.
+   *
+   * @return the number of rows written
+   */
+  public static long writeAll(ArrowReader reader, Path path, WriterProperties properties) {
+    return writeAll(reader, LocalOutputFile.of(path), properties);
+  }
+
+  /** {@link #writeAll(ArrowReader, Path, WriterProperties)} to any {@link OutputFile}. */
+  public static long writeAll(ArrowReader reader, OutputFile file, WriterProperties properties) {
+    try {
+      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+      ParquetFileWriter w = open(file, root.getSchema(), reader, properties);
+      try {
+        while (reader.loadNextBatch()) {
+          w.write(root);
+        }
+        w.close();
+        return w.totalRows;
+      } catch (IOException | RuntimeException e) {
+        w.abort();
+        throw e;
+      }
+    } catch (IOException e) {
+      throw new ParquetIOException("cannot read the batches to write to " + file.name(), e);
+    }
+  }
+}

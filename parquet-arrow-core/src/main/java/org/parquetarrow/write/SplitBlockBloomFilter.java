@@ -1,0 +1,111 @@
+package org.parquetarrow.write;
+
+import java.nio.ByteOrder;
+import net.openhft.hashing.LongHashFunction;
+
+/**
+ * The Parquet split-block bloom filter: blocks of eight 32-bit words; a value's 64-bit xxHash picks
+ * a block with its high half and sets one bit per word with its low half times the spec's eight
+ * salts. Values are hashed as their PLAIN encoding (without the length of a BYTE_ARRAY), seed 0.
+ *
+ * <pre>{@code
+ * var f = SplitBlockBloomFilter.sized(10_000, 0.01);
+ * f.insert(SplitBlockBloomFilter.hashLong(42L));
+ * boolean maybe = f.mightContain(SplitBlockBloomFilter.hashLong(42L)); // true
+ * }</pre>
+ */
+public final class SplitBlockBloomFilter {
+  /** Smallest filter: one block. */
+  public static final int MIN_BYTES = 32;
+  /** Largest filter, as parquet-java and Arrow C++. */
+  public static final int MAX_BYTES = 128 * 1024 * 1024;
+
+  private static final int[] SALT = {
+      0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31};
+  private static final LongHashFunction XX = LongHashFunction.xx(0);
+  private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
+  private final int[] words;
+  private final int blocks;
+
+  /** An empty filter of {@code numBytes} (a power of two between {@link #MIN_BYTES} and {@link #MAX_BYTES}). */
+  public SplitBlockBloomFilter(int numBytes) {
+    if (numBytes < MIN_BYTES || numBytes > MAX_BYTES || Integer.bitCount(numBytes) != 1) {
+      throw new IllegalArgumentException("bloom filter size must be a power of two in [32, 128 MiB]: " + numBytes);
+    }
+    this.words = new int[numBytes / 4];
+    this.blocks = numBytes / 32;
+  }
+
+  /** A filter sized for {@code distinctValues} at false-positive probability {@code fpp}. */
+  public static SplitBlockBloomFilter sized(long distinctValues, double fpp) {
+    return new SplitBlockBloomFilter(optimalBytes(distinctValues, fpp));
+  }
+
+  /**
+   * Bytes for {@code distinctValues} at {@code fpp}: {@code -8 n / ln(1 - p^(1/8))} bits (the
+   * false-positive rate of a split-block filter), rounded up to a power of two and clamped.
+   */
+  public static int optimalBytes(long distinctValues, double fpp) {
+    double bits = -8.0 * distinctValues / Math.log(1 - Math.pow(fpp, 1.0 / 8));
+    long bytes = (long) Math.ceil(bits / 8);
+    if (bytes >= MAX_BYTES) {
+      return MAX_BYTES;
+    }
+    int b = MIN_BYTES;
+    while (b < bytes) {
+      b <<= 1;
+    }
+    return b;
+  }
+
+  public int numBytes() {
+    return words.length * 4;
+  }
+
+  public void insert(long hash) {
+    int block = (int) (((hash >>> 32) * blocks) >>> 32) * 8;
+    int key = (int) hash;
+    for (int i = 0; i < 8; i++) {
+      words[block + i] |= 1 << ((key * SALT[i]) >>> 27);
+    }
+  }
+
+  public boolean mightContain(long hash) {
+    int block = (int) (((hash >>> 32) * blocks) >>> 32) * 8;
+    int key = (int) hash;
+    for (int i = 0; i < 8; i++) {
+      if ((words[block + i] & (1 << ((key * SALT[i]) >>> 27))) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The bitset as stored in the file: words little-endian. */
+  public byte[] toBytes() {
+    byte[] b = new byte[words.length * 4];
+    for (int i = 0; i < words.length; i++) {
+      int w = words[i];
+      b[4 * i] = (byte) w;
+      b[4 * i + 1] = (byte) (w >>> 8);
+      b[4 * i + 2] = (byte) (w >>> 16);
+      b[4 * i + 3] = (byte) (w >>> 24);
+    }
+    return b;
+  }
+
+  /** xxHash64 of an INT32's PLAIN bytes (4, little-endian). */
+  public static long hashInt(int v) {
+    return XX.hashInt(LITTLE ? v : Integer.reverseBytes(v));
+  }
+
+  /** xxHash64 of an INT64's PLAIN bytes (8, little-endian). */
+  public static long hashLong(long v) {
+    return XX.hashLong(LITTLE ? v : Long.reverseBytes(v));
+  }
+
+  public static long hashBytes(byte[] b, int off, int len) {
+    return XX.hashBytes(b, off, len);
+  }
+}

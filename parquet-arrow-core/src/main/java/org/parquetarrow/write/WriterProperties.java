@@ -1,0 +1,313 @@
+package org.parquetarrow.write;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import org.parquetarrow.format.KeyValue;
+import org.parquetarrow.format.SortingColumn;
+import org.parquetarrow.schema.ArrowWriteOptions;
+import org.parquetarrow.schema.ColumnDescriptor;
+
+/**
+ * Everything a {@link ParquetFileWriter} can be told. Immutable; build with {@link #builder()}.
+ * Defaults follow Arrow C++ ({@code parquet::WriterProperties}) except where noted.
+ *
+ * <pre>{@code
+ * WriterProperties p = WriterProperties.builder()
+ *     .codec(CompressionCodec.ZSTD)                       // every column
+ *     .column("payload", c -> c.codec(CompressionCodec.UNCOMPRESSED).dictionary(false))
+ *     .column("user_id", c -> c.bloomFilter(new BloomFilterOptions(100_000, 0.01)))
+ *     .dataPageVersion(DataPageVersion.V2)
+ *     .build();
+ * }</pre>
+ *
+ * <p>Per-column settings are keyed by a column's dotted path ({@code a.list.element}) or by the
+ * path of any field above it ({@code a}); the longest matching key wins.
+ */
+public final class WriterProperties {
+  /** The {@code created_by} this library writes: parquet-java parses the "version" form. */
+  public static final String DEFAULT_CREATED_BY = "parquet-arrow version 0.1.0";
+
+  private final long rowGroupRows;
+  private final long rowGroupBytes;
+  private final int dataPageSize;
+  private final int dataPageRowLimit;
+  private final int dictionaryPageSizeLimit;
+  private final DataPageVersion dataPageVersion;
+  private final int statisticsTruncateLength;
+  private final boolean pageIndexEnabled;
+  private final boolean pageChecksumEnabled;
+  private final String createdBy;
+  private final List<KeyValue> keyValueMetadata;
+  private final List<SortingColumn> sortingColumns;
+  private final ArrowWriteOptions arrowOptions;
+  private final ColumnProperties columnDefaults;
+  private final Map<String, ColumnProperties> columns;
+
+  private WriterProperties(Builder b) {
+    rowGroupRows = b.rowGroupRows;
+    rowGroupBytes = b.rowGroupBytes;
+    dataPageSize = b.dataPageSize;
+    dataPageRowLimit = b.dataPageRowLimit;
+    dictionaryPageSizeLimit = b.dictionaryPageSizeLimit;
+    dataPageVersion = b.dataPageVersion;
+    statisticsTruncateLength = b.statisticsTruncateLength;
+    pageIndexEnabled = b.pageIndexEnabled;
+    pageChecksumEnabled = b.pageChecksumEnabled;
+    createdBy = b.createdBy;
+    keyValueMetadata = List.copyOf(b.keyValueMetadata);
+    sortingColumns = List.copyOf(b.sortingColumns);
+    arrowOptions = b.arrowOptions;
+    columnDefaults = b.columnDefaults.build();
+    Map<String, ColumnProperties> cols = new LinkedHashMap<>();
+    b.columns.forEach((k, v) -> cols.put(k, v.build()));
+    columns = Map.copyOf(cols);
+  }
+
+  private static final WriterProperties DEFAULTS = builder().build();
+
+  public static WriterProperties defaults() {
+    return DEFAULTS;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Most rows in a row group; default 1Mi (Arrow C++'s {@code max_row_group_length}). */
+  public long rowGroupRows() {
+    return rowGroupRows;
+  }
+
+  /**
+   * Compressed bytes after which a row group is closed (checked between pieces of a batch); default
+   * 128 MiB, as parquet-java. Arrow C++ has no such bound; this one keeps memory bounded.
+   */
+  public long rowGroupBytes() {
+    return rowGroupBytes;
+  }
+
+  /** Encoded bytes after which a data page is cut; default 1 MiB. */
+  public int dataPageSize() {
+    return dataPageSize;
+  }
+
+  /** Most rows in a data page; default 20,000 (Arrow C++ and parquet-java). */
+  public int dataPageRowLimit() {
+    return dataPageRowLimit;
+  }
+
+  /** Plain-encoded dictionary bytes above which a column chunk falls back; default 1 MiB. */
+  public int dictionaryPageSizeLimit() {
+    return dictionaryPageSizeLimit;
+  }
+
+  public DataPageVersion dataPageVersion() {
+    return dataPageVersion;
+  }
+
+  /**
+   * Longest binary min/max in statistics and the column index; longer values are truncated (the
+   * max rounded up) and flagged inexact. Default 64, as parquet-java's column index.
+   */
+  public int statisticsTruncateLength() {
+    return statisticsTruncateLength;
+  }
+
+  /**
+   * Whether to write the column index and offset index; default on (parquet-java's default; Arrow
+   * C++ has it off) because every reader that prunes pages benefits and the cost is small.
+   */
+  public boolean pageIndexEnabled() {
+    return pageIndexEnabled;
+  }
+
+  /** Whether pages carry a CRC-32 of their bytes; default off. */
+  public boolean pageChecksumEnabled() {
+    return pageChecksumEnabled;
+  }
+
+  public String createdBy() {
+    return createdBy;
+  }
+
+  /** Extra footer key/value metadata, after the Arrow schema's own. */
+  public List<KeyValue> keyValueMetadata() {
+    return keyValueMetadata;
+  }
+
+  /** Declared sort order of every row group ({@code RowGroup.sorting_columns}); not checked. */
+  public List<SortingColumn> sortingColumns() {
+    return sortingColumns;
+  }
+
+  /** How the Arrow schema maps to Parquet, and whether it is stored as {@code ARROW:schema} (default yes). */
+  public ArrowWriteOptions arrowOptions() {
+    return arrowOptions;
+  }
+
+  public ColumnProperties columnDefaults() {
+    return columnDefaults;
+  }
+
+  /** The settings of one leaf column: the longest matching override, else the defaults. */
+  public ColumnProperties column(ColumnDescriptor column) {
+    List<String> path = column.path();
+    for (int n = path.size(); n > 0; n--) {
+      ColumnProperties p = columns.get(String.join(".", path.subList(0, n)));
+      if (p != null) {
+        return p;
+      }
+    }
+    return columnDefaults;
+  }
+
+  /** The per-column overrides by path. */
+  public Map<String, ColumnProperties> columnOverrides() {
+    return columns;
+  }
+
+  /** Builds {@link WriterProperties}. */
+  public static final class Builder {
+    private long rowGroupRows = 1024 * 1024;
+    private long rowGroupBytes = 128L * 1024 * 1024;
+    private int dataPageSize = 1024 * 1024;
+    private int dataPageRowLimit = 20_000;
+    private int dictionaryPageSizeLimit = 1024 * 1024;
+    private DataPageVersion dataPageVersion = DataPageVersion.V1;
+    private int statisticsTruncateLength = 64;
+    private boolean pageIndexEnabled = true;
+    private boolean pageChecksumEnabled;
+    private String createdBy = DEFAULT_CREATED_BY;
+    private final List<KeyValue> keyValueMetadata = new ArrayList<>();
+    private final List<SortingColumn> sortingColumns = new ArrayList<>();
+    private ArrowWriteOptions arrowOptions = ArrowWriteOptions.defaults();
+    private ColumnProperties.Builder columnDefaults = ColumnProperties.defaults().toBuilder();
+    private final Map<String, ColumnProperties.Builder> columns = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    public Builder rowGroupRows(long rows) {
+      rowGroupRows = positive(rows, "row group rows");
+      return this;
+    }
+
+    public Builder rowGroupBytes(long bytes) {
+      rowGroupBytes = positive(bytes, "row group bytes");
+      return this;
+    }
+
+    public Builder dataPageSize(int bytes) {
+      dataPageSize = (int) positive(bytes, "data page size");
+      return this;
+    }
+
+    public Builder dataPageRowLimit(int rows) {
+      dataPageRowLimit = (int) positive(rows, "data page row limit");
+      return this;
+    }
+
+    public Builder dictionaryPageSizeLimit(int bytes) {
+      dictionaryPageSizeLimit = (int) positive(bytes, "dictionary page size limit");
+      return this;
+    }
+
+    public Builder dataPageVersion(DataPageVersion v) {
+      dataPageVersion = Objects.requireNonNull(v);
+      return this;
+    }
+
+    public Builder statisticsTruncateLength(int bytes) {
+      statisticsTruncateLength = (int) positive(bytes, "statistics truncate length");
+      return this;
+    }
+
+    public Builder pageIndex(boolean enabled) {
+      pageIndexEnabled = enabled;
+      return this;
+    }
+
+    public Builder pageChecksum(boolean enabled) {
+      pageChecksumEnabled = enabled;
+      return this;
+    }
+
+    public Builder createdBy(String s) {
+      createdBy = Objects.requireNonNull(s);
+      return this;
+    }
+
+    public Builder keyValue(String key, String value) {
+      keyValueMetadata.add(new KeyValue(Objects.requireNonNull(key), value));
+      return this;
+    }
+
+    public Builder sortingColumns(List<SortingColumn> columns) {
+      sortingColumns.clear();
+      sortingColumns.addAll(columns);
+      return this;
+    }
+
+    public Builder arrowOptions(ArrowWriteOptions options) {
+      arrowOptions = Objects.requireNonNull(options);
+      return this;
+    }
+
+    /** The codec of every column without an override, at the codec's default level. */
+    public Builder codec(org.parquetarrow.format.CompressionCodec codec) {
+      columnDefaults.codec(codec);
+      return this;
+    }
+
+    public Builder codec(org.parquetarrow.format.CompressionCodec codec, int level) {
+      columnDefaults.codec(codec, level);
+      return this;
+    }
+
+    public Builder dictionary(boolean enabled) {
+      columnDefaults.dictionary(enabled);
+      return this;
+    }
+
+    public Builder statistics(boolean enabled) {
+      columnDefaults.statistics(enabled);
+      return this;
+    }
+
+    public Builder encoding(org.parquetarrow.format.Encoding encoding) {
+      columnDefaults.encoding(encoding);
+      return this;
+    }
+
+    /** Changes the defaults of every column. */
+    public Builder columnDefaults(UnaryOperator<ColumnProperties.Builder> change) {
+      columnDefaults = change.apply(columnDefaults);
+      return this;
+    }
+
+    /**
+     * Overrides the settings of the column at {@code path} (or every column under that field),
+     * starting from the defaults as set so far.
+     */
+    public Builder column(String path, UnaryOperator<ColumnProperties.Builder> change) {
+      ColumnProperties.Builder b = columns.computeIfAbsent(path, k -> columnDefaults.build().toBuilder());
+      columns.put(path, change.apply(b));
+      return this;
+    }
+
+    public WriterProperties build() {
+      WriterProperties p = new WriterProperties(this);
+      return p;
+    }
+
+    private static long positive(long v, String what) {
+      if (v <= 0) {
+        throw new IllegalArgumentException(what + " must be positive: " + v);
+      }
+      return v;
+    }
+  }
+}
