@@ -2,8 +2,8 @@ package org.parquetarrow;
 
 /**
  * A page's CRC-32 (the optional {@code crc} of its header, computed over the page bytes as stored
- * after the header) does not match its content: the bytes were damaged after they were written.
- * The location names the column and page.
+ * after the header) does not match its content: the bytes were damaged after they were written. The
+ * location names the column and page.
  *
  * <pre>{@code
  * catch (ChecksumException e) {

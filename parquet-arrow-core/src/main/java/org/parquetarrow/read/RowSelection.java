@@ -3,17 +3,17 @@ package org.parquetarrow.read;
 import java.util.Arrays;
 
 /**
- * The rows of a row group to read: sorted, non-overlapping, non-adjacent half-open ranges
- * {@code [start, end)} of row indices counted from the row group's first row. Immutable.
+ * The rows of a row group to read: sorted, non-overlapping, non-adjacent half-open ranges {@code
+ * [start, end)} of row indices counted from the row group's first row. Immutable.
  *
- * <p>The page index, dataset filters and late materialisation all produce one; the page reader
- * uses {@link #selects(long, long)} to skip pages holding no selected row. Ranges given to the
- * factories may come in any order and may overlap or touch: they are sorted and merged, so two
- * selections of the same rows are {@link #equals equal}.
+ * <p>The page index, dataset filters and late materialisation all produce one; the page reader uses
+ * {@link #selects(long, long)} to skip pages holding no selected row. Ranges given to the factories
+ * may come in any order and may overlap or touch: they are sorted and merged, so two selections of
+ * the same rows are {@link #equals equal}.
  *
  * <pre>{@code
  * RowSelection wanted = RowSelection.fromRanges(0, 100, 5_000, 5_200);   // [0,100) and [5000,5200)
- * RowSelection cheap = wanted.intersect(RowSelection.range(50, 6_000));  // [50,100) and [5000,5200)
+ * RowSelection cheap = wanted.intersect(RowSelection.range(50, 6_000)); // [50,100), [5000,5200)
  * if (cheap.selects(page.firstRow(), page.endRow())) { ... read the page ... }
  * }</pre>
  */
@@ -226,8 +226,7 @@ public final class RowSelection {
     /**
      * Adds {@code [from, toExclusive)}.
      *
-     * @throws IllegalArgumentException if {@code from} is negative or {@code toExclusive <
-     *     from}
+     * @throws IllegalArgumentException if {@code from} is negative or {@code toExclusive < from}
      */
     public Builder add(long from, long toExclusive) {
       checkRange(from, toExclusive);

@@ -9,24 +9,25 @@ package org.parquetarrow.read;
  * "<application> version <version> (build <build>)"}, where the version is {@code
  * major[.minor[.patch]]} optionally followed by free text ({@link #unknown()}), {@code
  * -<pre-release>} and {@code +<build info>}. Parsing never fails: parts that do not parse keep
- * their defaults (numbers 0, text empty), and a missing {@code created_by} gives application
- * {@code "unknown"}.
+ * their defaults (numbers 0, text empty), and a missing {@code created_by} gives application {@code
+ * "unknown"}.
  *
  * <pre>{@code
  * WriterVersion w = WriterVersion.parse(footer.metadata().createdBy());
- * // "parquet-mr version 1.12.0-SNAPSHOT (build 6901a20)" -> parquet-mr 1.12.0, pre-release SNAPSHOT
+ * // "parquet-mr version 1.12.0-SNAPSHOT (build 6901a20)"
+ * //   -> parquet-mr 1.12.0, pre-release SNAPSHOT, build 6901a20
  * if (w.isBefore("parquet-mr", 1, 2, 9)) { ... PARQUET-816 padding ... }
  * }</pre>
  *
  * @param application the writer's name, e.g. {@code parquet-mr}, {@code parquet-cpp-arrow}
- * @param major       major version, 0 when absent
- * @param minor       minor version, 0 when absent
- * @param patch       patch version, 0 when absent
- * @param unknown     text between the patch number and {@code -} or {@code +}, e.g. {@code ab} in
- *                    {@code 1.5.0ab}
- * @param preRelease  text after {@code -}, e.g. {@code SNAPSHOT}
- * @param buildInfo   text after {@code +}
- * @param build       the build name inside {@code (build ...)}
+ * @param major major version, 0 when absent
+ * @param minor minor version, 0 when absent
+ * @param patch patch version, 0 when absent
+ * @param unknown text between the patch number and {@code -} or {@code +}, e.g. {@code ab} in
+ *     {@code 1.5.0ab}
+ * @param preRelease text after {@code -}, e.g. {@code SNAPSHOT}
+ * @param buildInfo text after {@code +}
+ * @param build the build name inside {@code (build ...)}
  */
 public record WriterVersion(
     String application,

@@ -50,7 +50,8 @@ class RowSelectionTest {
 
   @Test
   void nestedAndDuplicateRangesMerge() {
-    assertEquals(RowSelection.range(0, 100), RowSelection.fromRanges(0, 100, 10, 20, 0, 100, 99, 100));
+    assertEquals(
+        RowSelection.range(0, 100), RowSelection.fromRanges(0, 100, 10, 20, 0, 100, 99, 100));
   }
 
   @Test
@@ -85,9 +86,11 @@ class RowSelectionTest {
 
   @Test
   void unionByHand() {
-    assertEquals(RowSelection.range(0, 10), RowSelection.range(0, 5).union(RowSelection.range(5, 10)));
     assertEquals(
-        RowSelection.fromRanges(0, 5, 7, 9), RowSelection.range(7, 9).union(RowSelection.range(0, 5)));
+        RowSelection.range(0, 10), RowSelection.range(0, 5).union(RowSelection.range(5, 10)));
+    assertEquals(
+        RowSelection.fromRanges(0, 5, 7, 9),
+        RowSelection.range(7, 9).union(RowSelection.range(0, 5)));
     RowSelection a = RowSelection.fromRanges(0, 3);
     assertSame(a, a.union(RowSelection.none()));
     assertSame(a, RowSelection.none().union(a));
@@ -105,7 +108,8 @@ class RowSelectionTest {
     // many small ranges against two large ones
     assertEquals(
         RowSelection.fromRanges(1, 2, 3, 4, 21, 22),
-        RowSelection.fromRanges(1, 2, 3, 4, 5, 6, 21, 22).intersect(RowSelection.fromRanges(0, 5, 20, 30)));
+        RowSelection.fromRanges(1, 2, 3, 4, 5, 6, 21, 22)
+            .intersect(RowSelection.fromRanges(0, 5, 20, 30)));
   }
 
   /** Every operation against a plain boolean array of rows, over random selections. */

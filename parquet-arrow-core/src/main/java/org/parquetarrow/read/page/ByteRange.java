@@ -11,7 +11,8 @@ public record ByteRange(long offset, long length) {
 
   public ByteRange {
     if (offset < 0 || length < 0 || offset > Long.MAX_VALUE - length) {
-      throw new IllegalArgumentException("invalid byte range at " + offset + " of " + length + " bytes");
+      throw new IllegalArgumentException(
+          "invalid byte range at " + offset + " of " + length + " bytes");
     }
   }
 

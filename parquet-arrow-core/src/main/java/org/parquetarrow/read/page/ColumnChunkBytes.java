@@ -10,8 +10,8 @@ import java.util.Objects;
  * ColumnChunkBytes bytes = ColumnChunkFetcher.fetch(file, range);
  * }</pre>
  *
- * @param range       where the bytes come from
- * @param array       holds the bytes (shared, not copied)
+ * @param range where the bytes come from
+ * @param array holds the bytes (shared, not copied)
  * @param arrayOffset where the chunk's first byte is in {@code array}
  */
 public record ColumnChunkBytes(ColumnChunkRange range, byte[] array, int arrayOffset) {

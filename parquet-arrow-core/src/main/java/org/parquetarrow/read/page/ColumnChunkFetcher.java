@@ -42,7 +42,11 @@ public final class ColumnChunkFetcher {
    * @throws ParquetIOException if the file cannot be read
    */
   public static List<ColumnChunkBytes> fetchRowGroup(
-      InputFile file, FileMetaData metadata, int rowGroup, int[] columns, RangeCoalescer coalescer) {
+      InputFile file,
+      FileMetaData metadata,
+      int rowGroup,
+      int[] columns,
+      RangeCoalescer coalescer) {
     ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(rowGroup);
     if (rowGroup < 0 || rowGroup >= metadata.rowGroups().size()) {
       throw new IllegalArgumentException(
@@ -158,11 +162,17 @@ public final class ColumnChunkFetcher {
     return "#" + ordinal;
   }
 
-  private static byte[] readFully(InputFile file, ByteRange span, long fileLength, ErrorLocation where) {
+  private static byte[] readFully(
+      InputFile file, ByteRange span, long fileLength, ErrorLocation where) {
     if (span.end() > fileLength) {
       throw new CorruptFileException(
-          "bytes [" + span.offset() + ", " + span.end() + ") lie past the end of the file ("
-              + fileLength + " bytes)",
+          "bytes ["
+              + span.offset()
+              + ", "
+              + span.end()
+              + ") lie past the end of the file ("
+              + fileLength
+              + " bytes)",
           where.withOffset(span.offset()),
           null);
     }
@@ -171,7 +181,8 @@ public final class ColumnChunkFetcher {
       file.readFully(span.offset(), ByteBuffer.wrap(array));
     } catch (IOException e) {
       throw new ParquetIOException(
-              "cannot read " + span.length() + " bytes at " + span.offset() + ": " + e.getMessage(), e)
+              "cannot read " + span.length() + " bytes at " + span.offset() + ": " + e.getMessage(),
+              e)
           .locate(where.withOffset(span.offset()));
     }
     return array;
@@ -181,7 +192,8 @@ public final class ColumnChunkFetcher {
     try {
       return file.length();
     } catch (IOException e) {
-      throw new ParquetIOException("cannot get the file length: " + e.getMessage(), e).locate(where);
+      throw new ParquetIOException("cannot get the file length: " + e.getMessage(), e)
+          .locate(where);
     }
   }
 

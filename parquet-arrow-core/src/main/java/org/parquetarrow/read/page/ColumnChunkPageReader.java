@@ -26,10 +26,9 @@ import org.parquetarrow.read.WriterVersion;
 
 /**
  * Walks the pages of one fetched column chunk: parses each header, checks its sizes against the
- * bytes present and the configured limit before allocating, verifies the CRC-32 when the header
- * has one (and {@link PageReadOptions#verifyChecksums()}), decompresses, and splits data pages
- * into repetition levels, definition levels and values. Index pages and unknown page types are
- * skipped.
+ * bytes present and the configured limit before allocating, verifies the CRC-32 when the header has
+ * one (and {@link PageReadOptions#verifyChecksums()}), decompresses, and splits data pages into
+ * repetition levels, definition levels and values. Index pages and unknown page types are skipped.
  *
  * <p><b>Buffer contract.</b> Data page sections may point into a buffer the reader reuses for the
  * next page: use a {@link DataPage} before calling {@link #next()} again. {@link DictionaryPage}
@@ -37,17 +36,17 @@ import org.parquetarrow.read.WriterVersion;
  *
  * <p><b>Skipping.</b> Given the chunk's offset index, the reader finds data pages through it and
  * reports each page's first row index and row count; with a {@link RowSelection} as well, pages
- * holding no selected row are skipped without being parsed, checked or decompressed. The
- * dictionary page is always read. Without an offset index, pages are read in sequence, every
- * one is returned, and first row indices are unknown ({@code -1}: v1 pages may span rows).
+ * holding no selected row are skipped without being parsed, checked or decompressed. The dictionary
+ * page is always read. Without an offset index, pages are read in sequence, every one is returned,
+ * and first row indices are unknown ({@code -1}: v1 pages may span rows).
  *
  * <p><b>Workaround.</b> parquet-cpp before Arrow 3.0 flagged compressed v2 pages {@code
  * is_compressed = false} (ARROW-10353); as in Arrow C++, v2 values of files whose writer is {@code
  * parquet-cpp} below 2.0.0 are always decompressed.
  *
  * <p>Every error is a {@link ParquetException} located at the column, page ordinal and header
- * offset (plus the file and row group given to the builder). After an error the reader is
- * unusable. Not thread-safe.
+ * offset (plus the file and row group given to the builder). After an error the reader is unusable.
+ * Not thread-safe.
  *
  * <pre>{@code
  * try (ColumnChunkPageReader pages =
@@ -161,7 +160,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     }
   }
 
-  /** Whether data pages report their first row index (the chunk was opened with an offset index). */
+  /**
+   * Whether data pages report their first row index (the chunk was opened with an offset index).
+   */
   public boolean knowsFirstRows() {
     return plan != null;
   }
@@ -184,7 +185,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     return checksumsVerified;
   }
 
-  /** Bytes produced by the decompressor so far (zero for uncompressed chunks, which are not copied). */
+  /**
+   * Bytes produced by the decompressor so far (zero for uncompressed chunks, which are not copied).
+   */
   public long bytesDecompressed() {
     return bytesDecompressed;
   }
@@ -242,7 +245,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       }
       if (pos != firstListed) {
         throw new CorruptFileException(
-            "page runs into the first page of the offset index, at " + chunk.fileOffsetOf(firstListed));
+            "page runs into the first page of the offset index, at "
+                + chunk.fileOffsetOf(firstListed));
       }
       prefixDone = true;
       prefixPages = nextOrdinal;
@@ -281,13 +285,18 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     }
     if (compressed > end - body) {
       throw new CorruptFileException(
-          "page of " + compressed + " bytes runs past the end of the column chunk ("
-              + (end - body) + " bytes left)");
+          "page of "
+              + compressed
+              + " bytes runs past the end of the column chunk ("
+              + (end - body)
+              + " bytes left)");
     }
     pos = body + compressed;
     if (listed >= 0 && pos - headerStart != plan.length(listed)) {
       throw new CorruptFileException(
-          "offset index says the page takes " + plan.length(listed) + " bytes, its header says "
+          "offset index says the page takes "
+              + plan.length(listed)
+              + " bytes, its header says "
               + (pos - headerStart));
     }
     PageType type = header.type();
@@ -327,7 +336,12 @@ public final class ColumnChunkPageReader implements AutoCloseable {
         decompress(body, header.compressedPageSize(), header.uncompressedPageSize(), true);
     dictionarySeen = true;
     return new DictionaryPage(
-        ordinal, currentOffset, data, d.numValues(), d.encoding(), Boolean.TRUE.equals(d.isSorted()));
+        ordinal,
+        currentOffset,
+        data,
+        d.numValues(),
+        d.encoding(),
+        Boolean.TRUE.equals(d.isSorted()));
   }
 
   private DataPage dataPageV1(PageHeader header, int ordinal, int body, long firstRow, int rows) {
@@ -348,17 +362,39 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     int limit = page.offset() + page.length();
     ByteSlice rep =
         V1LevelSections.read(
-            a, page.offset(), limit, d.repetitionLevelEncoding(), maxRepetitionLevel, n, "repetition");
+            a,
+            page.offset(),
+            limit,
+            d.repetitionLevelEncoding(),
+            maxRepetitionLevel,
+            n,
+            "repetition");
     ByteSlice def =
         V1LevelSections.read(
-            a, rep.offset() + rep.length(), limit, d.definitionLevelEncoding(), maxDefinitionLevel, n,
+            a,
+            rep.offset() + rep.length(),
+            limit,
+            d.definitionLevelEncoding(),
+            maxDefinitionLevel,
+            n,
             "definition");
     int valuesStart = def.offset() + def.length();
     ByteSlice values = new ByteSlice(a, valuesStart, limit - valuesStart);
     return new DataPage(
-        ordinal, currentOffset, PageType.DATA_PAGE, n, -1, rows, firstRow,
-        rep, d.repetitionLevelEncoding(), def, d.definitionLevelEncoding(),
-        values, d.encoding(), d.statistics());
+        ordinal,
+        currentOffset,
+        PageType.DATA_PAGE,
+        n,
+        -1,
+        rows,
+        firstRow,
+        rep,
+        d.repetitionLevelEncoding(),
+        def,
+        d.definitionLevelEncoding(),
+        values,
+        d.encoding(),
+        d.statistics());
   }
 
   private DataPage dataPageV2(PageHeader header, int ordinal, int body, long firstRow, int rows) {
@@ -369,7 +405,13 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     int n = d.numValues();
     if (n < 0 || d.numNulls() < 0 || d.numNulls() > n || d.numRows() < 0) {
       throw new CorruptFileException(
-          "v2 data page with " + n + " values, " + d.numNulls() + " nulls, " + d.numRows() + " rows");
+          "v2 data page with "
+              + n
+              + " values, "
+              + d.numNulls()
+              + " nulls, "
+              + d.numRows()
+              + " rows");
     }
     int repLength = d.repetitionLevelsByteLength();
     int defLength = d.definitionLevelsByteLength();
@@ -378,8 +420,15 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     int uncompressed = header.uncompressedPageSize();
     if (repLength < 0 || defLength < 0 || levels > compressed || levels > uncompressed) {
       throw new CorruptFileException(
-          "v2 level sections of " + repLength + " + " + defLength + " bytes do not fit a page of "
-              + compressed + " bytes (" + uncompressed + " uncompressed)");
+          "v2 level sections of "
+              + repLength
+              + " + "
+              + defLength
+              + " bytes do not fit a page of "
+              + compressed
+              + " bytes ("
+              + uncompressed
+              + " uncompressed)");
     }
     verifyChecksum(header, body);
     dataSeen = true;
@@ -394,15 +443,29 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       values = decompress(valuesStart, storedValues, plainValues, false);
     } else if (storedValues != plainValues) {
       throw new CorruptFileException(
-          "v2 values are flagged uncompressed but take " + storedValues + " bytes stored and "
-              + plainValues + " uncompressed");
+          "v2 values are flagged uncompressed but take "
+              + storedValues
+              + " bytes stored and "
+              + plainValues
+              + " uncompressed");
     } else {
       values = new ByteSlice(buf, valuesStart, storedValues);
     }
     return new DataPage(
-        ordinal, currentOffset, PageType.DATA_PAGE_V2, n, d.numNulls(),
-        rows >= 0 ? rows : d.numRows(), firstRow,
-        rep, Encoding.RLE, def, Encoding.RLE, values, d.encoding(), d.statistics());
+        ordinal,
+        currentOffset,
+        PageType.DATA_PAGE_V2,
+        n,
+        d.numNulls(),
+        rows >= 0 ? rows : d.numRows(),
+        firstRow,
+        rep,
+        Encoding.RLE,
+        def,
+        Encoding.RLE,
+        values,
+        d.encoding(),
+        d.statistics());
   }
 
   // ------------------------------------------------------------------ bytes
@@ -436,7 +499,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     if (codec == CompressionCodec.UNCOMPRESSED) {
       if (storedLength != plainLength) {
         throw new CorruptFileException(
-            "uncompressed page stores " + storedLength + " bytes but its header says "
+            "uncompressed page stores "
+                + storedLength
+                + " bytes but its header says "
                 + plainLength);
       }
       return new ByteSlice(buf, src, storedLength);
@@ -444,13 +509,23 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     if (plainLength > options.maxPageSize()) {
       throw new UnsupportedFeatureException(
           "page over maxPageSize",
-          "page decompresses to " + plainLength + " bytes, more than the limit of "
-              + options.maxPageSize() + " (PageReadOptions.maxPageSize)");
+          "page decompresses to "
+              + plainLength
+              + " bytes, more than the limit of "
+              + options.maxPageSize()
+              + " (PageReadOptions.maxPageSize)");
     }
     if (plainLength > DecompressedSizeBound.of(codec, storedLength)) {
       throw new CorruptFileException(
-          "page claims " + plainLength + " bytes decompressed from " + storedLength + " bytes of "
-              + codec + ", more than " + codec + " can produce");
+          "page claims "
+              + plainLength
+              + " bytes decompressed from "
+              + storedLength
+              + " bytes of "
+              + codec
+              + ", more than "
+              + codec
+              + " can produce");
     }
     byte[] target = own ? new byte[plainLength] : scratch(plainLength);
     decompressor().decompress(buf, src, storedLength, target, 0, plainLength);
@@ -524,8 +599,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     }
 
     /**
-     * The chunk's offset index ({@code null}: none) and the number of rows of its row group,
-     * which bounds the last page's rows.
+     * The chunk's offset index ({@code null}: none) and the number of rows of its row group, which
+     * bounds the last page's rows.
      */
     public Builder offsetIndex(OffsetIndex index, long rowGroupRows) {
       if (index != null && rowGroupRows < 0) {
@@ -547,8 +622,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
 
     /**
      * A decompressor for the chunk's codec, owned by the caller and not closed by the reader (to
-     * share one across chunks). Default: the reader makes one when the first compressed page
-     * needs it, and closes it.
+     * share one across chunks). Default: the reader makes one when the first compressed page needs
+     * it, and closes it.
      */
     public Builder decompressor(Decompressor decompressor) {
       this.decompressor = decompressor;
@@ -567,7 +642,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       ColumnChunkFetcher.checkReadable(chunk, location);
       ColumnMetaData meta = chunk.metaData();
       ErrorLocation where =
-          location.fillFrom(ErrorLocation.UNKNOWN.withColumn(String.join(".", meta.pathInSchema())));
+          location.fillFrom(
+              ErrorLocation.UNKNOWN.withColumn(String.join(".", meta.pathInSchema())));
       if (decompressor != null && decompressor.codec() != meta.codec()) {
         throw new IllegalArgumentException(
             "decompressor for " + decompressor.codec() + " given for a " + meta.codec() + " chunk");

@@ -16,19 +16,18 @@ import org.parquetarrow.read.WriterVersion;
  * <p>parquet-mr up to 1.2.8 left the dictionary page header out of {@code total_compressed_size}
  * (PARQUET-816), so for those files, and for files that name no parquet-mr version at all, the
  * range is padded by up to 100 bytes (Arrow C++'s allowance for one dictionary page header),
- * bounded by the end of the file. {@link #length()} includes the padding, {@link
- * #declaredLength()} does not. The page reader may read a page that runs into the padding but
- * stops once the chunk's values are all read, so the padding never yields pages of the next
- * chunk.
+ * bounded by the end of the file. {@link #length()} includes the padding, {@link #declaredLength()}
+ * does not. The page reader may read a page that runs into the padding but stops once the chunk's
+ * values are all read, so the padding never yields pages of the next chunk.
  *
  * <pre>{@code
  * WriterVersion writer = WriterVersion.parse(footer.metadata().createdBy());
  * ColumnChunkRange r = ColumnChunkRange.of(chunk.metaData(), file.length(), writer);
  * }</pre>
  *
- * @param offset         where the chunk's first page header starts
+ * @param offset where the chunk's first page header starts
  * @param declaredLength the length the metadata declares
- * @param length         the length to fetch: the declared length plus any padding
+ * @param length the length to fetch: the declared length plus any padding
  */
 public record ColumnChunkRange(long offset, long declaredLength, long length) {
 
@@ -39,7 +38,9 @@ public record ColumnChunkRange(long offset, long declaredLength, long length) {
   private static final int HEAD_MAGIC_LENGTH = 4;
 
   public ColumnChunkRange {
-    if (offset < 0 || declaredLength < 0 || length < declaredLength
+    if (offset < 0
+        || declaredLength < 0
+        || length < declaredLength
         || offset > Long.MAX_VALUE - length) {
       throw new IllegalArgumentException(
           "invalid chunk range at " + offset + ": " + declaredLength + " / " + length + " bytes");
@@ -53,8 +54,7 @@ public record ColumnChunkRange(long offset, long declaredLength, long length) {
    *     chunk starts inside the head magic, or it runs past the end of the file
    */
   public static ColumnChunkRange of(ColumnMetaData meta, long fileLength, WriterVersion writer) {
-    ErrorLocation where =
-        ErrorLocation.UNKNOWN.withColumn(String.join(".", meta.pathInSchema()));
+    ErrorLocation where = ErrorLocation.UNKNOWN.withColumn(String.join(".", meta.pathInSchema()));
     long start = meta.dataPageOffset();
     Long dictionary = meta.dictionaryPageOffset();
     if (dictionary != null && dictionary > 0 && dictionary < start) {
@@ -74,8 +74,13 @@ public record ColumnChunkRange(long offset, long declaredLength, long length) {
     }
     if (length > fileLength - start) {
       throw new CorruptFileException(
-          "column chunk at " + start + " of " + length + " bytes runs past the end of the file ("
-              + fileLength + " bytes)",
+          "column chunk at "
+              + start
+              + " of "
+              + length
+              + " bytes runs past the end of the file ("
+              + fileLength
+              + " bytes)",
           where.withOffset(start),
           null);
     }

@@ -5,14 +5,14 @@ import org.parquetarrow.format.PageType;
 import org.parquetarrow.format.Statistics;
 
 /**
- * A data page split into its three sections, each decompressed and ready for its decoder. Both
- * page versions look the same here: level sections hold bare level data without the 4-byte
- * length prefix that v1 RLE levels carry in the file.
+ * A data page split into its three sections, each decompressed and ready for its decoder. Both page
+ * versions look the same here: level sections hold bare level data without the 4-byte length prefix
+ * that v1 RLE levels carry in the file.
  *
  * <ul>
- *   <li>{@link #repetitionLevels()} — empty when the column's max repetition level is 0;
- *       otherwise RLE/bit-packed hybrid data ({@link Encoding#RLE}) or, in old v1 files, the
- *       deprecated {@link Encoding#BIT_PACKED} run of {@code numValues} levels.
+ *   <li>{@link #repetitionLevels()} — empty when the column's max repetition level is 0; otherwise
+ *       RLE/bit-packed hybrid data ({@link Encoding#RLE}) or, in old v1 files, the deprecated
+ *       {@link Encoding#BIT_PACKED} run of {@code numValues} levels.
  *   <li>{@link #definitionLevels()} — the same for definition levels and the max definition level.
  *   <li>{@link #values()} — the encoded non-null values, in {@link #encoding()}.
  * </ul>
@@ -27,21 +27,21 @@ import org.parquetarrow.format.Statistics;
  * }
  * }</pre>
  *
- * @param ordinal                 position in the chunk (see {@link Page#ordinal()})
- * @param fileOffset              where the page header starts in the file
- * @param type                    {@link PageType#DATA_PAGE} (v1) or {@link PageType#DATA_PAGE_V2}
- * @param numValues               number of level entries (values including nulls), non-negative
- * @param numNulls                number of nulls (v2), or -1 when the header does not say (v1)
- * @param numRows                 number of rows (v2 header, or from the offset index), or -1
- * @param firstRowIndex           index of the page's first row in the row group, from the offset
- *                                index, or -1 when unknown
- * @param repetitionLevels        repetition level data
+ * @param ordinal position in the chunk (see {@link Page#ordinal()})
+ * @param fileOffset where the page header starts in the file
+ * @param type {@link PageType#DATA_PAGE} (v1) or {@link PageType#DATA_PAGE_V2}
+ * @param numValues number of level entries (values including nulls), non-negative
+ * @param numNulls number of nulls (v2), or -1 when the header does not say (v1)
+ * @param numRows number of rows (v2 header, or from the offset index), or -1
+ * @param firstRowIndex index of the page's first row in the row group, from the offset index, or -1
+ *     when unknown
+ * @param repetitionLevels repetition level data
  * @param repetitionLevelEncoding encoding of the repetition levels (RLE for v2)
- * @param definitionLevels        definition level data
+ * @param definitionLevels definition level data
  * @param definitionLevelEncoding encoding of the definition levels (RLE for v2)
- * @param values                  encoded values
- * @param encoding                encoding of the values
- * @param statistics              the page header's statistics, or {@code null}
+ * @param values encoded values
+ * @param encoding encoding of the values
+ * @param statistics the page header's statistics, or {@code null}
  */
 public record DataPage(
     int ordinal,

@@ -4,8 +4,8 @@ import org.parquetarrow.format.CompressionCodec;
 
 /**
  * The most bytes a codec can produce from a given number of compressed bytes, so that a page
- * header's uncompressed size can be checked against the compressed bytes really present before
- * the output buffer is allocated.
+ * header's uncompressed size can be checked against the compressed bytes really present before the
+ * output buffer is allocated.
  *
  * <p>The bounds follow from each format's densest encoding of a long repeat: SNAPPY copies at most
  * 64 bytes per 3-byte element (21.4×); an LZ4 sequence gains at most 255 bytes per extra length

@@ -13,12 +13,12 @@ import org.parquetarrow.format.Encoding;
  * }
  * }</pre>
  *
- * @param ordinal    position in the chunk (see {@link Page#ordinal()})
+ * @param ordinal position in the chunk (see {@link Page#ordinal()})
  * @param fileOffset where the page header starts in the file
- * @param data       the dictionary values, decompressed
- * @param numValues  number of dictionary entries (checked non-negative)
- * @param encoding   the values' encoding: PLAIN (or the equivalent legacy PLAIN_DICTIONARY)
- * @param sorted     whether the writer declared the entries sorted
+ * @param data the dictionary values, decompressed
+ * @param numValues number of dictionary entries (checked non-negative)
+ * @param encoding the values' encoding: PLAIN (or the equivalent legacy PLAIN_DICTIONARY)
+ * @param sorted whether the writer declared the entries sorted
  */
 public record DictionaryPage(
     int ordinal, long fileOffset, ByteSlice data, int numValues, Encoding encoding, boolean sorted)

@@ -39,15 +39,31 @@ final class OffsetIndexPlan {
       int size = loc.compressedPageSize();
       if (offset < previousEnd || size <= 0 || size > chunkEnd - offset) {
         throw new CorruptFileException(
-            "offset index: page " + i + " at " + offset + " of " + size + " bytes does not lie in"
-                + " the column chunk [" + chunkStart + ", " + chunkEnd + ") after the page before it");
+            "offset index: page "
+                + i
+                + " at "
+                + offset
+                + " of "
+                + size
+                + " bytes does not lie in"
+                + " the column chunk ["
+                + chunkStart
+                + ", "
+                + chunkEnd
+                + ") after the page before it");
       }
       long first = loc.firstRowIndex();
       long expectedMin = i == 0 ? 0 : firstRows[i - 1] + 1;
       if ((i == 0 && first != 0) || first < expectedMin || first >= rowGroupRows) {
         throw new CorruptFileException(
-            "offset index: page " + i + " starts at row " + first + "; first rows must start at 0"
-                + " and increase within the row group's " + rowGroupRows + " rows");
+            "offset index: page "
+                + i
+                + " starts at row "
+                + first
+                + "; first rows must start at 0"
+                + " and increase within the row group's "
+                + rowGroupRows
+                + " rows");
       }
       starts[i] = chunk.arrayOffset() + (int) (offset - chunkStart);
       lengths[i] = size;

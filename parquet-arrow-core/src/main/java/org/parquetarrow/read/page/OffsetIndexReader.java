@@ -49,15 +49,21 @@ public final class OffsetIndexReader {
       long fileLength = file.length();
       if (offset < 0 || length <= 0 || length > fileLength - offset) {
         throw new CorruptFileException(
-            "offset index of " + length + " bytes at " + offset + " does not fit in the file ("
-                + fileLength + " bytes)");
+            "offset index of "
+                + length
+                + " bytes at "
+                + offset
+                + " does not fit in the file ("
+                + fileLength
+                + " bytes)");
       }
       ByteBuffer bytes = file.read(offset, length);
       return MetadataReader.readOffsetIndex(bytes, limits);
     } catch (ParquetException e) {
       throw e.locate(where);
     } catch (IOException e) {
-      throw new ParquetIOException("cannot read the offset index: " + e.getMessage(), e).locate(where);
+      throw new ParquetIOException("cannot read the offset index: " + e.getMessage(), e)
+          .locate(where);
     }
   }
 }

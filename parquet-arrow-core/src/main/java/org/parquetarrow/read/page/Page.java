@@ -2,8 +2,8 @@ package org.parquetarrow.read.page;
 
 /**
  * A page of a column chunk, ready for the level and value decoders: a {@link DictionaryPage} or a
- * {@link DataPage}. Index pages and page types this library does not know are skipped by the
- * reader and never appear.
+ * {@link DataPage}. Index pages and page types this library does not know are skipped by the reader
+ * and never appear.
  */
 public sealed interface Page permits DictionaryPage, DataPage {
 

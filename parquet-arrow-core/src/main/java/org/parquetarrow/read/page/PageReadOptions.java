@@ -9,9 +9,9 @@ package org.parquetarrow.read.page;
  * }</pre>
  *
  * @param verifyChecksums whether to check the CRC-32 of pages whose header carries one (data and
- *                        dictionary pages); a mismatch raises {@link org.parquetarrow.ChecksumException}
- * @param maxPageSize     the largest decompressed page accepted, in bytes: a header asking for more
- *                        is refused before anything is allocated
+ *     dictionary pages); a mismatch raises {@link org.parquetarrow.ChecksumException}
+ * @param maxPageSize the largest decompressed page accepted, in bytes: a header asking for more is
+ *     refused before anything is allocated
  */
 public record PageReadOptions(boolean verifyChecksums, int maxPageSize) {
 

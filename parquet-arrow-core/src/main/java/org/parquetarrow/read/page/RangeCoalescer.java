@@ -8,8 +8,8 @@ import java.util.List;
  * Merges byte ranges that lie close together into fewer, larger reads: the chunks of a row group
  * are usually adjacent, so one read per row group (rather than one per column) is the common
  * result. Two neighbours merge when the hole between them is at most {@code maxGap} bytes and the
- * merged read stays within {@code maxReadLength} bytes; a range longer than that on its own is
- * read alone, never split. Overlapping ranges always merge. Empty ranges get no read.
+ * merged read stays within {@code maxReadLength} bytes; a range longer than that on its own is read
+ * alone, never split. Overlapping ranges always merge. Empty ranges get no read.
  *
  * <pre>{@code
  * RangeCoalescer c = new RangeCoalescer(64 * 1024, 64 << 20);
@@ -19,15 +19,15 @@ import java.util.List;
  * }
  * }</pre>
  *
- * @param maxGap        the largest hole (bytes read but not wanted) bridged between two ranges;
- *                      negative to merge only overlapping ranges
+ * @param maxGap the largest hole (bytes read but not wanted) bridged between two ranges; negative
+ *     to merge only overlapping ranges
  * @param maxReadLength the longest merged read
  */
 public record RangeCoalescer(long maxGap, long maxReadLength) {
 
   /**
-   * Arrow C++'s defaults for pre-buffering column chunks ({@code CacheOptions::Defaults}): holes
-   * up to 8 KiB are read through, merged reads stop at 32 MiB.
+   * Arrow C++'s defaults for pre-buffering column chunks ({@code CacheOptions::Defaults}): holes up
+   * to 8 KiB are read through, merged reads stop at 32 MiB.
    */
   public static final RangeCoalescer DEFAULT = new RangeCoalescer(8 * 1024, 32L * 1024 * 1024);
 
@@ -37,9 +37,9 @@ public record RangeCoalescer(long maxGap, long maxReadLength) {
   /**
    * One read covering some of the input ranges.
    *
-   * @param range   the bytes to read
+   * @param range the bytes to read
    * @param members indices (into the list given to {@link #coalesce}) of the ranges it covers, in
-   *                offset order
+   *     offset order
    */
   public record Read(ByteRange range, List<Integer> members) {
     public Read {

@@ -18,20 +18,29 @@ final class V1LevelSections {
    * section starts where the returned slice ends.
    */
   static ByteSlice read(
-      byte[] array, int pos, int limit, Encoding encoding, int maxLevel, int numValues, String kind) {
+      byte[] array,
+      int pos,
+      int limit,
+      Encoding encoding,
+      int maxLevel,
+      int numValues,
+      String kind) {
     if (maxLevel == 0) {
       return new ByteSlice(array, pos, 0);
     }
     if (encoding == Encoding.RLE) {
       if (limit - pos < RLE_LENGTH_PREFIX) {
-        throw new CorruptFileException(
-            "page ends inside the length of its " + kind + " levels");
+        throw new CorruptFileException("page ends inside the length of its " + kind + " levels");
       }
       int length = readIntLittleEndian(array, pos);
       int start = pos + RLE_LENGTH_PREFIX;
       if (length < 0 || length > limit - start) {
         throw new CorruptFileException(
-            kind + " levels of " + length + " bytes do not fit in the " + (limit - start)
+            kind
+                + " levels of "
+                + length
+                + " bytes do not fit in the "
+                + (limit - start)
                 + " bytes left in the page");
       }
       return new ByteSlice(array, start, length);
@@ -40,8 +49,15 @@ final class V1LevelSections {
       long length = ((long) numValues * bitWidth(maxLevel) + 7) / 8;
       if (length > limit - pos) {
         throw new CorruptFileException(
-            "bit-packed " + kind + " levels of " + numValues + " values need " + length
-                + " bytes but the page has " + (limit - pos) + " left");
+            "bit-packed "
+                + kind
+                + " levels of "
+                + numValues
+                + " values need "
+                + length
+                + " bytes but the page has "
+                + (limit - pos)
+                + " left");
       }
       return new ByteSlice(array, pos, (int) length);
     }
@@ -55,6 +71,9 @@ final class V1LevelSections {
   }
 
   private static int readIntLittleEndian(byte[] a, int i) {
-    return (a[i] & 0xff) | (a[i + 1] & 0xff) << 8 | (a[i + 2] & 0xff) << 16 | (a[i + 3] & 0xff) << 24;
+    return (a[i] & 0xff)
+        | (a[i + 1] & 0xff) << 8
+        | (a[i + 2] & 0xff) << 16
+        | (a[i + 3] & 0xff) << 24;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The page layer of the reader: from a column chunk's bytes in the file to pages whose sections
- * are ready for the level and value decoders.
+ * The page layer of the reader: from a column chunk's bytes in the file to pages whose sections are
+ * ready for the level and value decoders.
  *
  * <h2>Flow</h2>
  *
@@ -11,8 +11,8 @@
  *       read each, or one per group of nearby chunks ({@link
  *       org.parquetarrow.read.page.RangeCoalescer}), into heap arrays ({@link
  *       org.parquetarrow.read.page.ColumnChunkBytes});
- *   <li>{@link org.parquetarrow.read.page.OffsetIndexReader} reads a chunk's offset index, when
- *       it has one;
+ *   <li>{@link org.parquetarrow.read.page.OffsetIndexReader} reads a chunk's offset index, when it
+ *       has one;
  *   <li>{@link org.parquetarrow.read.page.ColumnChunkPageReader} walks the pages: header, size
  *       checks, CRC-32, decompression, level/value split; it returns a {@link
  *       org.parquetarrow.read.page.DictionaryPage} (at most one, first) and {@link
@@ -33,9 +33,10 @@
  *       unread (no CRC check, no decompression); the consumer skips unselected rows inside the
  *       pages it gets. Without one, first row indices are {@code -1}: unknown.
  *   <li><b>Safety.</b> Every size in a header is checked against the bytes present, the codec's
- *       largest possible expansion and {@link org.parquetarrow.read.page.PageReadOptions#maxPageSize()}
- *       before anything is allocated; every failure is a {@link org.parquetarrow.ParquetException}
- *       located at file, row group, column, page ordinal and header offset.
+ *       largest possible expansion and {@link
+ *       org.parquetarrow.read.page.PageReadOptions#maxPageSize()} before anything is allocated;
+ *       every failure is a {@link org.parquetarrow.ParquetException} located at file, row group,
+ *       column, page ordinal and header offset.
  *   <li><b>Not here.</b> Decryption of encrypted chunks (refused with {@link
  *       org.parquetarrow.ParquetCryptoException}) and decoding of levels and values.
  * </ul>

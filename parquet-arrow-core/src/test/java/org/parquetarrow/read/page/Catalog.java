@@ -11,21 +11,21 @@ import java.util.regex.Pattern;
 
 /**
  * Test-only: the page facts of the corpus catalog ({@code parquet-testing/CATALOG.md}), which a
- * separate tool read from each file's page headers: counts per page type and how many pages carry
- * a CRC.
+ * separate tool read from each file's page headers: counts per page type and how many pages carry a
+ * CRC.
  */
 final class Catalog {
 
   /**
    * One catalogued file.
    *
-   * @param path       the file
-   * @param v1         DATA_PAGE count
-   * @param v2         DATA_PAGE_V2 count
+   * @param path the file
+   * @param v1 DATA_PAGE count
+   * @param v2 DATA_PAGE_V2 count
    * @param dictionary DICTIONARY_PAGE count
-   * @param index      INDEX_PAGE count
-   * @param crcPages   pages with a CRC
-   * @param expect     the catalog's expectation ("reads", "must fail", ...)
+   * @param index INDEX_PAGE count
+   * @param crcPages pages with a CRC
+   * @param expect the catalog's expectation ("reads", "must fail", ...)
    */
   record Entry(Path path, int v1, int v2, int dictionary, int index, int crcPages, String expect) {
     String name() {
@@ -67,9 +67,15 @@ final class Catalog {
       }
       String pages = m.group(1);
       Matcher crc = CRC.matcher(facts);
-      out.add(new Entry(base.resolve(file),
-          count(pages, "v1"), count(pages, "v2"), count(pages, "dict"), count(pages, "INDEX_PAGE"),
-          crc.find() ? number(crc.group(1)) : 0, cells[5].trim()));
+      out.add(
+          new Entry(
+              base.resolve(file),
+              count(pages, "v1"),
+              count(pages, "v2"),
+              count(pages, "dict"),
+              count(pages, "INDEX_PAGE"),
+              crc.find() ? number(crc.group(1)) : 0,
+              cells[5].trim()));
     }
     return out;
   }

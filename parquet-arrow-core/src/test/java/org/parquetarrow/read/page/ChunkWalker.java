@@ -38,8 +38,17 @@ final class ChunkWalker {
 
     @Override
     public String toString() {
-      return v1 + " v1 + " + v2 + " v2 + " + dictionary + " dict, " + skipped + " skipped, "
-          + checksums + " CRCs, failures " + failures;
+      return v1
+          + " v1 + "
+          + v2
+          + " v2 + "
+          + dictionary
+          + " dict, "
+          + skipped
+          + " skipped, "
+          + checksums
+          + " CRCs, failures "
+          + failures;
     }
   }
 
@@ -68,19 +77,29 @@ final class ChunkWalker {
     }
   }
 
-  private static void walkChunk(LocalInputFile in, byte[] file, FileMetaData md, WriterVersion writer,
-      int g, int c, int[] levels, PageReadOptions options, boolean useOffsetIndex, Tally tally) {
+  private static void walkChunk(
+      LocalInputFile in,
+      byte[] file,
+      FileMetaData md,
+      WriterVersion writer,
+      int g,
+      int c,
+      int[] levels,
+      PageReadOptions options,
+      boolean useOffsetIndex,
+      Tally tally) {
     RowGroup group = md.rowGroups().get(g);
     ColumnChunk chunk = group.columns().get(c);
     ColumnChunkBytes bytes =
         ColumnChunkFetcher.fetchRowGroup(in, md, g, new int[] {c}, RangeCoalescer.DEFAULT).get(0);
     OffsetIndex index = useOffsetIndex ? OffsetIndexReader.read(in, chunk) : null;
-    try (ColumnChunkPageReader pages = ColumnChunkPageReader.builder(bytes, chunk, levels[0], levels[1])
-        .location(ErrorLocation.ofFile(in.name()).withRowGroup(g))
-        .writerVersion(writer)
-        .options(options)
-        .offsetIndex(index, group.numRows())
-        .build()) {
+    try (ColumnChunkPageReader pages =
+        ColumnChunkPageReader.builder(bytes, chunk, levels[0], levels[1])
+            .location(ErrorLocation.ofFile(in.name()).withRowGroup(g))
+            .writerVersion(writer)
+            .options(options)
+            .offsetIndex(index, group.numRows())
+            .build()) {
       int lastOrdinal = -1;
       try {
         for (Page page = pages.next(); page != null; page = pages.next()) {
@@ -110,10 +129,13 @@ final class ChunkWalker {
     }
     DataPage d = (DataPage) page;
     assertEquals(d.isV2() ? 3 : 0, h.type(), where);
-    long total = d.repetitionLevels().length() + d.definitionLevels().length() + d.values().length();
+    long total =
+        d.repetitionLevels().length() + d.definitionLevels().length() + d.values().length();
     if (!d.isV2()) {
       // v1 RLE level sections lose their 4-byte length prefix on the way out
-      total += prefix(levels[1], d.repetitionLevelEncoding()) + prefix(levels[0], d.definitionLevelEncoding());
+      total +=
+          prefix(levels[1], d.repetitionLevelEncoding())
+              + prefix(levels[0], d.definitionLevelEncoding());
     }
     assertEquals(h.uncompressed(), total, () -> where + " page " + d.ordinal() + ": " + d);
   }

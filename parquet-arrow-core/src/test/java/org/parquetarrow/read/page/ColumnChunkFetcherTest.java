@@ -72,11 +72,16 @@ class ColumnChunkFetcherTest {
   void ioFailuresAreLocated() throws IOException {
     Fixture f = Fixture.of("alltypes_plain.parquet");
     f.file.failReads = true;
-    ParquetIOException e = assertThrows(ParquetIOException.class,
-        () -> ColumnChunkFetcher.fetchRowGroup(f.file, f.md, 0, new int[] {1}, RangeCoalescer.DEFAULT));
+    ParquetIOException e =
+        assertThrows(
+            ParquetIOException.class,
+            () ->
+                ColumnChunkFetcher.fetchRowGroup(
+                    f.file, f.md, 0, new int[] {1}, RangeCoalescer.DEFAULT));
     assertEquals("counting", e.location().file());
     assertEquals(0, e.location().rowGroup());
-    assertEquals(f.md.rowGroups().get(0).columns().get(1).metaData().dataPageOffset(),
+    assertEquals(
+        f.md.rowGroups().get(0).columns().get(1).metaData().dataPageOffset(),
         e.location().offset());
   }
 
@@ -84,33 +89,37 @@ class ColumnChunkFetcherTest {
   void rangesPastTheEndOfTheFileAreCorrupt() throws IOException {
     Fixture f = Fixture.of("alltypes_plain.parquet");
     ColumnChunkRange beyond = new ColumnChunkRange(1_800, 100, 100);
-    CorruptFileException e = assertThrows(CorruptFileException.class,
-        () -> ColumnChunkFetcher.fetch(f.file, List.of(beyond), RangeCoalescer.DEFAULT));
+    CorruptFileException e =
+        assertThrows(
+            CorruptFileException.class,
+            () -> ColumnChunkFetcher.fetch(f.file, List.of(beyond), RangeCoalescer.DEFAULT));
     assertEquals(1_800, e.location().offset());
     assertEquals(0, f.file.reads.size());
   }
 
   @Test
   void chunksOverTwoGigabytesAreRefusedWithoutReading() {
-    InputFile huge = new InputFile() {
-      @Override
-      public String name() {
-        return "huge";
-      }
+    InputFile huge =
+        new InputFile() {
+          @Override
+          public String name() {
+            return "huge";
+          }
 
-      @Override
-      public long length() {
-        return 5L << 30;
-      }
+          @Override
+          public long length() {
+            return 5L << 30;
+          }
 
-      @Override
-      public void readFully(long position, ByteBuffer dst) {
-        throw new AssertionError("must not read");
-      }
-    };
+          @Override
+          public void readFully(long position, ByteBuffer dst) {
+            throw new AssertionError("must not read");
+          }
+        };
     ColumnChunkRange r = new ColumnChunkRange(4, 3L << 30, 3L << 30);
     assertThrows(UnsupportedFeatureException.class, () -> ColumnChunkFetcher.fetch(huge, r));
-    assertThrows(UnsupportedFeatureException.class,
+    assertThrows(
+        UnsupportedFeatureException.class,
         () -> ColumnChunkFetcher.fetch(huge, List.of(r), RangeCoalescer.DEFAULT));
   }
 
@@ -122,7 +131,9 @@ class ColumnChunkFetcherTest {
     }
     assertEquals(start, bytes.range().offset());
     byte[] expected = Arrays.copyOfRange(f.bytes, (int) start, (int) (start + bytes.length()));
-    byte[] actual = Arrays.copyOfRange(bytes.array(), bytes.arrayOffset(), bytes.arrayOffset() + bytes.length());
+    byte[] actual =
+        Arrays.copyOfRange(
+            bytes.array(), bytes.arrayOffset(), bytes.arrayOffset() + bytes.length());
     assertArrayEquals(expected, actual);
     assertEquals(start + 7, bytes.fileOffsetOf(bytes.arrayOffset() + 7));
   }
@@ -130,10 +141,13 @@ class ColumnChunkFetcherTest {
   private record Fixture(CountingFile file, byte[] bytes, FileMetaData md) {
     static Fixture of(String name) throws IOException {
       byte[] bytes = Files.readAllBytes(TestData.parquetTesting().resolve("data").resolve(name));
-      int footerLength = ByteBuffer.wrap(bytes, bytes.length - 8, 4)
-          .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
-      FileMetaData md = MetadataReader.readFileMetaData(
-          ByteBuffer.wrap(bytes, bytes.length - 8 - footerLength, footerLength));
+      int footerLength =
+          ByteBuffer.wrap(bytes, bytes.length - 8, 4)
+              .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+              .getInt();
+      FileMetaData md =
+          MetadataReader.readFileMetaData(
+              ByteBuffer.wrap(bytes, bytes.length - 8 - footerLength, footerLength));
       return new Fixture(new CountingFile(bytes), bytes, md);
     }
   }

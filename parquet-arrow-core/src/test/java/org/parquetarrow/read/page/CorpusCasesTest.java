@@ -1,6 +1,5 @@
 package org.parquetarrow.read.page;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -59,8 +58,8 @@ class CorpusCasesTest {
       }
       // verification off: both chunks read
       for (int column = 0; column < 2; column++) {
-        try (ColumnChunkPageReader r = f.reader(0, column,
-            PageReadOptions.DEFAULT.withVerifyChecksums(false), null, null)) {
+        try (ColumnChunkPageReader r =
+            f.reader(0, column, PageReadOptions.DEFAULT.withVerifyChecksums(false), null, null)) {
           assertInstanceOf(DictionaryPage.class, r.next());
           assertInstanceOf(DataPage.class, r.next());
           assertNull(r.next());
@@ -73,11 +72,14 @@ class CorpusCasesTest {
   @Test
   void corruptDataPageChecksumsNameColumnAndPage() throws IOException {
     try (Opened f = Opened.of(data("datapage_v1-corrupt-checksum.parquet"))) {
-      ChecksumException a = assertThrows(ChecksumException.class,
-          () -> drain(f.reader(0, 0, PageReadOptions.DEFAULT, null, null)));
+      ChecksumException a =
+          assertThrows(
+              ChecksumException.class,
+              () -> drain(f.reader(0, 0, PageReadOptions.DEFAULT, null, null)));
       assertEquals("a", a.location().column());
       assertEquals(0, a.location().page());
-      assertEquals(f.md.rowGroups().get(0).columns().get(0).metaData().dataPageOffset(),
+      assertEquals(
+          f.md.rowGroups().get(0).columns().get(0).metaData().dataPageOffset(),
           a.location().offset());
 
       ColumnChunkPageReader rb = f.reader(0, 1, PageReadOptions.DEFAULT, null, null);
@@ -97,8 +99,8 @@ class CorpusCasesTest {
       OffsetIndex ia = f.offsetIndex(0, 0);
       assertEquals(2, ia.pageLocations().size());
       long secondA = ia.pageLocations().get(1).firstRowIndex();
-      try (ColumnChunkPageReader r = f.reader(0, 0, PageReadOptions.DEFAULT, ia,
-          RowSelection.range(secondA, rows))) {
+      try (ColumnChunkPageReader r =
+          f.reader(0, 0, PageReadOptions.DEFAULT, ia, RowSelection.range(secondA, rows))) {
         DataPage p = (DataPage) r.next();
         assertEquals(1, p.ordinal());
         assertEquals(secondA, p.firstRowIndex());
@@ -109,8 +111,8 @@ class CorpusCasesTest {
       // column b: page 1 is damaged, so read only the rows of page 0
       OffsetIndex ib = f.offsetIndex(0, 1);
       long secondB = ib.pageLocations().get(1).firstRowIndex();
-      try (ColumnChunkPageReader r = f.reader(0, 1, PageReadOptions.DEFAULT, ib,
-          RowSelection.range(0, secondB))) {
+      try (ColumnChunkPageReader r =
+          f.reader(0, 1, PageReadOptions.DEFAULT, ib, RowSelection.range(0, secondB))) {
         assertEquals(0, ((DataPage) r.next()).ordinal());
         assertNull(r.next());
       }
@@ -154,7 +156,8 @@ class CorpusCasesTest {
       for (int i = 0; i < locations.size(); i++) {
         long from = locations.get(i).firstRowIndex();
         long to = i + 1 < locations.size() ? locations.get(i + 1).firstRowIndex() : 7_300;
-        if (overlaps(from, to, 1_000, 1_100) || overlaps(from, to, 5_000, 5_001)
+        if (overlaps(from, to, 1_000, 1_100)
+            || overlaps(from, to, 5_000, 5_001)
             || overlaps(from, to, 7_290, 7_300)) {
           expectedFirstRows.add(from);
         }
@@ -168,7 +171,9 @@ class CorpusCasesTest {
           ByteBuffer values = d.values().toByteBuffer();
           assertEquals(4 * d.numRows(), values.remaining()); // no nulls: every row has an id
           for (int row = 0; row < d.numRows(); row++) {
-            assertEquals(goldenIds[(int) d.firstRowIndex() + row], values.getInt(),
+            assertEquals(
+                goldenIds[(int) d.firstRowIndex() + row],
+                values.getInt(),
                 "row " + (d.firstRowIndex() + row));
           }
         }
@@ -179,15 +184,19 @@ class CorpusCasesTest {
     }
   }
 
-  /** A dictionary-encoded column of the same file: the dictionary page is read, then selected pages. */
+  /**
+   * A dictionary-encoded column of the same file: the dictionary page is read, then selected pages.
+   */
   @Test
   void tinyPagesSelectionStillReadsTheDictionary() throws IOException {
     try (Opened f = Opened.of(data("alltypes_tiny_pages.parquet"))) {
       int intCol = 4;
-      assertEquals("int_col", f.md.rowGroups().get(0).columns().get(intCol).metaData().pathInSchema().get(0));
+      assertEquals(
+          "int_col",
+          f.md.rowGroups().get(0).columns().get(intCol).metaData().pathInSchema().get(0));
       OffsetIndex index = f.offsetIndex(0, intCol);
-      try (ColumnChunkPageReader r = f.reader(0, intCol, PageReadOptions.DEFAULT, index,
-          RowSelection.range(3_000, 3_001))) {
+      try (ColumnChunkPageReader r =
+          f.reader(0, intCol, PageReadOptions.DEFAULT, index, RowSelection.range(3_000, 3_001))) {
         DictionaryPage dict = (DictionaryPage) r.next();
         assertEquals(0, dict.ordinal());
         DataPage page = (DataPage) r.next();
@@ -208,31 +217,38 @@ class CorpusCasesTest {
   void mislabelledV2PagesOfOldParquetCppAreDecompressed() throws IOException {
     Path path = TestData.arrowTesting().resolve("data/parquet/ARROW-17100.parquet");
     try (Opened f = Opened.of(path);
-        ArrowFileReader golden = goldenReader(
-            TestData.arrowTesting().resolve("expected/data__parquet__ARROW-17100.parquet.arrow"))) {
+        ArrowFileReader golden =
+            goldenReader(
+                TestData.arrowTesting()
+                    .resolve("expected/data__parquet__ARROW-17100.parquet.arrow"))) {
       assertTrue(golden.loadNextBatch());
       VectorSchemaRoot root = golden.getVectorSchemaRoot();
       TinyIntVector col1 = (TinyIntVector) root.getVector("col1");
       VarCharVector col2 = (VarCharVector) root.getVector("col2");
       Float8Vector col3 = (Float8Vector) root.getVector("col3");
 
-      ByteBuffer ints = onlyPage(f.reader(0, 0, PageReadOptions.DEFAULT, null, null)).values().toByteBuffer();
-      ByteBuffer strings = onlyPage(f.reader(0, 1, PageReadOptions.DEFAULT, null, null)).values().toByteBuffer();
-      ByteBuffer doubles = onlyPage(f.reader(0, 2, PageReadOptions.DEFAULT, null, null)).values().toByteBuffer();
+      ByteBuffer ints =
+          onlyPage(f.reader(0, 0, PageReadOptions.DEFAULT, null, null)).values().toByteBuffer();
+      ByteBuffer strings =
+          onlyPage(f.reader(0, 1, PageReadOptions.DEFAULT, null, null)).values().toByteBuffer();
+      ByteBuffer doubles =
+          onlyPage(f.reader(0, 2, PageReadOptions.DEFAULT, null, null)).values().toByteBuffer();
       for (int row = 0; row < 5; row++) {
         assertEquals(col1.get(row), ints.getInt()); // INT8 stored as PLAIN INT32
         byte[] s = new byte[strings.getInt()];
         strings.get(s);
-        assertEquals(new String(col2.get(row), StandardCharsets.UTF_8), new String(s, StandardCharsets.UTF_8));
+        assertEquals(
+            new String(col2.get(row), StandardCharsets.UTF_8),
+            new String(s, StandardCharsets.UTF_8));
         assertEquals(col3.get(row), doubles.getDouble());
       }
       assertEquals(0, ints.remaining() + strings.remaining() + doubles.remaining());
 
       // believing the flag, as for a fixed writer, the page cannot be read
-      ColumnChunkPageReader believer = ColumnChunkPageReader
-          .builder(f.fetch(0, 2), f.chunk(0, 2), 1, 0)
-          .writerVersion(WriterVersion.parse("parquet-cpp-arrow version 3.0.0"))
-          .build();
+      ColumnChunkPageReader believer =
+          ColumnChunkPageReader.builder(f.fetch(0, 2), f.chunk(0, 2), 1, 0)
+              .writerVersion(WriterVersion.parse("parquet-cpp-arrow version 3.0.0"))
+              .build();
       CorruptFileException e = assertThrows(CorruptFileException.class, believer::next);
       assertTrue(e.problem().contains("flagged uncompressed"), e::getMessage);
     }
@@ -260,11 +276,13 @@ class CorpusCasesTest {
       assertEquals(bytes.range().declaredEnd() + 15, lastPageEnd);
 
       ColumnChunk chunk = f.chunk(0, name);
-      ColumnChunkRange unpadded = ColumnChunkRange.of(
-          chunk.metaData(), f.file.length, WriterVersion.parse("parquet-mr version 1.2.9"));
+      ColumnChunkRange unpadded =
+          ColumnChunkRange.of(
+              chunk.metaData(), f.file.length, WriterVersion.parse("parquet-mr version 1.2.9"));
       assertEquals(unpadded.declaredLength(), unpadded.length());
-      ColumnChunkPageReader strict = ColumnChunkPageReader
-          .builder(ColumnChunkFetcher.fetch(f.in, unpadded), chunk, 0, 0).build();
+      ColumnChunkPageReader strict =
+          ColumnChunkPageReader.builder(ColumnChunkFetcher.fetch(f.in, unpadded), chunk, 0, 0)
+              .build();
       CorruptFileException e = assertThrows(CorruptFileException.class, () -> drain(strict));
       assertTrue(e.problem().contains("runs past the end of the column chunk"), e::getMessage);
     }
@@ -272,7 +290,10 @@ class CorpusCasesTest {
 
   // ------------------------------------------------------------------ limits and refusals
 
-  /** Its key dictionary page decompresses to 2^30 + 4 bytes: over the default limit, refused at once. */
+  /**
+   * Its key dictionary page decompresses to 2^30 + 4 bytes: over the default limit, refused at
+   * once.
+   */
   @Test
   void aGigabytePageIsRefusedByDefault() throws IOException {
     try (Opened f = Opened.of(data("large_string_map.brotli.parquet"))) {
@@ -324,7 +345,8 @@ class CorpusCasesTest {
   }
 
   private int[] goldenInts(String name, String column) throws IOException {
-    try (ArrowFileReader r = goldenReader(TestData.parquetTesting().resolve("expected").resolve(name))) {
+    try (ArrowFileReader r =
+        goldenReader(TestData.parquetTesting().resolve("expected").resolve(name))) {
       List<Integer> out = new ArrayList<>();
       while (r.loadNextBatch()) {
         IntVector v = (IntVector) r.getVectorSchemaRoot().getVector(column);
@@ -337,7 +359,8 @@ class CorpusCasesTest {
   }
 
   /** An open corpus file with its footer. */
-  private record Opened(Path path, LocalInputFile in, byte[] file, FileMetaData md) implements AutoCloseable {
+  private record Opened(Path path, LocalInputFile in, byte[] file, FileMetaData md)
+      implements AutoCloseable {
     static Opened of(Path path) throws IOException {
       LocalInputFile in = LocalInputFile.open(path);
       return new Opened(path, in, Files.readAllBytes(path), ParquetFooter.read(in).metadata());
@@ -348,15 +371,16 @@ class CorpusCasesTest {
     }
 
     ColumnChunkBytes fetch(int g, int c) {
-      return ColumnChunkFetcher.fetchRowGroup(in, md, g, new int[] {c}, RangeCoalescer.DEFAULT).get(0);
+      return ColumnChunkFetcher.fetchRowGroup(in, md, g, new int[] {c}, RangeCoalescer.DEFAULT)
+          .get(0);
     }
 
     OffsetIndex offsetIndex(int g, int c) {
       return OffsetIndexReader.read(in, chunk(g, c));
     }
 
-    ColumnChunkPageReader reader(int g, int c, PageReadOptions options, OffsetIndex index,
-        RowSelection selection) {
+    ColumnChunkPageReader reader(
+        int g, int c, PageReadOptions options, OffsetIndex index, RowSelection selection) {
       int[] levels = LeafLevels.of(md.schema(), md.rowGroups().get(g).columns().size())[c];
       return ColumnChunkPageReader.builder(fetch(g, c), chunk(g, c), levels[0], levels[1])
           .location(ErrorLocation.ofFile(in.name()).withRowGroup(g))

@@ -23,29 +23,42 @@ class CorpusPageWalkTest {
    * Deliberately broken files whose defect the page layer itself meets, with the problem it must
    * report. The other bad_data files break rules of levels or values, which pages do not decode.
    */
-  private static final Map<String, String> FAIL_AT_PAGE_LAYER = Map.of(
-      // the chunk of timestamp_us_no_tz holds only an INDEX_PAGE but promises 3 values
-      "bad_data/ARROW-GH-41317.parquet", "column chunk ends after 0 of its 3 values",
-      // level bytes of a damaged page claim more bytes than the page holds
-      "bad_data/ARROW-GH-41321.parquet", "levels of",
-      // a dictionary page header declares -26 values
-      "bad_data/ARROW-RS-GH-6229-DICTHEADER.parquet", "dictionary page with -26 values");
+  private static final Map<String, String> FAIL_AT_PAGE_LAYER =
+      Map.of(
+          // the chunk of timestamp_us_no_tz holds only an INDEX_PAGE but promises 3 values
+          "bad_data/ARROW-GH-41317.parquet", "column chunk ends after 0 of its 3 values",
+          // level bytes of a damaged page claim more bytes than the page holds
+          "bad_data/ARROW-GH-41321.parquet", "levels of",
+          // a dictionary page header declares -26 values
+          "bad_data/ARROW-RS-GH-6229-DICTHEADER.parquet", "dictionary page with -26 values");
 
   @Test
   void everyCataloguedFileYieldsTheCataloguedPages() {
-    List<Catalog.Entry> entries = Catalog.entries(TestData.parquetTesting(), TestData.arrowTesting());
+    List<Catalog.Entry> entries =
+        Catalog.entries(TestData.parquetTesting(), TestData.arrowTesting());
     int compared = 0;
     List<String> mismatches = new ArrayList<>();
     for (Catalog.Entry e : entries) {
-      if (e.expect().startsWith("reads with keys") || e.expect().startsWith("reads (heavy)")
+      if (e.expect().startsWith("reads with keys")
+          || e.expect().startsWith("reads (heavy)")
           || FAIL_AT_PAGE_LAYER.containsKey(e.name())) {
         continue; // encrypted, over 2 GiB, or checked below
       }
       boolean corruptCrc = e.expect().contains("CRC check must fail");
       ChunkWalker.Tally t =
-          ChunkWalker.walk(e.path(), PageReadOptions.DEFAULT.withVerifyChecksums(!corruptCrc), false);
-      String expected = e.v1() + " v1 + " + e.v2() + " v2 + " + e.dictionary() + " dict, "
-          + e.index() + " skipped, " + (corruptCrc ? 0 : e.crcPages()) + " CRCs, failures []";
+          ChunkWalker.walk(
+              e.path(), PageReadOptions.DEFAULT.withVerifyChecksums(!corruptCrc), false);
+      String expected =
+          e.v1()
+              + " v1 + "
+              + e.v2()
+              + " v2 + "
+              + e.dictionary()
+              + " dict, "
+              + e.index()
+              + " skipped, "
+              + (corruptCrc ? 0 : e.crcPages())
+              + " CRCs, failures []";
       if (!expected.equals(t.toString())) {
         mismatches.add(e.name() + ": expected " + expected + " but got " + t);
       }
@@ -60,7 +73,8 @@ class CorpusPageWalkTest {
   void theOffsetIndexFindsTheSamePages() {
     int withIndex = 0;
     for (Catalog.Entry e : Catalog.entries(TestData.parquetTesting(), TestData.arrowTesting())) {
-      if (e.expect().startsWith("reads with keys") || e.expect().startsWith("reads (heavy)")
+      if (e.expect().startsWith("reads with keys")
+          || e.expect().startsWith("reads (heavy)")
           || FAIL_AT_PAGE_LAYER.containsKey(e.name())) {
         continue;
       }
@@ -85,13 +99,20 @@ class CorpusPageWalkTest {
       assertInstanceOf(CorruptFileException.class, first, bad.getKey());
       assertTrue(first.problem().contains(bad.getValue()), first::getMessage);
       assertEquals(path.toString(), first.location().file());
-      assertTrue(first.location().rowGroup() >= 0 && first.location().column() != null
-          && first.location().page() >= 0, first::getMessage);
+      assertTrue(
+          first.location().rowGroup() >= 0
+              && first.location().column() != null
+              && first.location().page() >= 0,
+          first::getMessage);
     }
     // ARROW-GH-41317: only the one chunk fails; every other page is there
-    ChunkWalker.Tally t = ChunkWalker.walk(
-        TestData.parquetTesting().resolve("bad_data/ARROW-GH-41317.parquet"), PageReadOptions.DEFAULT, false);
-    assertEquals("209 v1 + 0 v2 + 202 dict, 1 skipped, 0 CRCs", t.toString().replaceAll(", failures.*", ""));
+    ChunkWalker.Tally t =
+        ChunkWalker.walk(
+            TestData.parquetTesting().resolve("bad_data/ARROW-GH-41317.parquet"),
+            PageReadOptions.DEFAULT,
+            false);
+    assertEquals(
+        "209 v1 + 0 v2 + 202 dict, 1 skipped, 0 CRCs", t.toString().replaceAll(", failures.*", ""));
     assertEquals(1, t.failures.size());
     assertEquals("timestamp_us_no_tz", t.failures.get(0).location().column());
   }

@@ -28,9 +28,9 @@ import org.parquetarrow.testing.TestData;
 /**
  * The 137 reproducers of Arrow C++'s fuzzer (each once a crash, hang or memory blow-up there):
  * every page of every chunk is read with offset indexes where present. Only {@link
- * ParquetException}s may come out — anything else fails the test — each within seconds, and
- * those raised by the page layer must be located at file, row group, column and (while walking
- * pages) page.
+ * ParquetException}s may come out — anything else fails the test — each within seconds, and those
+ * raised by the page layer must be located at file, row group, column and (while walking pages)
+ * page.
  *
  * <p>The footer is parsed from the file's tail alone: Arrow C++ does not check the head magic, so
  * many reproducers have a broken one yet were meant to reach the pages.
@@ -78,11 +78,13 @@ class FuzzCorpusTest {
     }
   }
 
-  private void walkChunk(InputFile in, FileMetaData md, WriterVersion writer, int g, int c, int[] levels) {
+  private void walkChunk(
+      InputFile in, FileMetaData md, WriterVersion writer, int g, int c, int[] levels) {
     ColumnChunk chunk = md.rowGroups().get(g).columns().get(c);
     ColumnChunkBytes bytes;
     try {
-      bytes = ColumnChunkFetcher.fetchRowGroup(in, md, g, new int[] {c}, RangeCoalescer.DEFAULT).get(0);
+      bytes =
+          ColumnChunkFetcher.fetchRowGroup(in, md, g, new int[] {c}, RangeCoalescer.DEFAULT).get(0);
     } catch (ParquetException e) {
       assertLocated(e, in.name(), g, false);
       return;
@@ -97,11 +99,12 @@ class FuzzCorpusTest {
     }
     ColumnChunkPageReader pages;
     try {
-      pages = ColumnChunkPageReader.builder(bytes, chunk, levels[0], levels[1])
-          .location(ErrorLocation.ofFile(in.name()).withRowGroup(g))
-          .writerVersion(writer)
-          .offsetIndex(index, Math.max(0, md.rowGroups().get(g).numRows()))
-          .build();
+      pages =
+          ColumnChunkPageReader.builder(bytes, chunk, levels[0], levels[1])
+              .location(ErrorLocation.ofFile(in.name()).withRowGroup(g))
+              .writerVersion(writer)
+              .offsetIndex(index, Math.max(0, md.rowGroups().get(g).numRows()))
+              .build();
     } catch (ParquetException e) {
       assertLocated(e, in.name(), g, false);
       return;
@@ -130,7 +133,11 @@ class FuzzCorpusTest {
   /** The footer found from the tail alone, or {@code null} when there is no plaintext footer. */
   private static FileMetaData tailFooter(byte[] bytes) {
     int n = bytes.length;
-    if (n < 12 || bytes[n - 4] != 'P' || bytes[n - 3] != 'A' || bytes[n - 2] != 'R' || bytes[n - 1] != '1') {
+    if (n < 12
+        || bytes[n - 4] != 'P'
+        || bytes[n - 3] != 'A'
+        || bytes[n - 2] != 'R'
+        || bytes[n - 1] != '1') {
       return null;
     }
     int length = ByteBuffer.wrap(bytes, n - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();

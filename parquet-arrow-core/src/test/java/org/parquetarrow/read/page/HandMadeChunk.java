@@ -18,8 +18,8 @@ import org.parquetarrow.format.PageType;
 import org.parquetarrow.format.PhysicalType;
 
 /**
- * Test-only: a column chunk assembled page by page from headers (serialised by the format
- * package's writer) and bodies written by hand, as if it sat at {@link #FILE_OFFSET} in a file.
+ * Test-only: a column chunk assembled page by page from headers (serialised by the format package's
+ * writer) and bodies written by hand, as if it sat at {@link #FILE_OFFSET} in a file.
  */
 final class HandMadeChunk {
   static final long FILE_OFFSET = 4;
@@ -66,36 +66,99 @@ final class HandMadeChunk {
 
   static ColumnChunk chunk(CompressionCodec codec, long numValues) {
     ColumnMetaData meta =
-        new ColumnMetaData(PhysicalType.INT32, List.of(Encoding.PLAIN), List.of("a", "b"), codec,
-            numValues, 0, 0, null, FILE_OFFSET, null, null, null, null, null, null, null, null);
+        new ColumnMetaData(
+            PhysicalType.INT32,
+            List.of(Encoding.PLAIN),
+            List.of("a", "b"),
+            codec,
+            numValues,
+            0,
+            0,
+            null,
+            FILE_OFFSET,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null);
     return new ColumnChunk(null, 0, meta, null, null, null, null, null, null);
   }
 
   static PageHeader dictionary(int numValues, int uncompressed, int compressed, Integer crc) {
-    return new PageHeader(PageType.DICTIONARY_PAGE, uncompressed, compressed, crc, null, null,
-        new DictionaryPageHeader(numValues, Encoding.PLAIN, true), null);
+    return new PageHeader(
+        PageType.DICTIONARY_PAGE,
+        uncompressed,
+        compressed,
+        crc,
+        null,
+        null,
+        new DictionaryPageHeader(numValues, Encoding.PLAIN, true),
+        null);
   }
 
-  static PageHeader v1(int numValues, int uncompressed, int compressed, Integer crc,
-      Encoding repetition, Encoding definition) {
-    return new PageHeader(PageType.DATA_PAGE, uncompressed, compressed, crc,
-        new DataPageHeader(numValues, Encoding.PLAIN, definition, repetition, null), null, null, null);
+  static PageHeader v1(
+      int numValues,
+      int uncompressed,
+      int compressed,
+      Integer crc,
+      Encoding repetition,
+      Encoding definition) {
+    return new PageHeader(
+        PageType.DATA_PAGE,
+        uncompressed,
+        compressed,
+        crc,
+        new DataPageHeader(numValues, Encoding.PLAIN, definition, repetition, null),
+        null,
+        null,
+        null);
   }
 
   static PageHeader v1(int numValues, int size) {
     return v1(numValues, size, size, null, Encoding.RLE, Encoding.RLE);
   }
 
-  static PageHeader v2(int numValues, int numNulls, int numRows, int repLength, int defLength,
-      Boolean isCompressed, int uncompressed, int compressed) {
-    return new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed, null, null, null, null,
-        new DataPageHeaderV2(numValues, numNulls, numRows, Encoding.RLE_DICTIONARY, defLength,
-            repLength, isCompressed, null));
+  static PageHeader v2(
+      int numValues,
+      int numNulls,
+      int numRows,
+      int repLength,
+      int defLength,
+      Boolean isCompressed,
+      int uncompressed,
+      int compressed) {
+    return new PageHeader(
+        PageType.DATA_PAGE_V2,
+        uncompressed,
+        compressed,
+        null,
+        null,
+        null,
+        null,
+        new DataPageHeaderV2(
+            numValues,
+            numNulls,
+            numRows,
+            Encoding.RLE_DICTIONARY,
+            defLength,
+            repLength,
+            isCompressed,
+            null));
   }
 
   static PageHeader index(int size) {
-    return new PageHeader(PageType.INDEX_PAGE, size, size, null, null,
-        new org.parquetarrow.format.IndexPageHeader(), null, null);
+    return new PageHeader(
+        PageType.INDEX_PAGE,
+        size,
+        size,
+        null,
+        null,
+        new org.parquetarrow.format.IndexPageHeader(),
+        null,
+        null);
   }
 
   static byte[] bytes(int... values) {

@@ -44,8 +44,8 @@ import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.WriterVersion;
 
 /**
- * Chunks assembled by hand: level sections, value sections, sizes and locations are worked out
- * from the bytes written, and every damage case must end in a located, typed exception.
+ * Chunks assembled by hand: level sections, value sections, sizes and locations are worked out from
+ * the bytes written, and every damage case must end in a located, typed exception.
  */
 class HandMadeChunkTest {
   private static final ErrorLocation FILE = ErrorLocation.ofFile("hand.parquet").withRowGroup(3);
@@ -93,8 +93,11 @@ class HandMadeChunkTest {
     byte[] def = bytes(0x33, 0x44, 0x55);
     byte[] values = bytes(9, 9, 9, 9);
     byte[] body = concat(rep, def, values);
-    HandMadeChunk c = new HandMadeChunk()
-        .page(v1(10, body.length, body.length, null, Encoding.BIT_PACKED, Encoding.BIT_PACKED), body);
+    HandMadeChunk c =
+        new HandMadeChunk()
+            .page(
+                v1(10, body.length, body.length, null, Encoding.BIT_PACKED, Encoding.BIT_PACKED),
+                body);
     DataPage page = onlyDataPage(reader(c, CompressionCodec.UNCOMPRESSED, 10, 3, 1).build());
     assertArrayEquals(rep, page.repetitionLevels().toByteArray());
     assertArrayEquals(def, page.definitionLevels().toByteArray());
@@ -112,16 +115,23 @@ class HandMadeChunkTest {
     assertCorrupt(new HandMadeChunk().page(v1(3, cut.length), cut), 3, 1, 0, "inside the length");
     // negative RLE length
     byte[] negative = concat(bytes(0xff, 0xff, 0xff, 0xff), bytes(1, 2));
-    assertCorrupt(new HandMadeChunk().page(v1(3, negative.length), negative), 3, 1, 0, "do not fit");
+    assertCorrupt(
+        new HandMadeChunk().page(v1(3, negative.length), negative), 3, 1, 0, "do not fit");
     // bit-packed: 1000 values of 2 bits need 250 bytes
     byte[] few = new byte[10];
-    assertCorrupt(new HandMadeChunk()
-            .page(v1(1000, 10, 10, null, Encoding.RLE, Encoding.BIT_PACKED), few),
-        1000, 3, 0, "need 250 bytes");
+    assertCorrupt(
+        new HandMadeChunk().page(v1(1000, 10, 10, null, Encoding.RLE, Encoding.BIT_PACKED), few),
+        1000,
+        3,
+        0,
+        "need 250 bytes");
     // PLAIN is no level encoding
-    assertCorrupt(new HandMadeChunk()
-            .page(v1(3, 12, 12, null, Encoding.RLE, Encoding.PLAIN), INTS_1_2_3),
-        3, 1, 0, "only RLE and BIT_PACKED");
+    assertCorrupt(
+        new HandMadeChunk().page(v1(3, 12, 12, null, Encoding.RLE, Encoding.PLAIN), INTS_1_2_3),
+        3,
+        1,
+        0,
+        "only RLE and BIT_PACKED");
   }
 
   // ------------------------------------------------------------------ v2 sections
@@ -153,8 +163,8 @@ class HandMadeChunkTest {
     byte[] values = ints(0, 100);
     byte[] packed = compress(CompressionCodec.SNAPPY, values);
     byte[] body = concat(def, packed);
-    HandMadeChunk c = new HandMadeChunk()
-        .page(v2(100, 0, 100, 0, 2, true, 2 + values.length, body.length), body);
+    HandMadeChunk c =
+        new HandMadeChunk().page(v2(100, 0, 100, 0, 2, true, 2 + values.length, body.length), body);
     try (ColumnChunkPageReader r = reader(c, CompressionCodec.SNAPPY, 100, 1, 0).build()) {
       DataPage page = (DataPage) r.next();
       assertArrayEquals(def, page.definitionLevels().toByteArray());
@@ -166,17 +176,22 @@ class HandMadeChunkTest {
   @Test
   void v2HeaderContradictionsAreCorrupt() {
     byte[] body = new byte[10];
-    assertCorrupt(new HandMadeChunk().page(v2(3, 4, 3, 0, 0, false, 10, 10), body),
-        3, 1, 0, "4 nulls");
-    assertCorrupt(new HandMadeChunk().page(v2(3, 0, -1, 0, 0, false, 10, 10), body),
-        3, 1, 0, "-1 rows");
-    assertCorrupt(new HandMadeChunk().page(v2(3, 0, 3, 6, 6, false, 10, 10), body),
-        3, 1, 1, "do not fit");
-    assertCorrupt(new HandMadeChunk().page(v2(3, 0, 3, -1, 2, false, 10, 10), body),
-        3, 1, 1, "do not fit");
+    assertCorrupt(
+        new HandMadeChunk().page(v2(3, 4, 3, 0, 0, false, 10, 10), body), 3, 1, 0, "4 nulls");
+    assertCorrupt(
+        new HandMadeChunk().page(v2(3, 0, -1, 0, 0, false, 10, 10), body), 3, 1, 0, "-1 rows");
+    assertCorrupt(
+        new HandMadeChunk().page(v2(3, 0, 3, 6, 6, false, 10, 10), body), 3, 1, 1, "do not fit");
+    assertCorrupt(
+        new HandMadeChunk().page(v2(3, 0, 3, -1, 2, false, 10, 10), body), 3, 1, 1, "do not fit");
     // flagged uncompressed, yet stored and uncompressed sizes differ
-    assertCorrupt(new HandMadeChunk().page(v2(3, 0, 3, 0, 2, false, 20, 10), body),
-        CompressionCodec.SNAPPY, 3, 1, 0, "flagged uncompressed");
+    assertCorrupt(
+        new HandMadeChunk().page(v2(3, 0, 3, 0, 2, false, 20, 10), body),
+        CompressionCodec.SNAPPY,
+        3,
+        1,
+        0,
+        "flagged uncompressed");
   }
 
   /** ARROW-10353: parquet-cpp before Arrow 3.0 compressed v2 values but said they were not. */
@@ -186,18 +201,22 @@ class HandMadeChunkTest {
     byte[] values = ints(7, 20);
     byte[] packed = compress(CompressionCodec.SNAPPY, values);
     byte[] body = concat(def, packed);
-    HandMadeChunk c = new HandMadeChunk()
-        .page(v2(20, 0, 20, 0, 2, false, 2 + values.length, body.length), body);
+    HandMadeChunk c =
+        new HandMadeChunk().page(v2(20, 0, 20, 0, 2, false, 2 + values.length, body.length), body);
 
     WriterVersion buggy = WriterVersion.parse("parquet-cpp version 1.5.1-SNAPSHOT");
-    DataPage page = onlyDataPage(
-        reader(c, CompressionCodec.SNAPPY, 20, 1, 0).writerVersion(buggy).build());
+    DataPage page =
+        onlyDataPage(reader(c, CompressionCodec.SNAPPY, 20, 1, 0).writerVersion(buggy).build());
     assertArrayEquals(values, page.values().toByteArray());
 
     // a fixed writer is believed: the stored bytes cannot be 80 plain bytes
     WriterVersion fixed = WriterVersion.parse("parquet-cpp-arrow version 3.0.0");
-    CorruptFileException e = assertThrows(CorruptFileException.class, () -> onlyDataPage(
-        reader(c, CompressionCodec.SNAPPY, 20, 1, 0).writerVersion(fixed).build()));
+    CorruptFileException e =
+        assertThrows(
+            CorruptFileException.class,
+            () ->
+                onlyDataPage(
+                    reader(c, CompressionCodec.SNAPPY, 20, 1, 0).writerVersion(fixed).build()));
     assertTrue(e.getMessage().contains("flagged uncompressed"), e::getMessage);
   }
 
@@ -229,10 +248,11 @@ class HandMadeChunkTest {
 
   @Test
   void aSecondDictionaryPageIsCorrupt() {
-    HandMadeChunk c = new HandMadeChunk()
-        .page(dictionary(1, 4, 4, null), bytes(1, 0, 0, 0))
-        .page(dictionary(1, 4, 4, null), bytes(2, 0, 0, 0))
-        .page(v1(3, 12), INTS_1_2_3);
+    HandMadeChunk c =
+        new HandMadeChunk()
+            .page(dictionary(1, 4, 4, null), bytes(1, 0, 0, 0))
+            .page(dictionary(1, 4, 4, null), bytes(2, 0, 0, 0))
+            .page(v1(3, 12), INTS_1_2_3);
     ColumnChunkPageReader r = reader(c, CompressionCodec.UNCOMPRESSED, 3, 0, 0).build();
     assertInstanceOf(DictionaryPage.class, r.next());
     CorruptFileException e = assertThrows(CorruptFileException.class, r::next);
@@ -244,10 +264,11 @@ class HandMadeChunkTest {
 
   @Test
   void aDictionaryPageAfterDataIsCorrupt() {
-    HandMadeChunk c = new HandMadeChunk()
-        .page(v1(3, 12), INTS_1_2_3)
-        .page(dictionary(1, 4, 4, null), bytes(2, 0, 0, 0))
-        .page(v1(3, 12), INTS_1_2_3);
+    HandMadeChunk c =
+        new HandMadeChunk()
+            .page(v1(3, 12), INTS_1_2_3)
+            .page(dictionary(1, 4, 4, null), bytes(2, 0, 0, 0))
+            .page(v1(3, 12), INTS_1_2_3);
     ColumnChunkPageReader r = reader(c, CompressionCodec.UNCOMPRESSED, 6, 0, 0).build();
     r.next();
     CorruptFileException e = assertThrows(CorruptFileException.class, r::next);
@@ -257,10 +278,11 @@ class HandMadeChunkTest {
 
   @Test
   void indexPagesAreSkipped() {
-    HandMadeChunk c = new HandMadeChunk()
-        .page(dictionary(1, 4, 4, null), bytes(1, 0, 0, 0))
-        .page(index(3), bytes(7, 7, 7))
-        .page(v1(3, 12), INTS_1_2_3);
+    HandMadeChunk c =
+        new HandMadeChunk()
+            .page(dictionary(1, 4, 4, null), bytes(1, 0, 0, 0))
+            .page(index(3), bytes(7, 7, 7))
+            .page(v1(3, 12), INTS_1_2_3);
     try (ColumnChunkPageReader r = reader(c, CompressionCodec.UNCOMPRESSED, 3, 0, 0).build()) {
       assertInstanceOf(DictionaryPage.class, r.next());
       DataPage p = (DataPage) r.next();
@@ -273,10 +295,11 @@ class HandMadeChunkTest {
   @Test
   void theChunksValueCountEndsTheWalk() {
     // declared 3 values: the second page (garbage after it, too) is never touched, as in Arrow C++
-    HandMadeChunk c = new HandMadeChunk()
-        .page(v1(3, 12), INTS_1_2_3)
-        .page(v1(3, 12), INTS_1_2_3)
-        .raw(bytes(0xff, 0xff, 0xff));
+    HandMadeChunk c =
+        new HandMadeChunk()
+            .page(v1(3, 12), INTS_1_2_3)
+            .page(v1(3, 12), INTS_1_2_3)
+            .raw(bytes(0xff, 0xff, 0xff));
     try (ColumnChunkPageReader r = reader(c, CompressionCodec.UNCOMPRESSED, 3, 0, 0).build()) {
       assertInstanceOf(DataPage.class, r.next());
       assertNull(r.next());
@@ -297,8 +320,8 @@ class HandMadeChunkTest {
   @Test
   void anEmptyChunkHasNoPages() {
     ColumnChunkBytes empty = new ColumnChunkBytes(new ColumnChunkRange(0, 0, 0), new byte[0], 0);
-    try (ColumnChunkPageReader r = ColumnChunkPageReader
-        .builder(empty, chunk(CompressionCodec.SNAPPY, 0), 1, 0).build()) {
+    try (ColumnChunkPageReader r =
+        ColumnChunkPageReader.builder(empty, chunk(CompressionCodec.SNAPPY, 0), 1, 0).build()) {
       assertNull(r.next());
     }
   }
@@ -327,28 +350,46 @@ class HandMadeChunkTest {
 
   @Test
   void negativeSizesAndCountsAreCorrupt() {
-    assertCorrupt(new HandMadeChunk().page(v1(3, 12, -1, null, Encoding.RLE, Encoding.RLE), INTS_1_2_3),
-        3, 0, 0, "negative page size");
-    assertCorrupt(new HandMadeChunk().page(v1(3, -5, 12, null, Encoding.RLE, Encoding.RLE), INTS_1_2_3),
-        3, 0, 0, "negative page size");
+    assertCorrupt(
+        new HandMadeChunk().page(v1(3, 12, -1, null, Encoding.RLE, Encoding.RLE), INTS_1_2_3),
+        3,
+        0,
+        0,
+        "negative page size");
+    assertCorrupt(
+        new HandMadeChunk().page(v1(3, -5, 12, null, Encoding.RLE, Encoding.RLE), INTS_1_2_3),
+        3,
+        0,
+        0,
+        "negative page size");
     assertCorrupt(new HandMadeChunk().page(v1(-3, 12), INTS_1_2_3), 3, 0, 0, "-3 values");
-    assertCorrupt(new HandMadeChunk().page(dictionary(-26, 4, 4, null), bytes(1, 2, 3, 4)),
-        3, 0, 0, "-26 values");
+    assertCorrupt(
+        new HandMadeChunk().page(dictionary(-26, 4, 4, null), bytes(1, 2, 3, 4)),
+        3,
+        0,
+        0,
+        "-26 values");
   }
 
   @Test
   void uncompressedPagesMustAgreeOnTheirSize() {
-    assertCorrupt(new HandMadeChunk().page(v1(3, 16, 12, null, Encoding.RLE, Encoding.RLE), INTS_1_2_3),
-        3, 0, 0, "stores 12 bytes but its header says 16");
+    assertCorrupt(
+        new HandMadeChunk().page(v1(3, 16, 12, null, Encoding.RLE, Encoding.RLE), INTS_1_2_3),
+        3,
+        0,
+        0,
+        "stores 12 bytes but its header says 16");
   }
 
   @Test
   void anImpossibleExpansionIsRefusedBeforeAllocating() {
     CountingDecompressor counting = new CountingDecompressor(CompressionCodec.SNAPPY);
     // 10 stored SNAPPY bytes cannot become 1 MB
-    HandMadeChunk c = new HandMadeChunk()
-        .page(v1(3, 1_000_000, 10, null, Encoding.RLE, Encoding.RLE), new byte[10]);
-    ColumnChunkPageReader r = reader(c, CompressionCodec.SNAPPY, 3, 0, 0).decompressor(counting).build();
+    HandMadeChunk c =
+        new HandMadeChunk()
+            .page(v1(3, 1_000_000, 10, null, Encoding.RLE, Encoding.RLE), new byte[10]);
+    ColumnChunkPageReader r =
+        reader(c, CompressionCodec.SNAPPY, 3, 0, 0).decompressor(counting).build();
     CorruptFileException e = assertThrows(CorruptFileException.class, r::next);
     assertTrue(e.problem().contains("more than SNAPPY can produce"), e::getMessage);
     assertEquals(0, counting.calls.size());
@@ -357,22 +398,26 @@ class HandMadeChunkTest {
   @Test
   void pagesOverTheSizeLimitAreRefusedBeforeAllocating() {
     CountingDecompressor counting = new CountingDecompressor(CompressionCodec.ZSTD);
-    HandMadeChunk c = new HandMadeChunk()
-        .page(v1(3, 2_000_000, 10, null, Encoding.RLE, Encoding.RLE), new byte[10]);
-    ColumnChunkPageReader r = reader(c, CompressionCodec.ZSTD, 3, 0, 0)
-        .decompressor(counting)
-        .options(PageReadOptions.DEFAULT.withMaxPageSize(1_000_000))
-        .build();
+    HandMadeChunk c =
+        new HandMadeChunk()
+            .page(v1(3, 2_000_000, 10, null, Encoding.RLE, Encoding.RLE), new byte[10]);
+    ColumnChunkPageReader r =
+        reader(c, CompressionCodec.ZSTD, 3, 0, 0)
+            .decompressor(counting)
+            .options(PageReadOptions.DEFAULT.withMaxPageSize(1_000_000))
+            .build();
     UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class, r::next);
-    assertTrue(e.problem().contains("2000000 bytes, more than the limit of 1000000"), e::getMessage);
+    assertTrue(
+        e.problem().contains("2000000 bytes, more than the limit of 1000000"), e::getMessage);
     assertEquals(0, counting.calls.size());
     assertEquals(0, e.location().page());
   }
 
   @Test
   void badCompressedDataIsCorrupt() {
-    HandMadeChunk c = new HandMadeChunk()
-        .page(v1(3, 12, 5, null, Encoding.RLE, Encoding.RLE), bytes(1, 2, 3, 4, 5));
+    HandMadeChunk c =
+        new HandMadeChunk()
+            .page(v1(3, 12, 5, null, Encoding.RLE, Encoding.RLE), bytes(1, 2, 3, 4, 5));
     CorruptFileException e = assertCorrupt(c, CompressionCodec.ZSTD, 3, 0, 0, "");
     assertEquals(0, e.location().page());
   }
@@ -383,16 +428,20 @@ class HandMadeChunkTest {
   @Test
   void checksumsAreVerifiedOverTheStoredBytes() {
     byte[] check = "123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    HandMadeChunk good = new HandMadeChunk().page(dictionary(1, 9, 9, 0xCBF43926), check)
-        .page(v1(3, 12), INTS_1_2_3);
+    HandMadeChunk good =
+        new HandMadeChunk()
+            .page(dictionary(1, 9, 9, 0xCBF43926), check)
+            .page(v1(3, 12), INTS_1_2_3);
     try (ColumnChunkPageReader r = reader(good, CompressionCodec.UNCOMPRESSED, 3, 0, 0).build()) {
       assertInstanceOf(DictionaryPage.class, r.next());
       assertInstanceOf(DataPage.class, r.next());
       assertEquals(1, r.checksumsVerified());
     }
 
-    HandMadeChunk bad = new HandMadeChunk().page(dictionary(1, 9, 9, 0xCBF43927), check)
-        .page(v1(3, 12), INTS_1_2_3);
+    HandMadeChunk bad =
+        new HandMadeChunk()
+            .page(dictionary(1, 9, 9, 0xCBF43927), check)
+            .page(v1(3, 12), INTS_1_2_3);
     ColumnChunkPageReader r = reader(bad, CompressionCodec.UNCOMPRESSED, 3, 0, 0).build();
     ChecksumException e = assertThrows(ChecksumException.class, r::next);
     assertEquals(0xCBF43927, e.expectedCrc());
@@ -402,8 +451,10 @@ class HandMadeChunkTest {
     assertLocated(e);
     assertThrows(IllegalStateException.class, r::next);
 
-    try (ColumnChunkPageReader off = reader(bad, CompressionCodec.UNCOMPRESSED, 3, 0, 0)
-        .options(PageReadOptions.DEFAULT.withVerifyChecksums(false)).build()) {
+    try (ColumnChunkPageReader off =
+        reader(bad, CompressionCodec.UNCOMPRESSED, 3, 0, 0)
+            .options(PageReadOptions.DEFAULT.withVerifyChecksums(false))
+            .build()) {
       assertInstanceOf(DictionaryPage.class, off.next());
       assertInstanceOf(DataPage.class, off.next());
       assertEquals(0, off.checksumsVerified());
@@ -412,16 +463,20 @@ class HandMadeChunkTest {
 
   // ------------------------------------------------------------------ offset index and skipping
 
-  /** Five SNAPPY pages of 10 rows: only the pages holding selected rows are checked and decompressed. */
+  /**
+   * Five SNAPPY pages of 10 rows: only the pages holding selected rows are checked and
+   * decompressed.
+   */
   @Test
   void pagesOutsideTheSelectionAreNeitherCheckedNorDecompressed() {
     Paged p = fivePagesOfTenRows();
     CountingDecompressor counting = new CountingDecompressor(CompressionCodec.SNAPPY);
-    try (ColumnChunkPageReader r = reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-        .offsetIndex(p.chunk.offsetIndex(), 50)
-        .selection(RowSelection.range(12, 25))
-        .decompressor(counting)
-        .build()) {
+    try (ColumnChunkPageReader r =
+        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+            .offsetIndex(p.chunk.offsetIndex(), 50)
+            .selection(RowSelection.range(12, 25))
+            .decompressor(counting)
+            .build()) {
       assertTrue(r.knowsFirstRows());
       DictionaryPage d = (DictionaryPage) r.next();
       assertArrayEquals(p.dictionary, d.data().toByteArray());
@@ -445,8 +500,10 @@ class HandMadeChunkTest {
   @Test
   void withoutASelectionTheOffsetIndexStillNamesRows() {
     Paged p = fivePagesOfTenRows();
-    ColumnChunkPageReader r = reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-        .offsetIndex(p.chunk.offsetIndex(), 50).build();
+    ColumnChunkPageReader r =
+        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+            .offsetIndex(p.chunk.offsetIndex(), 50)
+            .build();
     assertInstanceOf(DictionaryPage.class, r.next());
     for (int i = 0; i < 4; i++) {
       DataPage d = (DataPage) r.next();
@@ -461,8 +518,11 @@ class HandMadeChunkTest {
   @Test
   void anOffsetIndexSelectionThatSkipsEverythingStillReadsTheDictionary() {
     Paged p = fivePagesOfTenRows();
-    try (ColumnChunkPageReader r = reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-        .offsetIndex(p.chunk.offsetIndex(), 50).selection(RowSelection.none()).build()) {
+    try (ColumnChunkPageReader r =
+        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+            .offsetIndex(p.chunk.offsetIndex(), 50)
+            .selection(RowSelection.none())
+            .build()) {
       assertInstanceOf(DictionaryPage.class, r.next());
       assertNull(r.next());
       assertEquals(5, r.pagesSkipped());
@@ -472,8 +532,10 @@ class HandMadeChunkTest {
   @Test
   void withoutAnOffsetIndexEveryPageIsReturnedAndRowsAreUnknown() {
     Paged p = fivePagesOfTenRows();
-    ColumnChunkPageReader r = reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-        .selection(RowSelection.range(12, 25)).build();
+    ColumnChunkPageReader r =
+        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+            .selection(RowSelection.range(12, 25))
+            .build();
     assertFalse(r.knowsFirstRows());
     assertInstanceOf(DictionaryPage.class, r.next());
     for (int i = 0; i < 4; i++) {
@@ -485,8 +547,10 @@ class HandMadeChunkTest {
   @Test
   void dataPageSectionsShareTheReusableBufferButDictionariesDoNot() {
     Paged p = fivePagesOfTenRows();
-    try (ColumnChunkPageReader r = reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-        .options(PageReadOptions.DEFAULT.withVerifyChecksums(false)).build()) {
+    try (ColumnChunkPageReader r =
+        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+            .options(PageReadOptions.DEFAULT.withVerifyChecksums(false))
+            .build()) {
       DictionaryPage d = (DictionaryPage) r.next();
       DataPage first = (DataPage) r.next();
       byte[] shared = first.values().array();
@@ -502,17 +566,29 @@ class HandMadeChunkTest {
     Paged p = fivePagesOfTenRows();
     List<PageLocation> good = p.chunk.offsetIndex().pageLocations();
     PageLocation first = good.get(0);
-    assertBadIndex(p, with(good, 0, new PageLocation(first.offset(), first.compressedPageSize(), 1)),
+    assertBadIndex(
+        p,
+        with(good, 0, new PageLocation(first.offset(), first.compressedPageSize(), 1)),
         "must start at 0");
-    assertBadIndex(p, with(good, 2, new PageLocation(good.get(2).offset(), good.get(2).compressedPageSize(), 10)),
+    assertBadIndex(
+        p,
+        with(good, 2, new PageLocation(good.get(2).offset(), good.get(2).compressedPageSize(), 10)),
         "increase");
-    assertBadIndex(p, with(good, 4, new PageLocation(good.get(4).offset(), 1 << 20, 40)), "does not lie");
-    assertBadIndex(p, with(good, 1, new PageLocation(first.offset(), first.compressedPageSize(), 10)),
+    assertBadIndex(
+        p, with(good, 4, new PageLocation(good.get(4).offset(), 1 << 20, 40)), "does not lie");
+    assertBadIndex(
+        p,
+        with(good, 1, new PageLocation(first.offset(), first.compressedPageSize(), 10)),
         "does not lie");
     assertBadIndex(p, with(good, 3, new PageLocation(good.get(3).offset(), 0, 30)), "does not lie");
     // rows beyond the row group
-    ParquetException e = assertThrows(CorruptFileException.class, () ->
-        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0).offsetIndex(p.chunk.offsetIndex(), 40).build());
+    ParquetException e =
+        assertThrows(
+            CorruptFileException.class,
+            () ->
+                reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+                    .offsetIndex(p.chunk.offsetIndex(), 40)
+                    .build());
     assertEquals("a.b", e.location().column());
     // no page at all for a chunk with values
     assertBadIndex(p, List.of(), "lists no page");
@@ -524,10 +600,15 @@ class HandMadeChunkTest {
     List<PageLocation> good = p.chunk.offsetIndex().pageLocations();
     PageLocation second = good.get(1);
     // one byte shorter than header + body, still inside the chunk
-    OffsetIndex shifted = new OffsetIndex(
-        with(good, 1, new PageLocation(second.offset(), second.compressedPageSize() - 1, 10)), null);
-    ColumnChunkPageReader r = reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-        .offsetIndex(shifted, 50).selection(RowSelection.range(10, 11)).build();
+    OffsetIndex shifted =
+        new OffsetIndex(
+            with(good, 1, new PageLocation(second.offset(), second.compressedPageSize() - 1, 10)),
+            null);
+    ColumnChunkPageReader r =
+        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+            .offsetIndex(shifted, 50)
+            .selection(RowSelection.range(10, 11))
+            .build();
     assertInstanceOf(DictionaryPage.class, r.next());
     CorruptFileException e = assertThrows(CorruptFileException.class, r::next);
     assertTrue(e.problem().contains("offset index says"), e::getMessage);
@@ -544,8 +625,10 @@ class HandMadeChunkTest {
       PageLocation l = good.get(i);
       partial.add(new PageLocation(l.offset(), l.compressedPageSize(), 10L * (i - 1)));
     }
-    ColumnChunkPageReader r = reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-        .offsetIndex(new OffsetIndex(partial, null), 40).build();
+    ColumnChunkPageReader r =
+        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+            .offsetIndex(new OffsetIndex(partial, null), 40)
+            .build();
     assertInstanceOf(DictionaryPage.class, r.next());
     CorruptFileException e = assertThrows(CorruptFileException.class, r::next);
     assertTrue(e.problem().contains("missing from the offset index"), e::getMessage);
@@ -559,14 +642,29 @@ class HandMadeChunkTest {
   void encryptedAndExternalChunksAreRefused() {
     HandMadeChunk c = new HandMadeChunk().page(v1(3, 12), INTS_1_2_3);
     ColumnChunk plain = chunk(CompressionCodec.UNCOMPRESSED, 3);
-    ColumnChunk encrypted = new ColumnChunk(null, 0, plain.metaData(), null, null, null, null,
-        new ColumnCryptoMetaData.EncryptionWithFooterKey(), null);
-    ParquetCryptoException e = assertThrows(ParquetCryptoException.class,
-        () -> ColumnChunkPageReader.builder(c.chunkBytes(), encrypted, 0, 0).location(FILE).build());
+    ColumnChunk encrypted =
+        new ColumnChunk(
+            null,
+            0,
+            plain.metaData(),
+            null,
+            null,
+            null,
+            null,
+            new ColumnCryptoMetaData.EncryptionWithFooterKey(),
+            null);
+    ParquetCryptoException e =
+        assertThrows(
+            ParquetCryptoException.class,
+            () ->
+                ColumnChunkPageReader.builder(c.chunkBytes(), encrypted, 0, 0)
+                    .location(FILE)
+                    .build());
     assertEquals("hand.parquet", e.location().file());
-    ColumnChunk external = new ColumnChunk("other.parquet", 0, plain.metaData(), null, null, null,
-        null, null, null);
-    assertThrows(UnsupportedFeatureException.class,
+    ColumnChunk external =
+        new ColumnChunk("other.parquet", 0, plain.metaData(), null, null, null, null, null, null);
+    assertThrows(
+        UnsupportedFeatureException.class,
         () -> ColumnChunkPageReader.builder(c.chunkBytes(), external, 0, 0).build());
   }
 
@@ -574,8 +672,8 @@ class HandMadeChunkTest {
   void closingReleasesOnlyOwnDecompressors() {
     Paged p = fivePagesOfTenRows();
     CountingDecompressor counting = new CountingDecompressor(CompressionCodec.SNAPPY);
-    ColumnChunkPageReader r = reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-        .decompressor(counting).build();
+    ColumnChunkPageReader r =
+        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0).decompressor(counting).build();
     r.next();
     r.close();
     r.close();
@@ -588,11 +686,15 @@ class HandMadeChunkTest {
   void aDecompressorForAnotherCodecIsRefused() {
     HandMadeChunk c = new HandMadeChunk().page(v1(3, 12), INTS_1_2_3);
     try (Decompressor gzip = Codecs.decompressor(CompressionCodec.GZIP)) {
-      assertThrows(IllegalArgumentException.class,
+      assertThrows(
+          IllegalArgumentException.class,
           () -> reader(c, CompressionCodec.SNAPPY, 3, 0, 0).decompressor(gzip).build());
     }
-    assertThrows(IllegalArgumentException.class,
-        () -> ColumnChunkPageReader.builder(c.chunkBytes(), chunk(CompressionCodec.SNAPPY, 3), -1, 0));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            ColumnChunkPageReader.builder(
+                c.chunkBytes(), chunk(CompressionCodec.SNAPPY, 3), -1, 0));
   }
 
   // ------------------------------------------------------------------ helpers
@@ -631,9 +733,13 @@ class HandMadeChunkTest {
   }
 
   private static void assertBadIndex(Paged p, List<PageLocation> locations, String message) {
-    CorruptFileException e = assertThrows(CorruptFileException.class, () ->
-        reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-            .offsetIndex(new OffsetIndex(locations, null), 50).build());
+    CorruptFileException e =
+        assertThrows(
+            CorruptFileException.class,
+            () ->
+                reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
+                    .offsetIndex(new OffsetIndex(locations, null), 50)
+                    .build());
     assertTrue(e.problem().contains(message), e::getMessage);
     assertEquals("hand.parquet", e.location().file());
     assertEquals("a.b", e.location().column());
@@ -658,14 +764,22 @@ class HandMadeChunkTest {
     return assertCorrupt(c, CompressionCodec.UNCOMPRESSED, numValues, maxDef, maxRep, message);
   }
 
-  private static CorruptFileException assertCorrupt(HandMadeChunk c, CompressionCodec codec,
-      long numValues, int maxDef, int maxRep, String message) {
+  private static CorruptFileException assertCorrupt(
+      HandMadeChunk c,
+      CompressionCodec codec,
+      long numValues,
+      int maxDef,
+      int maxRep,
+      String message) {
     ColumnChunkPageReader r = reader(c, codec, numValues, maxDef, maxRep).build();
-    CorruptFileException e = assertThrows(CorruptFileException.class, () -> {
-      for (Page p = r.next(); p != null; p = r.next()) {
-        // drain
-      }
-    });
+    CorruptFileException e =
+        assertThrows(
+            CorruptFileException.class,
+            () -> {
+              for (Page p = r.next(); p != null; p = r.next()) {
+                // drain
+              }
+            });
     assertTrue(e.getMessage().contains(message), e::getMessage);
     assertLocated(e);
     return e;

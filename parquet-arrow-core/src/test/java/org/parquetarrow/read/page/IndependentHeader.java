@@ -12,13 +12,14 @@ import org.apache.thrift.transport.TMemoryInputTransport;
  * Test-only: the few page header fields the tests compare against, read with libthrift's own
  * compact protocol (not this library's parser) straight from the file bytes.
  *
- * @param type            thrift PageType value
- * @param uncompressed    uncompressed_page_size
- * @param compressed      compressed_page_size
- * @param headerLength    bytes of the serialised header
- * @param hasCrc          whether the crc field is present
+ * @param type thrift PageType value
+ * @param uncompressed uncompressed_page_size
+ * @param compressed compressed_page_size
+ * @param headerLength bytes of the serialised header
+ * @param hasCrc whether the crc field is present
  */
-record IndependentHeader(int type, int uncompressed, int compressed, int headerLength, boolean hasCrc) {
+record IndependentHeader(
+    int type, int uncompressed, int compressed, int headerLength, boolean hasCrc) {
 
   static IndependentHeader at(byte[] file, long offset) {
     try {

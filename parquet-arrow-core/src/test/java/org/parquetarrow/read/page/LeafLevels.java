@@ -8,9 +8,9 @@ import org.parquetarrow.format.SchemaElement;
 
 /**
  * Test-only: max definition and repetition levels of every leaf, from the flattened schema (the
- * schema package does this for real). Every OPTIONAL or REPEATED node on the path adds a
- * definition level, every REPEATED one a repetition level; the root counts for neither. Broken
- * schemas (fuzzer files) leave the remaining leaves at 0.
+ * schema package does this for real). Every OPTIONAL or REPEATED node on the path adds a definition
+ * level, every REPEATED one a repetition level; the root counts for neither. Broken schemas (fuzzer
+ * files) leave the remaining leaves at 0.
  */
 final class LeafLevels {
   private LeafLevels() {}

@@ -63,8 +63,10 @@ class OffsetIndexReaderTest {
       assertCorrupt(in, relocated(real, 100L, 0), "does not fit");
       assertCorrupt(in, relocated(real, 100L, -7), "does not fit");
       // the head of the file is no offset index
-      CorruptFileException e = assertThrows(CorruptFileException.class,
-          () -> OffsetIndexReader.read(in, relocated(real, 0L, 40)));
+      CorruptFileException e =
+          assertThrows(
+              CorruptFileException.class,
+              () -> OffsetIndexReader.read(in, relocated(real, 0L, 40)));
       assertEquals(in.name(), e.location().file());
       // half of it present: offset but no length
       assertNull(OffsetIndexReader.read(in, relocated(real, real.offsetIndexOffset(), null)));
@@ -72,15 +74,24 @@ class OffsetIndexReaderTest {
   }
 
   private static void assertCorrupt(LocalInputFile in, ColumnChunk chunk, String message) {
-    CorruptFileException e = assertThrows(CorruptFileException.class, () -> OffsetIndexReader.read(in, chunk));
+    CorruptFileException e =
+        assertThrows(CorruptFileException.class, () -> OffsetIndexReader.read(in, chunk));
     assertTrue(e.problem().contains(message), e::getMessage);
     assertEquals(in.name(), e.location().file());
     assertEquals("id", e.location().column());
   }
 
   private static ColumnChunk relocated(ColumnChunk c, Long offset, Integer length) {
-    return new ColumnChunk(c.filePath(), c.fileOffset(), c.metaData(), offset, length,
-        c.columnIndexOffset(), c.columnIndexLength(), c.cryptoMetadata(), c.encryptedColumnMetadata());
+    return new ColumnChunk(
+        c.filePath(),
+        c.fileOffset(),
+        c.metaData(),
+        offset,
+        length,
+        c.columnIndexOffset(),
+        c.columnIndexLength(),
+        c.cryptoMetadata(),
+        c.encryptedColumnMetadata());
   }
 
   private static LocalInputFile open(String name) throws IOException {
