@@ -1,0 +1,98 @@
+package org.parquetarrow.read.page;
+
+import java.util.List;
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.format.OffsetIndex;
+import org.parquetarrow.format.PageLocation;
+
+/**
+ * A chunk's offset index, checked against the fetched chunk: every listed page lies inside it,
+ * pages follow each other without overlap, and first row indices start at 0 and strictly increase
+ * within the row group (as the format requires), so that pages can be located and skipped without
+ * reading the pages in between.
+ */
+final class OffsetIndexPlan {
+  private final int[] starts; // array index of each page header
+  private final int[] lengths; // header + body
+  private final long[] firstRows;
+  private final long rowGroupRows;
+
+  private OffsetIndexPlan(int[] starts, int[] lengths, long[] firstRows, long rowGroupRows) {
+    this.starts = starts;
+    this.lengths = lengths;
+    this.firstRows = firstRows;
+    this.rowGroupRows = rowGroupRows;
+  }
+
+  static OffsetIndexPlan of(OffsetIndex index, ColumnChunkBytes chunk, long rowGroupRows) {
+    List<PageLocation> locations = index.pageLocations();
+    int n = locations.size();
+    int[] starts = new int[n];
+    int[] lengths = new int[n];
+    long[] firstRows = new long[n];
+    long chunkStart = chunk.range().offset();
+    long chunkEnd = chunk.range().end();
+    long previousEnd = chunkStart;
+    for (int i = 0; i < n; i++) {
+      PageLocation loc = locations.get(i);
+      long offset = loc.offset();
+      int size = loc.compressedPageSize();
+      if (offset < previousEnd || size <= 0 || size > chunkEnd - offset) {
+        throw new CorruptFileException(
+            "offset index: page "
+                + i
+                + " at "
+                + offset
+                + " of "
+                + size
+                + " bytes does not lie in"
+                + " the column chunk ["
+                + chunkStart
+                + ", "
+                + chunkEnd
+                + ") after the page before it");
+      }
+      long first = loc.firstRowIndex();
+      long expectedMin = i == 0 ? 0 : firstRows[i - 1] + 1;
+      if ((i == 0 && first != 0) || first < expectedMin || first >= rowGroupRows) {
+        throw new CorruptFileException(
+            "offset index: page "
+                + i
+                + " starts at row "
+                + first
+                + "; first rows must start at 0"
+                + " and increase within the row group's "
+                + rowGroupRows
+                + " rows");
+      }
+      starts[i] = chunk.arrayOffset() + (int) (offset - chunkStart);
+      lengths[i] = size;
+      firstRows[i] = first;
+      previousEnd = offset + size;
+    }
+    return new OffsetIndexPlan(starts, lengths, firstRows, rowGroupRows);
+  }
+
+  int pageCount() {
+    return firstRows.length;
+  }
+
+  /** Array index of page {@code i}'s header. */
+  int start(int i) {
+    return starts[i];
+  }
+
+  /** Bytes of page {@code i}, header included. */
+  int length(int i) {
+    return lengths[i];
+  }
+
+  long firstRow(int i) {
+    return firstRows[i];
+  }
+
+  /** The first row after page {@code i}. */
+  long endRow(int i) {
+    return i + 1 < firstRows.length ? firstRows[i + 1] : rowGroupRows;
+  }
+}

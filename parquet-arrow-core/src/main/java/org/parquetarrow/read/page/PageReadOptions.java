@@ -1,0 +1,41 @@
+package org.parquetarrow.read.page;
+
+/**
+ * How {@link ColumnChunkPageReader} treats pages.
+ *
+ * <pre>{@code
+ * PageReadOptions fast = PageReadOptions.DEFAULT.withVerifyChecksums(false);
+ * PageReadOptions huge = PageReadOptions.DEFAULT.withMaxPageSize(Integer.MAX_VALUE - 8);
+ * }</pre>
+ *
+ * @param verifyChecksums whether to check the CRC-32 of pages whose header carries one (data and
+ *     dictionary pages); a mismatch raises {@link org.parquetarrow.ChecksumException}
+ * @param maxPageSize the largest decompressed page accepted, in bytes: a header asking for more is
+ *     refused before anything is allocated
+ */
+public record PageReadOptions(boolean verifyChecksums, int maxPageSize) {
+
+  /**
+   * The largest page accepted by default: 1 GiB. Writers cut pages at about 1 MiB, so only single
+   * values near that size reach it; the bound keeps a damaged header from making the reader
+   * allocate up to 2 GiB.
+   */
+  public static final int DEFAULT_MAX_PAGE_SIZE = 1 << 30;
+
+  /** Checksums verified, pages up to {@link #DEFAULT_MAX_PAGE_SIZE}. */
+  public static final PageReadOptions DEFAULT = new PageReadOptions(true, DEFAULT_MAX_PAGE_SIZE);
+
+  public PageReadOptions {
+    if (maxPageSize < 0) {
+      throw new IllegalArgumentException("negative maxPageSize " + maxPageSize);
+    }
+  }
+
+  public PageReadOptions withVerifyChecksums(boolean verify) {
+    return new PageReadOptions(verify, maxPageSize);
+  }
+
+  public PageReadOptions withMaxPageSize(int bytes) {
+    return new PageReadOptions(verifyChecksums, bytes);
+  }
+}

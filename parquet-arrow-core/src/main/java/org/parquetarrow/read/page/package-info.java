@@ -1,0 +1,44 @@
+/**
+ * The page layer of the reader: from a column chunk's bytes in the file to pages whose sections are
+ * ready for the level and value decoders.
+ *
+ * <h2>Flow</h2>
+ *
+ * <ol>
+ *   <li>{@link org.parquetarrow.read.page.ColumnChunkRange} says which bytes hold a chunk (Arrow
+ *       C++'s rule, including the PARQUET-816 padding for old parquet-mr files);
+ *   <li>{@link org.parquetarrow.read.page.ColumnChunkFetcher} fetches chunks with one positional
+ *       read each, or one per group of nearby chunks ({@link
+ *       org.parquetarrow.read.page.RangeCoalescer}), into heap arrays ({@link
+ *       org.parquetarrow.read.page.ColumnChunkBytes});
+ *   <li>{@link org.parquetarrow.read.page.OffsetIndexReader} reads a chunk's offset index, when it
+ *       has one;
+ *   <li>{@link org.parquetarrow.read.page.ColumnChunkPageReader} walks the pages: header, size
+ *       checks, CRC-32, decompression, level/value split; it returns a {@link
+ *       org.parquetarrow.read.page.DictionaryPage} (at most one, first) and {@link
+ *       org.parquetarrow.read.page.DataPage}s.
+ * </ol>
+ *
+ * <h2>Contract</h2>
+ *
+ * <ul>
+ *   <li><b>Buffers.</b> Sections are {@link org.parquetarrow.read.page.ByteSlice}s into shared
+ *       arrays, never copies. A data page's sections may live in a buffer the page reader reuses:
+ *       consume the page before asking for the next. Dictionary page bytes are never reused.
+ *   <li><b>Levels.</b> Level sections hold bare level data: the 4-byte length prefix of v1 RLE
+ *       levels is removed, so v1 and v2 pages look alike. A section is empty when the column's max
+ *       level is 0.
+ *   <li><b>Rows.</b> With an offset index, data pages report their first row index and row count,
+ *       and pages holding no row of the {@link org.parquetarrow.read.RowSelection} are skipped
+ *       unread (no CRC check, no decompression); the consumer skips unselected rows inside the
+ *       pages it gets. Without one, first row indices are {@code -1}: unknown.
+ *   <li><b>Safety.</b> Every size in a header is checked against the bytes present, the codec's
+ *       largest possible expansion and {@link
+ *       org.parquetarrow.read.page.PageReadOptions#maxPageSize()} before anything is allocated;
+ *       every failure is a {@link org.parquetarrow.ParquetException} located at file, row group,
+ *       column, page ordinal and header offset.
+ *   <li><b>Not here.</b> Decryption of encrypted chunks (refused with {@link
+ *       org.parquetarrow.ParquetCryptoException}) and decoding of levels and values.
+ * </ul>
+ */
+package org.parquetarrow.read.page;
