@@ -22,6 +22,10 @@ import org.parquetarrow.ParquetCryptoException;
  * int n = cd.decrypt(ModuleType.DATA_PAGE, chunkBytes, pageOrdinal, reusedPageBuffer);
  * }</pre>
  *
+ * <p>Two habits of parquet-java files: its page header modules may end in zero padding after the
+ * header (parse from the start, ignore the rest), and its v2 data pages keep their levels in
+ * plaintext, with only the values section after them being the encrypted page module.
+ *
  * <p>Every failure is a {@link ParquetCryptoException} naming the module, its ordinals and the
  * column.
  */
