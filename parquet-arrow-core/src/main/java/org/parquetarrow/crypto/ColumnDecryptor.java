@@ -24,7 +24,8 @@ import org.parquetarrow.ParquetCryptoException;
  *
  * <p>Two habits of parquet-java files: its page header modules may end in zero padding after the
  * header (parse from the start, ignore the rest), and its v2 data pages keep their levels in
- * plaintext, with only the values section after them being the encrypted page module.
+ * plaintext, with only the values section after them being the encrypted page module (Arrow C++
+ * and Rust encrypt the whole v2 page body instead; see the package documentation).
  *
  * <p>Every failure is a {@link ParquetCryptoException} naming the module, its ordinals and the
  * column.

@@ -32,9 +32,12 @@
  *   <li>parquet-java encrypts page headers from a buffer longer than the header (the plaintext ends
  *       in zero bytes): parse the header from the start of the decrypted module and ignore the
  *       rest.
- *   <li>parquet-java keeps the repetition and definition levels of v2 data pages in plaintext in
- *       front of the encrypted values module; {@code compressed_page_size} counts both, and the
- *       page CRC covers the bytes as stored.
+ *   <li>v2 data pages differ between writers: parquet-java's writer keeps the repetition and
+ *       definition levels in plaintext in front of an encrypted module of the values only ({@code
+ *       compressed_page_size} counts both, the CRC covers the bytes as stored), while Arrow C++
+ *       and Rust encrypt the whole page body as one module (duckdb/duckdb#24785). The encrypted
+ *       v2 pages of the corpus have empty level sections, so they agree with both readings; a
+ *       reader must handle both.
  *   <li>Row group AADs use {@code RowGroup.ordinal} when stored, else the row group's index.
  * </ul>
  *

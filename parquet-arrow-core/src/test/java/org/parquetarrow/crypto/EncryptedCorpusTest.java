@@ -276,7 +276,8 @@ class EncryptedCorpusTest {
         page = stored;
         in.position(in.position() + stored.length);
       } else {
-        // parquet-java stores the levels of v2 pages in plaintext, in front of the encrypted values
+        // parquet-java's writer keeps the levels of v2 pages in plaintext, in front of the encrypted
+        // values (in the corpus the encrypted v2 pages have no levels, so this is 0 there)
         int levels = h.type() == PageType.DATA_PAGE_V2
             ? h.dataPageHeaderV2().repetitionLevelsByteLength() + h.dataPageHeaderV2().definitionLevelsByteLength() : 0;
         in.position(in.position() + levels);
