@@ -1,0 +1,14 @@
+package org.parquetarrow.read.levels;
+
+/**
+ * What one batch of level entries made of one node: the slots it appended (its Arrow length
+ * grows by {@code slotCount}), how many of them are null, and for a list the elements those slots
+ * hold (the length its child grows by; 0 for other nodes).
+ */
+public record SlotCounts(int slotCount, int nullCount, int elementCount) {
+
+  /** Slots that are not null. */
+  public int validCount() {
+    return slotCount - nullCount;
+  }
+}
