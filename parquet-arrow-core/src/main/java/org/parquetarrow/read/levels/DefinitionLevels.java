@@ -6,8 +6,8 @@ import org.apache.arrow.memory.ArrowBuf;
 /**
  * The flat fast path: definition levels of a column with no list on its path (maximum repetition
  * level 0) to validity bitmaps. Every level entry is one slot of every node on the path, so a
- * node's validity is just {@code def >= node.defLevel()}: the leaf is valid at the maximum
- * definition level, each struct ancestor from its own level.
+ * node's validity is just {@code def >= node.validDefLevel()}: the leaf is valid at the maximum
+ * definition level, each nullable struct ancestor from its own level.
  *
  * <pre>{@code
  * // optional group a { optional int32 b; }  levels: 2 = value, 1 = a present but b null, 0 = a null

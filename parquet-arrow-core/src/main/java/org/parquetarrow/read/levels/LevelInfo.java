@@ -12,7 +12,9 @@ package org.parquetarrow.read.levels;
  *   <li>the entry gives this node a new <em>slot</em> when {@code def >= repeatedAncestorDefLevel}
  *       (the enclosing list, if any, has an element here) and {@code rep <= slotRepLevel()} (the
  *       entry does not continue a list nested below this node's slot);
- *   <li>that slot is valid (non-null) when {@code def >= defLevel};
+ *   <li>that slot is valid (non-null) when {@code def >= validDefLevel()}: from {@code defLevel}
+ *       for nullable nodes and leaves, always for a non-nullable struct or list (see {@link
+ *       #validDefLevel()});
  *   <li>for a {@link Kind#LIST}: the entry adds an element to the current list when {@code def >=
  *       elementDefLevel()} and {@code rep <= repLevel}.
  * </ul>
@@ -61,6 +63,19 @@ public record LevelInfo(Kind kind, int defLevel, int repLevel, int repeatedAnces
     if (nullable && defLevel == repeatedAncestorDefLevel) {
       throw new IllegalArgumentException("a nullable node needs a definition level of its own");
     }
+  }
+
+  /**
+   * The definition level from which a slot of this node is valid in Arrow. For nullable nodes and
+   * for leaves it is {@code defLevel}: a leaf slot is valid exactly where a value is stored, which
+   * is what places the dense values, even for a non-nullable leaf under a null struct. A
+   * non-nullable struct or list has no null slot at all ({@code repeatedAncestorDefLevel}, where
+   * its slots begin), even under a null parent, as Arrow C++ and arrow-rs build them: a null
+   * parent already hides the child's slot, and a field declared non-nullable then never reports
+   * nulls.
+   */
+  public int validDefLevel() {
+    return nullable || kind == Kind.LEAF ? defLevel : repeatedAncestorDefLevel;
   }
 
   /** The definition level from which a list has at least one element: {@code defLevel + 1}. */

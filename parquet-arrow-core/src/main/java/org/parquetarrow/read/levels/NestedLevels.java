@@ -118,7 +118,7 @@ public final class NestedLevels {
       long offsetsAddress, long start, boolean wide, boolean withValidity, long bitBase,
       long bitOffset) {
     final int ancestor = list.repeatedAncestorDefLevel();
-    final int present = list.defLevel();
+    final int present = list.validDefLevel();
     final int element = list.elementDefLevel();
     final int own = list.repLevel();
     final int newSlot = list.slotRepLevel();
@@ -176,7 +176,7 @@ public final class NestedLevels {
   private static long slotsByDef(int[] def, int from, int n, LevelInfo node, long base,
       long bitOffset) {
     final int ancestor = node.repeatedAncestorDefLevel();
-    final int present = node.defLevel();
+    final int present = node.validDefLevel();
     long acc = 0;
     int accBits = 0;
     long pos = bitOffset;
@@ -204,7 +204,7 @@ public final class NestedLevels {
   private static long slotsByDefRep(int[] def, int[] rep, int from, int n, LevelInfo node,
       long base, long bitOffset) {
     final int ancestor = node.repeatedAncestorDefLevel();
-    final int present = node.defLevel();
+    final int present = node.validDefLevel();
     final int newSlot = node.slotRepLevel();
     long acc = 0;
     int accBits = 0;
@@ -249,7 +249,7 @@ public final class NestedLevels {
 
   private static int countValid(int[] def, int[] rep, int from, int n, LevelInfo node) {
     final int ancestor = node.repeatedAncestorDefLevel();
-    final int present = node.defLevel();
+    final int present = node.validDefLevel();
     final int newSlot = node.slotRepLevel();
     int valid = 0;
     for (int i = from, stop = from + n; i < stop; i++) {

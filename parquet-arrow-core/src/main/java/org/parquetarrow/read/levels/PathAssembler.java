@@ -49,7 +49,8 @@ public final class PathAssembler {
         SlotCounts counts;
         ArrowBuf offsets = null;
         if (flat) {
-          int valid = DefinitionLevels.toValidity(def, from, n, node.defLevel(), validity, 0);
+          int valid =
+              DefinitionLevels.toValidity(def, from, n, node.validDefLevel(), validity, 0);
           counts = new SlotCounts(n, n - valid, 0);
         } else if (node.kind() == Kind.LIST) {
           int entryBytes = listOffsets == OffsetWidth.INT64 ? 8 : 4;

@@ -10,9 +10,10 @@
  * each with a {@link org.parquetarrow.read.levels.LevelInfo}. For each level entry {@code (def,
  * rep)} and each node, the entry either gives the node a new slot ({@code def} reaches the
  * node's {@code repeatedAncestorDefLevel} and {@code rep} does not continue a list nested inside
- * it) or not; a slot is valid from the node's {@code defLevel}; a list gains an element from its
- * {@code elementDefLevel()}. Null lists and empty lists both have zero elements; children of a
- * null struct have null slots of their own, as Arrow C++ and arrow-rs produce them.
+ * it) or not; a slot is valid from the node's {@code validDefLevel()}; a list gains an element
+ * from its {@code elementDefLevel()}. Null lists and empty lists both have zero elements. Under a
+ * null struct, a nullable child and the leaf get null slots, while a non-nullable struct or list
+ * never has a null slot; this is how Arrow C++ and arrow-rs build them.
  *
  * <h2>The pieces</h2>
  *

@@ -26,7 +26,7 @@ class DefinitionLevelsTest {
     try (AssembledPath a = PathAssembler.assemble(memory.allocator(), path, def, null, 0, 7,
         OffsetWidth.INT32)) {
       Expect.slots(a.node(0), "1011111");
-      Expect.slots(a.node(1), "1011111"); // required b: null only where a is
+      Expect.slots(a.node(1), "1111111"); // required b: never null, even where a is
       Expect.slots(a.node(2), "1001110");
       Expect.slots(a.node(3), "1000110");
       assertEquals(3, a.leafValueCount());

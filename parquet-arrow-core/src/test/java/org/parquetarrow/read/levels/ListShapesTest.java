@@ -73,8 +73,9 @@ class ListShapesTest {
     int[] rep = {0, 0, 0, 1};
     try (AssembledPath a = assemble(path, def, rep)) {
       Expect.slots(a.node(0), "011");
-      // the list under a null struct has a slot of its own, null and empty
-      Expect.list(a.node(1), "011", 0, 0, 0, 2);
+      // the list under a null struct has a slot of its own, empty; a bare repeated field makes a
+      // non-nullable list, which is never null
+      Expect.list(a.node(1), "111", 0, 0, 0, 2);
       Expect.slots(a.node(2), "11");
       Expect.slots(a.node(3), "01");
     }

@@ -301,14 +301,19 @@ class RandomNestedDifferentialTest {
     c.rep.add(r);
   }
 
-  /** Arrow's layout straight from the values: a null struct's child slot is null. */
+  /**
+   * Arrow's layout straight from the values. A null struct's child slot holds no value: it is null
+   * if the child is nullable or the leaf, and valid (a non-nullable struct, or an empty list) if
+   * not, as Arrow C++ builds it.
+   */
   private static Layout layout(Shape shape, List<Object> records) {
     Layout out = new Layout();
     List<Object> slots = new ArrayList<>(records);
     for (int k = 0; k < shape.size(); k++) {
+      boolean neverNull = !shape.nullable()[k] && shape.kinds()[k] != Kind.LEAF;
       StringBuilder bits = new StringBuilder();
       for (Object s : slots) {
-        bits.append(s == null ? '0' : '1');
+        bits.append(s == null && !neverNull ? '0' : '1');
       }
       out.validity.add(bits);
       List<Long> offsets = new ArrayList<>();
