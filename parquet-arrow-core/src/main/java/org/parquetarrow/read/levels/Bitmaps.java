@@ -136,6 +136,31 @@ public final class Bitmaps {
   }
 
   /**
+   * Gathers the bits of {@code src} at the set bit positions of {@code mask} into the low bits of
+   * the result, lowest first (what x86's PEXT does); the other bits of the result are 0.
+   */
+  static long compress(long src, long mask) {
+    int kept = Long.bitCount(mask);
+    if (kept >= 32) {
+      // mostly kept (the usual case for levels): squeeze out each dropped position, highest
+      // first so that the lower ones stay where they are
+      for (long drop = ~mask; drop != 0; ) {
+        int p = 63 - Long.numberOfLeadingZeros(drop);
+        long below = (1L << p) - 1;
+        src = (src & below) | ((src >>> 1) & ~below);
+        drop &= below;
+      }
+      return kept == 64 ? src : src & ((1L << kept) - 1);
+    }
+    long out = 0;
+    int at = 0;
+    for (long m = mask; m != 0; m &= m - 1) {
+      out |= ((src >>> Long.numberOfTrailingZeros(m)) & 1) << at++;
+    }
+    return out;
+  }
+
+  /**
    * Places the low bits of {@code src}, lowest first, at the set bit positions of {@code mask}
    * (what x86's PDEP does); the other bits of the result are 0.
    */

@@ -11,4 +11,34 @@ final class Branchless {
   static int atLeast(int level, int threshold) {
     return (threshold - 1 - level) >>> 31;
   }
+
+  /** Bit {@code t} set when {@code levels[from + t] >= threshold}, for {@code t < count <= 64}. */
+  static long atLeastMask(int[] levels, int from, int count, int threshold) {
+    long mask = 0;
+    if (count == 64) { // a constant trip count lets the JIT unroll the common case fully
+      for (int t = 0; t < 64; t++) {
+        mask |= (long) ((threshold - 1 - levels[from + t]) >>> 31) << t;
+      }
+    } else {
+      for (int t = 0; t < count; t++) {
+        mask |= (long) ((threshold - 1 - levels[from + t]) >>> 31) << t;
+      }
+    }
+    return mask;
+  }
+
+  /** Bit {@code t} set when {@code levels[from + t] <= threshold}, for {@code t < count <= 64}. */
+  static long atMostMask(int[] levels, int from, int count, int threshold) {
+    long mask = 0;
+    if (count == 64) {
+      for (int t = 0; t < 64; t++) {
+        mask |= (long) ((levels[from + t] - 1 - threshold) >>> 31) << t;
+      }
+    } else {
+      for (int t = 0; t < count; t++) {
+        mask |= (long) ((levels[from + t] - 1 - threshold) >>> 31) << t;
+      }
+    }
+    return mask;
+  }
 }

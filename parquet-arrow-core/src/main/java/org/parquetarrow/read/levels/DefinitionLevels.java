@@ -37,21 +37,14 @@ public final class DefinitionLevels {
     long base = Bitmaps.checkedAddress(validity, bitOffset, n);
     int valid = 0;
     long pos = bitOffset;
-    int i = from;
-    int end = from + n;
-    for (; i + 64 <= end; i += 64, pos += 64) {
-      long word = 0;
-      for (int t = 0; t < 64; t++) {
-        word |= (long) Branchless.atLeast(def[i + t], validFrom) << t;
-      }
-      Bitmaps.write(base, pos, 64, word);
+    for (int i = from, end = from + n; i < end; ) {
+      int len = Math.min(64, end - i);
+      long word = Branchless.atLeastMask(def, i, len, validFrom);
+      Bitmaps.write(base, pos, len, word);
       valid += Long.bitCount(word);
+      i += len;
+      pos += len;
     }
-    long word = 0;
-    for (int t = 0; i + t < end; t++) {
-      word |= (long) Branchless.atLeast(def[i + t], validFrom) << t;
-    }
-    Bitmaps.write(base, pos, end - i, word);
-    return valid + Long.bitCount(word);
+    return valid;
   }
 }

@@ -32,10 +32,13 @@ import org.parquetarrow.read.levels.LevelInfo.Kind;
  *                                                         // 4 slots, validity 0101
  * }</pre>
  *
- * <p>Both loops are O(n) with no branch per entry except the one that stores a full 64-bit
- * validity word.
+ * <p>Both are O(n): 64 entries at a time become bit masks through fixed shifts, with no branch
+ * per entry; then come one offset store per list slot and one bitmap append per 64 entries.
  */
 public final class NestedLevels {
+  /** Level entries turned into one 64-bit mask at a time. */
+  private static final int CHUNK = 64;
+
   private NestedLevels() {}
 
   /**
@@ -53,14 +56,8 @@ public final class NestedLevels {
       throw new IllegalArgumentException("use listOffsets for a list");
     }
     checkLevels(def, rep, from, n);
-    if (validity == null) {
-      int slots = countSlots(def, rep, from, n, node);
-      return new SlotCounts(slots, slots - countValid(def, rep, from, n, node), 0);
-    }
-    long base = bitmapAddress(validity, bitOffset, def, rep, from, n, node);
-    long packed = rep == null
-        ? slotsByDef(def, from, n, node, base, bitOffset)
-        : slotsByDefRep(def, rep, from, n, node, base, bitOffset);
+    long base = validity == null ? 0 : bitmapAddress(validity, bitOffset, def, rep, from, n, node);
+    long packed = slotLoop(def, rep, from, n, node, base, validity != null, bitOffset);
     int slots = (int) (packed >>> 32);
     return new SlotCounts(slots, slots - (int) packed, 0);
   }
@@ -114,6 +111,11 @@ public final class NestedLevels {
         bitBase, bitOffset);
   }
 
+  /**
+   * 64 entries at a time: three masks (slot starts, valid slots, elements) from fixed shifts,
+   * then one offset store per slot (its start is the elements before its first entry) and one
+   * bitmap append per chunk.
+   */
   private static SlotCounts listLoop(int[] def, int[] rep, int from, int n, LevelInfo list,
       long offsetsAddress, long start, boolean wide, boolean withValidity, long bitBase,
       long bitOffset) {
@@ -123,110 +125,80 @@ public final class NestedLevels {
     final int own = list.repLevel();
     final int newSlot = list.slotRepLevel();
     final int shift = wide ? 3 : 2;
-    long end = start; // running end of the current list = elements so far
+    BitSink bits = new BitSink(bitBase, withValidity, bitOffset);
+    long end = start; // elements so far, the end of the current list
     int slot = 0;
-    long acc = 0;
-    int accBits = 0;
-    long pos = bitOffset;
     int valid = 0;
-    for (int i = from, stop = from + n; i < stop; i++) {
-      int d = def[i];
-      int r = rep[i];
-      int starts = Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r);
-      int isValid = starts & Branchless.atLeast(d, present);
-      // Stored on every entry: while no new slot starts this is the running end of the current
-      // list, overwritten later by the slot that really starts at this entry index.
-      long at = offsetsAddress + ((long) slot << shift);
-      if (wide) {
-        MemoryUtil.putLong(at, end);
-      } else {
-        MemoryUtil.putInt(at, (int) end);
-      }
-      slot += starts;
-      end += Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
-      acc |= (long) isValid << accBits;
-      accBits += starts;
-      if (accBits == 64) {
-        if (withValidity) {
-          Bitmaps.write(bitBase, pos, 64, acc);
+    for (int i = from, stop = from + n, len; i < stop; i += len) {
+      len = Math.min(CHUNK, stop - i);
+      long starts = 0;
+      long validSlots = 0;
+      long elements = 0;
+      if (len == CHUNK) { // a constant trip count lets the JIT unroll the common case
+        for (int t = 0; t < CHUNK; t++) {
+          int d = def[i + t];
+          int r = rep[i + t];
+          starts |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r)) << t;
+          validSlots |= (long) Branchless.atLeast(d, present) << t;
+          elements |= (long) (Branchless.atLeast(d, element) & Branchless.atLeast(own, r)) << t;
         }
-        valid += Long.bitCount(acc);
-        pos += 64;
-        acc = 0;
-        accBits = 0;
+      } else {
+        for (int t = 0; t < len; t++) {
+          int d = def[i + t];
+          int r = rep[i + t];
+          starts |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r)) << t;
+          validSlots |= (long) Branchless.atLeast(d, present) << t;
+          elements |= (long) (Branchless.atLeast(d, element) & Branchless.atLeast(own, r)) << t;
+        }
       }
+      validSlots &= starts;
+      for (long m = starts; m != 0; m &= m - 1) {
+        long before = elements & ((1L << Long.numberOfTrailingZeros(m)) - 1);
+        putOffset(offsetsAddress + ((long) slot++ << shift), end + Long.bitCount(before), wide);
+      }
+      end += Long.bitCount(elements);
+      bits.append(Bitmaps.compress(validSlots, starts), Long.bitCount(starts));
+      valid += Long.bitCount(validSlots);
     }
-    long at = offsetsAddress + ((long) slot << shift);
-    if (wide) {
-      MemoryUtil.putLong(at, end);
-    } else {
-      MemoryUtil.putInt(at, (int) end);
-    }
-    if (withValidity) {
-      Bitmaps.write(bitBase, pos, accBits, acc);
-    }
-    valid += Long.bitCount(acc);
+    putOffset(offsetsAddress + ((long) slot << shift), end, wide);
+    bits.finish();
     return new SlotCounts(slot, slot - valid, (int) (end - start));
   }
 
-  /**
-   * Slots of a node with no list below it: every entry reaching its slot level is one. Returns
-   * the slot count in the high and the valid count in the low 32 bits.
-   */
-  private static long slotsByDef(int[] def, int from, int n, LevelInfo node, long base,
-      long bitOffset) {
-    final int ancestor = node.repeatedAncestorDefLevel();
-    final int present = node.validDefLevel();
-    long acc = 0;
-    int accBits = 0;
-    long pos = bitOffset;
-    int valid = 0;
-    for (int i = from, stop = from + n; i < stop; i++) {
-      int d = def[i];
-      int slot = Branchless.atLeast(d, ancestor);
-      acc |= (long) (slot & Branchless.atLeast(d, present)) << accBits;
-      accBits += slot;
-      if (accBits == 64) {
-        Bitmaps.write(base, pos, 64, acc);
-        valid += Long.bitCount(acc);
-        pos += 64;
-        acc = 0;
-        accBits = 0;
-      }
+  private static void putOffset(long address, long value, boolean wide) {
+    if (wide) {
+      MemoryUtil.putLong(address, value);
+    } else {
+      MemoryUtil.putInt(address, (int) value);
     }
-    Bitmaps.write(base, pos, accBits, acc);
-    valid += Long.bitCount(acc);
-    long slots = pos - bitOffset + accBits;
-    return slots << 32 | valid;
   }
 
-  /** Slots of any struct or leaf node: entries that continue a list below the node are skipped. */
-  private static long slotsByDefRep(int[] def, int[] rep, int from, int n, LevelInfo node,
-      long base, long bitOffset) {
+  /**
+   * Slots of a struct or leaf node, 64 entries at a time: a slot mask and a validity mask from
+   * fixed shifts, then the validity of the slots only appended. {@code rep} is {@code null} when
+   * no list lies below the node. Returns the slot count in the high and the valid count in the
+   * low 32 bits.
+   */
+  private static long slotLoop(int[] def, int[] rep, int from, int n, LevelInfo node,
+      long bitBase, boolean withValidity, long bitOffset) {
     final int ancestor = node.repeatedAncestorDefLevel();
     final int present = node.validDefLevel();
     final int newSlot = node.slotRepLevel();
-    long acc = 0;
-    int accBits = 0;
-    long pos = bitOffset;
-    int valid = 0;
-    for (int i = from, stop = from + n; i < stop; i++) {
-      int d = def[i];
-      int slot = Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, rep[i]);
-      acc |= (long) (slot & Branchless.atLeast(d, present)) << accBits;
-      accBits += slot;
-      if (accBits == 64) {
-        Bitmaps.write(base, pos, 64, acc);
-        valid += Long.bitCount(acc);
-        pos += 64;
-        acc = 0;
-        accBits = 0;
+    BitSink bits = new BitSink(bitBase, withValidity, bitOffset);
+    long valid = 0;
+    for (int i = from, stop = from + n, len; i < stop; i += len) {
+      len = Math.min(CHUNK, stop - i);
+      long slots = ancestor == 0 // every entry reaches a top-level node
+          ? -1L >>> (CHUNK - len)
+          : Branchless.atLeastMask(def, i, len, ancestor);
+      if (rep != null) {
+        slots &= Branchless.atMostMask(rep, i, len, newSlot);
       }
+      long validSlots = Branchless.atLeastMask(def, i, len, present) & slots;
+      bits.append(Bitmaps.compress(validSlots, slots), Long.bitCount(slots));
+      valid += Long.bitCount(validSlots);
     }
-    Bitmaps.write(base, pos, accBits, acc);
-    valid += Long.bitCount(acc);
-    long slots = pos - bitOffset + accBits;
-    return slots << 32 | valid;
+    return bits.finish() << 32 | valid;
   }
 
   /** The number of slots the entries give {@code node} (a list's slots, not its elements). */
@@ -245,19 +217,6 @@ public final class NestedLevels {
       }
     }
     return slots;
-  }
-
-  private static int countValid(int[] def, int[] rep, int from, int n, LevelInfo node) {
-    final int ancestor = node.repeatedAncestorDefLevel();
-    final int present = node.validDefLevel();
-    final int newSlot = node.slotRepLevel();
-    int valid = 0;
-    for (int i = from, stop = from + n; i < stop; i++) {
-      int r = rep == null ? 0 : rep[i];
-      valid += Branchless.atLeast(def[i], ancestor) & Branchless.atLeast(newSlot, r)
-          & Branchless.atLeast(def[i], present);
-    }
-    return valid;
   }
 
   private static int countElements(int[] def, int[] rep, int from, int n, LevelInfo list) {

@@ -41,6 +41,33 @@ class BitmapsTest {
   }
 
   @Test
+  void compressGathersTheMaskedBits() {
+    assertEquals(0b11L, Bitmaps.compress(0b1000_0100L, 0b1000_0100L));
+    assertEquals(0b10L, Bitmaps.compress(0b1000_0000L, 0b1000_0100L));
+    assertEquals(-1L, Bitmaps.compress(-1L, -1L));
+    assertEquals(0L, Bitmaps.compress(-1L, 0L));
+    assertEquals(0x7fff_ffff_ffff_ffffL, Bitmaps.compress(-1L, -2L));
+    Random random = new Random(12);
+    for (int round = 0; round < 20_000; round++) {
+      long src = random.nextLong();
+      // masks from sparse to dense, to take both ways through compress
+      long mask = random.nextLong();
+      for (int k = random.nextInt(4); k > 0; k--) {
+        mask = random.nextBoolean() ? mask | random.nextLong() : mask & random.nextLong();
+      }
+      long want = 0;
+      int at = 0;
+      for (int i = 0; i < 64; i++) {
+        if ((mask >>> i & 1) == 1) {
+          want |= (src >>> i & 1) << at++;
+        }
+      }
+      assertEquals(want, Bitmaps.compress(src, mask));
+      assertEquals(src & mask, Bitmaps.deposit(Bitmaps.compress(src, mask), mask));
+    }
+  }
+
+  @Test
   void randomReadsWritesAndRanges() {
     Random random = new Random(11);
     int bits = 8 * 40;
