@@ -8,6 +8,12 @@ import org.apache.arrow.memory.ArrowBuf;
  * The buffers belong to the enclosing {@link AssembledPath}; retain them to keep them past its
  * {@code close()}.
  *
+ * <pre>{@code
+ * AssembledNode list = assembled.node(0);
+ * listVector.loadFieldBuffers(new ArrowFieldNode(list.slotCount(), list.nullCount()),
+ *     List.of(list.validity(), list.offsets()));   // the vector takes its own references
+ * }</pre>
+ *
  * @param offsets {@code null} unless the node is a list
  */
 public record AssembledNode(LevelInfo info, SlotCounts counts, ArrowBuf validity, ArrowBuf offsets) {

@@ -6,6 +6,13 @@ import org.apache.arrow.memory.ArrowBuf;
 /**
  * The Arrow structure of every node of a {@link LevelPath} for one batch of records, made by
  * {@link PathAssembler}. Owns one reference to each buffer until {@link #close()}.
+ *
+ * <pre>{@code
+ * try (AssembledPath a = PathAssembler.assemble(allocator, path, def, rep, 0, n, OffsetWidth.INT32)) {
+ *   AssembledNode leaf = a.leaf();
+ *   leaf.validity().getReferenceManager().retain();   // keep it past close() for a vector
+ * }
+ * }</pre>
  */
 public final class AssembledPath implements AutoCloseable {
   private final LevelPath path;

@@ -4,7 +4,8 @@ package org.parquetarrow.read.levels;
  * The levels of one Arrow node on the path from the root (a record) to a Parquet leaf column:
  * what a definition / repetition level pair says about that node. Paths are built with {@link
  * LevelPath#builder()}, which derives these numbers; the record is public so that readers can
- * pass single nodes to {@link NestedLevels} and {@link DefinitionLevels}.
+ * pass single nodes to {@link NestedLevels} (and a node's {@link #validDefLevel()} to {@link
+ * DefinitionLevels}).
  *
  * <p>For a level entry {@code (def, rep)} of the leaf column:
  *

@@ -92,6 +92,7 @@ public final class LevelPath {
     if (maxRep == 0 || n == 0) {
       return;
     }
+    Objects.requireNonNull(rep, "a path with a list needs repetition levels");
     Objects.checkFromIndexSize(from, n, rep.length);
     if (rep[from] != 0) {
       throw new CorruptFileException(
