@@ -89,12 +89,14 @@ final class BloomFilterReader {
     if (fileLength - at < 4) {
       throw new CorruptFileException(type.label() + " module starts too near the end of the file", where.withOffset(at), null);
     }
-    int length = cd.moduleLength(type, read(file, at, 4, where));
-    if (length < 4 || length > fileLength - at) {
+    // the module's own 4-byte little-endian length field, checked before the module is read
+    long length = 4L + Integer.toUnsignedLong(read(file, at, 4, where).getInt(0));
+    if (length > fileLength - at) {
       throw new CorruptFileException(type.label() + " module of " + length + " bytes does not fit in the file",
           where.withOffset(at), null);
     }
-    ByteBuffer m = read(file, at, length, where);
+    ByteBuffer m = read(file, at, (int) length, where);
+    cd.moduleLength(type, m);
     return m.position(m.limit());
   }
 

@@ -15,6 +15,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.InvalidArrowFileException;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.io.LocalOutputFile;
 import org.parquetarrow.write.BloomFilterOptions;
@@ -91,7 +92,7 @@ final class FromArrowCommand implements Callable<Integer> {
     try (BufferAllocator allocator = new RootAllocator();
         ArrowReader reader = open(allocator)) {
       rows = write(reader, props, err);
-    } catch (IOException e) {
+    } catch (IOException | InvalidArrowFileException e) {
       throw new UserInputException(in + ": cannot read Arrow IPC: " + e.getMessage(), e);
     }
     PrintWriter o = spec.commandLine().getOut();

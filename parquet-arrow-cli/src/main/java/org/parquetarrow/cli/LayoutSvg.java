@@ -69,6 +69,13 @@ final class LayoutSvg {
     rect(s, MARGIN + dataW, y, otherW, 20, "#d9d9d9", "magic, page indexes, bloom filters: "
         + (fileBytes - data - p.footer.footerLength() - 8) + " bytes");
     rect(s, MARGIN + dataW + otherW, y, footerW, 20, "#333333", "footer: " + p.footer.footerLength() + " bytes");
+    if (dataW > 80) {
+      text(s, MARGIN + 4, y + 14, 11, "bold", "column data");
+    }
+    if (footerW > 50) {
+      s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"white\">footer</text>%n",
+          MARGIN + dataW + otherW + 4, y + 14));
+    }
     text(s, MARGIN, y + 34, 11, "normal", String.format(Locale.ROOT,
         "whole file: data %.1f%%, footer %d bytes (dark); row groups below to scale with the largest (%d bytes)",
         100.0 * data / Math.max(1, fileBytes), p.footer.footerLength(), largest));
