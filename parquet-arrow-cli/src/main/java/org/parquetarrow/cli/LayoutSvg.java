@@ -77,8 +77,10 @@ final class LayoutSvg {
           MARGIN + dataW + otherW + 4, y + 14));
     }
     text(s, MARGIN, y + 34, 11, "normal", String.format(Locale.ROOT,
-        "whole file: data %.1f%%, footer %d bytes (dark); row groups below to scale with the largest (%d bytes)",
-        100.0 * data / Math.max(1, fileBytes), p.footer.footerLength(), largest));
+        "whole file: column data %.1f%% (blue), page indexes, bloom filters and magic %d bytes (light), footer %d"
+            + " bytes (dark); row groups below to scale with the largest (%d bytes)",
+        100.0 * data / Math.max(1, fileBytes), Math.max(0, fileBytes - data - p.footer.footerLength() - 8),
+        p.footer.footerLength(), largest));
 
     // legend of the codecs used
     int lx = MARGIN;
