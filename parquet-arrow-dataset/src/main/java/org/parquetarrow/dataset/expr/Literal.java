@@ -94,6 +94,24 @@ public record Literal(LiteralKind kind, Object value, ArrowType type) {
         "no literal for a " + value.getClass().getName() + " (" + value + ")");
   }
 
+  /**
+   * This literal coerced to {@code type} by the rules of {@link ExpressionBinder}.
+   *
+   * @throws IllegalArgumentException if it does not fit the type
+   */
+  public Literal bindTo(ArrowType type) {
+    Object v;
+    try {
+      v = ExpressionBinder.LiteralCoercion.coerce(this, type);
+    } catch (ArithmeticException | NumberFormatException | java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException(toSql() + " does not fit " + type + ": " + e.getMessage(), e);
+    }
+    if (v == null) {
+      throw new IllegalArgumentException(kind.name().toLowerCase() + " literal " + toSql() + " cannot become a " + type);
+    }
+    return new Literal(kind, v, type);
+  }
+
   /** Whether {@link ExpressionBinder} has coerced this literal to a column type. */
   public boolean isBound() {
     return type != null;
