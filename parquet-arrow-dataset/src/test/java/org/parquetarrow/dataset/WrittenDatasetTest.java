@@ -46,7 +46,8 @@ import org.parquetarrow.write.WriterProperties;
  * A hive-partitioned dataset written by our writer with known data: file k (k = 0, 1, 2 under
  * year=2023, year=2024 and the null partition) holds 10,000 rows i = 0..9999 with {@code id =
  * 2 * (k * 10000 + i)} (even numbers only, sorted), {@code s = "v%08d".formatted(id)}, in row
- * groups of 1,000 rows and pages of 100 rows, with page index and bloom filters on id and s. File
+ * groups of 1,000 rows and pages of 100 rows, with page index and bloom filters on id and s (s alone
+ * dictionary-encoded). File
  * 0 stores id as int32, the others as int64; file 2 alone has a double column x.
  */
 class WrittenDatasetTest {
@@ -62,7 +63,7 @@ class WrittenDatasetTest {
         .pageIndex(true)
         .dictionary(false)
         .column("id", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01)))
-        .column("s", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01)))
+        .column("s", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01)).dictionary(true))
         .build();
   }
 
@@ -210,6 +211,18 @@ class WrittenDatasetTest {
 
     List<FileScan> present = plan(ds, "s = 'v00021000' or id = 1000", new PruningMetrics());
     assertEquals(2, present.size());
+  }
+
+  @Test
+  void dictionaryRulesOutAbsentStrings() {
+    Dataset ds = dataset();
+    PruningMetrics m = new PruningMetrics();
+    // An odd id's string lies inside row group 1 of file 1's bounds but in no dictionary.
+    List<FileScan> scans = ds.plan(ExpressionParser.parse("s = 'v00021001'"), PruningOptions.ALL.withBloomFilters(false), m);
+    assertEquals(List.of(), scans);
+    assertEquals(29, m.rowGroupsPrunedByStatistics());
+    assertEquals(1, m.rowGroupsPrunedByDictionary());
+    assertTrue(m.bytesRead() > 1000 * 9, "the dictionary of 1,000 strings was read");
   }
 
   @Test

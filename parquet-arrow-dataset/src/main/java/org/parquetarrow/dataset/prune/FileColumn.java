@@ -17,12 +17,14 @@ import org.parquetarrow.schema.SchemaMapping;
  * @param descriptor the leaf, or {@code null} when absent or unusable
  * @param fileType the leaf's Arrow type in this file
  * @param statistics reads its chunk and page statistics, or {@code null} when unusable
+ * @param decoder decodes its PLAIN values into the dataset domain, or {@code null} when unusable
  * @param absent whether the file has no such column
  */
-record FileColumn(ColumnDescriptor descriptor, ArrowType fileType, ColumnStatistics statistics, boolean absent) {
+record FileColumn(
+    ColumnDescriptor descriptor, ArrowType fileType, ColumnStatistics statistics, StatisticsDecoder decoder, boolean absent) {
 
-  static final FileColumn ABSENT = new FileColumn(null, null, null, true);
-  static final FileColumn OPAQUE = new FileColumn(null, null, null, false);
+  static final FileColumn ABSENT = new FileColumn(null, null, null, null, true);
+  static final FileColumn OPAQUE = new FileColumn(null, null, null, null, false);
 
   static FileColumn resolve(ColumnRef ref, SchemaMapping mapping, FileMetaData md, ArrowType datasetType) {
     List<FieldMapping> level = mapping.fields();
@@ -50,12 +52,12 @@ record FileColumn(ColumnDescriptor descriptor, ArrowType fileType, ColumnStatist
     ArrowType fileType = found.storageType() != null ? found.storageType() : found.type();
     StatisticsDecoder decoder = StatisticsDecoder.of(col.node(), fileType, ValueDomain.of(datasetType));
     if (decoder == null) {
-      return new FileColumn(col, fileType, null, false);
+      return new FileColumn(col, fileType, null, null, false);
     }
     List<ColumnOrder> orders = md.columnOrders();
     ColumnOrder order = orders != null && col.ordinal() < orders.size() ? orders.get(col.ordinal()) : null;
     ColumnStatistics stats =
         new ColumnStatistics(decoder, col.physicalType(), SortOrder.of(col.node()), order, md.createdBy());
-    return new FileColumn(col, fileType, stats, false);
+    return new FileColumn(col, fileType, stats, decoder, false);
   }
 }

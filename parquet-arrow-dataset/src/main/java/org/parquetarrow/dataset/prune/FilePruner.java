@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -34,6 +35,7 @@ import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.read.WriterVersion;
 import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.schema.SchemaMapping;
 
@@ -172,6 +174,13 @@ public final class FilePruner {
           continue;
         }
       }
+      if (truth != Truth.ALWAYS && options.dictionaries()) {
+        DictionaryCache dictionaries = new DictionaryCache(file, metadata, rg, resolved, where);
+        if (dictionaries.ruledOut(filter)) {
+          metrics.rowGroupsPrunedByDictionary.increment();
+          continue;
+        }
+      }
       RowSelection rows = RowSelection.all(rg.numRows());
       if (truth != Truth.ALWAYS && options.pageIndex()) {
         rows = new PageIndexPruning(file, rg, resolved, chunkBounds, where).select(filter);
@@ -254,6 +263,109 @@ public final class FilePruner {
         return p;
       });
     }
+  }
+
+  /** Dictionaries of one row group, read on first use. */
+  private final class DictionaryCache {
+    private final InputFile file;
+    private final FileMetaData metadata;
+    private final RowGroup rg;
+    private final Map<ColumnRef, FileColumn> resolved;
+    private final ErrorLocation where;
+    private final Map<ColumnRef, Optional<List<Object>>> values = new HashMap<>();
+
+    DictionaryCache(InputFile file, FileMetaData metadata, RowGroup rg, Map<ColumnRef, FileColumn> resolved, ErrorLocation where) {
+      this.file = file;
+      this.metadata = metadata;
+      this.rg = rg;
+      this.resolved = resolved;
+      this.where = where;
+    }
+
+    /** Whether no dictionary value satisfies {@code e}, so no row can. */
+    boolean ruledOut(Expression e) {
+      ColumnRef only = singleColumn(e);
+      if (only != null && !(e instanceof NullCheck)) {
+        // The whole subtree is about one column: test it on each dictionary value at once, so
+        // that "x like '1%' and x != '1'" sees that no single value satisfies both.
+        return noValueSatisfies(only, e);
+      }
+      if (e instanceof And a) {
+        return a.terms().stream().anyMatch(this::ruledOut);
+      }
+      if (e instanceof Or o) {
+        return o.terms().stream().allMatch(this::ruledOut);
+      }
+      if (e instanceof NullCheck) {
+        return false; // nulls are not in the dictionary
+      }
+      ColumnRef ref = leafColumnOf(e);
+      return ref != null && noValueSatisfies(ref, e);
+    }
+
+    private boolean noValueSatisfies(ColumnRef ref, Expression e) {
+      List<Object> dict = dictionary(ref);
+      if (dict == null) {
+        return false;
+      }
+      FileColumn c = resolved.get(ref);
+      ValueDomain domain = ValueDomain.of(ExpressionBinder.resolve(ref, schema).getType());
+      for (Object v : dict) {
+        if (v == null) {
+          return false; // a value without bounds (NaN) might match
+        }
+        ColumnBounds one = ColumnBounds.constant(domain, v, 1);
+        if (new BoundsEvaluator(r -> r.equals(ref) ? one : null).evaluate(e) != Truth.NEVER) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private List<Object> dictionary(ColumnRef ref) {
+      FileColumn c = resolved.get(ref);
+      if (c == null || c.descriptor() == null || c.statistics() == null) {
+        return null;
+      }
+      return values.computeIfAbsent(ref, r -> {
+        long[] read = new long[1];
+        ColumnChunk chunk = chunk(rg, c, where);
+        List<Object> dict = DictionaryValues.read(file, chunk, c.descriptor(), c.decoder(),
+            WriterVersion.parse(metadata.createdBy()), where.withColumn(c.descriptor().dottedPath()), read);
+        metrics.bytesRead.add(read[0]);
+        return Optional.ofNullable(dict);
+      }).orElse(null);
+    }
+  }
+
+  /** The one column every leaf of {@code e} names and no leaf is a null check, else {@code null}. */
+  private static ColumnRef singleColumn(Expression e) {
+    if (e instanceof And || e instanceof Or) {
+      List<Expression> terms = e instanceof And a ? a.terms() : ((Or) e).terms();
+      ColumnRef first = null;
+      for (Expression t : terms) {
+        ColumnRef c = singleColumn(t);
+        if (c == null || (first != null && !first.equals(c))) {
+          return null;
+        }
+        first = c;
+      }
+      return first;
+    }
+    return leafColumnOf(e);
+  }
+
+  private static ColumnRef leafColumnOf(Expression e) {
+    if (e instanceof Comparison c) {
+      return c.column();
+    }
+    if (e instanceof InList in) {
+      return in.column();
+    }
+    if (e instanceof StartsWith s) {
+      return s.column();
+    }
+    return e instanceof Not n ? leafColumnOf(n.term()) : null;
   }
 
   /** The column index of one row group turned into the rows that may match. */

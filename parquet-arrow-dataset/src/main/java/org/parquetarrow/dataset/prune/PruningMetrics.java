@@ -45,7 +45,7 @@ public final class PruningMetrics {
     return rowGroupsPrunedByStatistics.sum();
   }
 
-  /** Always 0 in this version: dictionary pages are not read yet. */
+  /** Row groups none of whose dictionary values could match. */
   public long rowGroupsPrunedByDictionary() {
     return rowGroupsPrunedByDictionary.sum();
   }
@@ -69,7 +69,7 @@ public final class PruningMetrics {
     return pagesSkipped.sum();
   }
 
-  /** Bytes read for pruning: bloom filters, column and offset indexes (footers not counted). */
+  /** Bytes read for pruning: dictionary pages, bloom filters, column and offset indexes (footers not counted). */
   public long bytesRead() {
     return bytesRead.sum();
   }

@@ -159,6 +159,24 @@ class CorpusPruningTest {
   }
 
   @Test
+  void dictionaryRulesOutValuesInsideTheStatisticsRange() {
+    // string_col holds single digits, dictionary-encoded: "05" lies between "0" and "9" (so
+    // statistics keep the row group) but is no dictionary entry.
+    CorpusPruning c = corpus("data/alltypes_tiny_pages.parquet");
+    List<String> values = c.column("string_col").stream().map(v -> new String((byte[]) v, StandardCharsets.UTF_8)).distinct().sorted().toList();
+    assertEquals(List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), values);
+    PruningOptions noPageIndex = PruningOptions.ALL.withPageIndex(false);
+    CorpusPruning.Outcome pruned = c.prune(ExpressionParser.parse("string_col in ('05', '77')"), noPageIndex);
+    assertEquals(List.of(), pruned.scans());
+    assertEquals(1, pruned.metrics().rowGroupsPrunedByDictionary());
+    assertEquals(0, pruned.metrics().rowGroupsPrunedByStatistics());
+    assertEquals(1, c.prune(ExpressionParser.parse("string_col in ('05', '77')"), noPageIndex.withDictionaries(false)).scans().size());
+    assertEquals(1, c.prune(ExpressionParser.parse("string_col in ('05', '7')"), noPageIndex).scans().size());
+    assertEquals(List.of(), c.prune(ExpressionParser.parse("string_col like '1%' and string_col != '1'"), noPageIndex).scans());
+    assertEquals(List.of(), c.prune(ExpressionParser.parse("not (string_col between '0' and '9')"), noPageIndex).scans());
+  }
+
+  @Test
   void nanAsMaximumIsNotTrusted() {
     CorpusPruning c = corpus("data/nan_in_stats.parquet");
     // Rows are 1.0 and NaN; the NaN row matches x > 1.5 in DuckDB's order (NaN above all).
