@@ -122,7 +122,7 @@ public record Literal(LiteralKind kind, Object value, ArrowType type) {
     return switch (kind) {
       case BOOLEAN -> value.toString();
       case INTEGER -> value.toString();
-      case DECIMAL -> ((BigDecimal) value).toPlainString();
+      case DECIMAL -> decimalSql((BigDecimal) value);
       case DOUBLE -> doubleSql((Double) value);
       case STRING -> quote((String) value);
       case BINARY -> "'" + hexEscaped((byte[]) value) + "'::BLOB";
@@ -131,6 +131,12 @@ public record Literal(LiteralKind kind, Object value, ArrowType type) {
       case TIMESTAMP ->
           "timestamp " + quote(((LocalDateTime) value).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME).replace('T', ' '));
     };
+  }
+
+  /** With a point, so that it reads back as a decimal and not an integer. */
+  private static String decimalSql(BigDecimal d) {
+    String s = d.toPlainString();
+    return s.indexOf('.') >= 0 ? s : s + ".0";
   }
 
   private static String doubleSql(double d) {
@@ -166,12 +172,17 @@ public record Literal(LiteralKind kind, Object value, ArrowType type) {
         && Objects.equals(type, l.type)
         && (value instanceof byte[] a && l.value instanceof byte[] b
             ? Arrays.equals(a, b)
-            : value.equals(l.value));
+            : value instanceof BigDecimal x && l.value instanceof BigDecimal y
+                ? x.compareTo(y) == 0 // 5 and 5.0 are one value
+                : value.equals(l.value));
   }
 
   @Override
   public int hashCode() {
-    return 31 * kind.hashCode() + (value instanceof byte[] b ? Arrays.hashCode(b) : value.hashCode());
+    int v = value instanceof byte[] b
+        ? Arrays.hashCode(b)
+        : value instanceof BigDecimal d ? d.stripTrailingZeros().hashCode() : value.hashCode();
+    return 31 * kind.hashCode() + v;
   }
 
   @Override
