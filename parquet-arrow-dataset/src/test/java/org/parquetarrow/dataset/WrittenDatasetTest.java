@@ -226,6 +226,30 @@ class WrittenDatasetTest {
   }
 
   @Test
+  void nestedFieldsPruneByTheirLeafStatistics(@TempDir Path other) {
+    Field b = new Field("b", FieldType.nullable(new ArrowType.Int(64, true)), null);
+    Schema schema = new Schema(List.of(new Field("st", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(b))));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator.allocator())) {
+      org.apache.arrow.vector.complex.StructVector st = (org.apache.arrow.vector.complex.StructVector) root.getVector("st");
+      BigIntVector leaf = (BigIntVector) st.getChild("b");
+      for (int i = 0; i < ROWS; i++) {
+        st.setIndexDefined(i);
+        leaf.setSafe(i, i);
+      }
+      root.setRowCount(ROWS);
+      try (ParquetFileWriter w = ParquetFileWriter.open(other.resolve("n.parquet"), schema, properties())) {
+        w.write(root);
+      }
+    }
+    Dataset ds = DatasetDiscovery.directory(other, DiscoveryOptions.defaults());
+    PruningMetrics m = new PruningMetrics();
+    List<FileScan> scans = ds.plan(ExpressionParser.parse("st.b >= 9500"), PruningOptions.ALL, m);
+    assertEquals(List.of(9), scans.get(0).rowGroups().stream().map(r -> r.rowGroup()).toList());
+    assertEquals(RowSelection.range(500, 1000), scans.get(0).rowGroups().get(0).rows());
+    assertEquals(9, m.rowGroupsPrunedByStatistics());
+  }
+
+  @Test
   void missingColumnReadsAsNull() {
     Dataset ds = dataset();
     PruningMetrics m = new PruningMetrics();
