@@ -55,8 +55,11 @@ final class ColumnStatistics {
       if (columnOrder != ColumnOrder.UNKNOWN) {
         min = stats.minValue();
         max = stats.maxValue();
-        exactMin = !Boolean.FALSE.equals(stats.isMinValueExact());
-        exactMax = !Boolean.FALSE.equals(stats.isMaxValueExact());
+        // Writers truncate long binary bounds, and older ones say so nowhere: only a flag proves
+        // a binary bound is a value. Numbers are never truncated.
+        boolean binary = physical == PhysicalType.BYTE_ARRAY || physical == PhysicalType.FIXED_LEN_BYTE_ARRAY;
+        exactMin = binary ? Boolean.TRUE.equals(stats.isMinValueExact()) : !Boolean.FALSE.equals(stats.isMinValueExact());
+        exactMax = binary ? Boolean.TRUE.equals(stats.isMaxValueExact()) : !Boolean.FALSE.equals(stats.isMaxValueExact());
       }
     } else if (stats.min() != null && stats.max() != null) {
       // The deprecated fields were written in signed order whatever the type.
