@@ -1,5 +1,6 @@
 package org.parquetarrow.dataset;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
@@ -65,6 +66,7 @@ class RandomDatasetSoundnessTest {
       Field.nullable("i", new ArrowType.Int(32, true)),
       Field.nullable("k", new ArrowType.Int(64, true)),
       Field.nullable("f", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
+      Field.nullable("g", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)),
       Field.nullable("m", new ArrowType.Decimal(9, 2, 128)),
       Field.nullable("d", new ArrowType.Date(DateUnit.DAY)),
       Field.nullable("t", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)),
@@ -86,6 +88,7 @@ class RandomDatasetSoundnessTest {
           ((BigIntVector) root.getVector("k")).setSafe(row, fileNo * 100_000L + row * 3L); // sorted
           double f = r.nextInt(20) == 0 ? Double.NaN : (r.nextInt(2000) - 1000) / 4.0;
           ((Float8Vector) root.getVector("f")).setSafe(row, f);
+          ((org.apache.arrow.vector.Float4Vector) root.getVector("g")).setSafe(row, (r.nextInt(200) - 100) / 10.0f);
           ((DecimalVector) root.getVector("m")).setSafe(row, BigDecimal.valueOf(r.nextInt(100_000) - 50_000, 2));
           ((DateDayVector) root.getVector("d")).setSafe(row, (int) EPOCH.toEpochDay() + row / 10); // sorted
           ((TimeStampMicroVector) root.getVector("t")).setSafe(row, 1_704_067_200_000_000L + r.nextInt(1_000_000) * 1_000_000L);
@@ -113,7 +116,10 @@ class RandomDatasetSoundnessTest {
 
   private Expression leaf(Random r) {
     CompareOp op = CompareOp.values()[r.nextInt(CompareOp.values().length)];
-    return switch (r.nextInt(11)) {
+    int tenths = r.nextInt(240) - 120;
+    return switch (r.nextInt(13)) {
+      case 11 -> ColumnRef.of("g").compare(op, BigDecimal.valueOf(tenths, 1));
+      case 12 -> ColumnRef.of("g").compare(op, tenths / 10.0);
       case 0 -> ColumnRef.of("i").compare(op, r.nextInt(240) - 120);
       case 1 -> ColumnRef.of("k").compare(op, (long) r.nextInt(4) * 100_000 + r.nextInt(3200));
       case 2 -> ColumnRef.of("f").compare(op, (r.nextInt(2400) - 1200) / 4.0);
@@ -138,6 +144,53 @@ class RandomDatasetSoundnessTest {
       case 1 -> Expressions.or(filter(r, depth - 1), filter(r, depth - 1));
       default -> Expressions.not(filter(r, depth - 1));
     };
+  }
+
+  /** Asserts every row DuckDB returns for {@code f} was kept; returns how many it returned. */
+  private long assertSound(Statement st, Dataset ds, Expression f) throws java.sql.SQLException {
+    Map<String, Map<Integer, RowGroupScan>> kept = new HashMap<>();
+    for (FileScan fs : ds.plan(f, PruningOptions.ALL, new PruningMetrics())) {
+      Map<Integer, RowGroupScan> g = new HashMap<>();
+      fs.rowGroups().forEach(x -> g.put(x.rowGroup(), x));
+      kept.put(fs.file().path().toAbsolutePath().toString(), g);
+    }
+    long returned = 0;
+    String sql = "SELECT filename, file_row_number FROM read_parquet('" + dir.toAbsolutePath() + "/**/*.parquet',"
+        + " hive_partitioning = true, filename = true, file_row_number = true) WHERE " + f.toSql();
+    try (ResultSet rs = st.executeQuery(sql)) {
+      while (rs.next()) {
+        returned++;
+        Map<Integer, RowGroupScan> g = kept.get(Path.of(rs.getString(1)).toAbsolutePath().toString());
+        long row = rs.getLong(2);
+        RowGroupScan scan = g == null ? null : g.get((int) (row / ROW_GROUP));
+        assertTrue(scan != null && scan.rows().contains(row % ROW_GROUP), f.toSql() + " pruned row " + row + " DuckDB returns");
+      }
+    }
+    return returned;
+  }
+
+  @Test
+  void floatColumnsCompareLikeDuckDb() throws Exception {
+    Schema schema = new Schema(List.of(Field.nullable("g", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE))));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator.allocator())) {
+      for (int i = 0; i < ROWS; i++) {
+        ((org.apache.arrow.vector.Float4Vector) root.getVector("g")).setSafe(i, 0.1f);
+      }
+      root.setRowCount(ROWS);
+      java.nio.file.Files.createDirectories(dir.resolve("p=0"));
+      try (ParquetFileWriter w = ParquetFileWriter.open(dir.resolve("p=0/g.parquet"), schema,
+          WriterProperties.builder().rowGroupRows(ROW_GROUP).pageIndex(true).build())) {
+        w.write(root);
+      }
+    }
+    Dataset ds = DatasetDiscovery.directory(dir, DiscoveryOptions.defaults());
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+      // 0.1f is 0.100000001490116...: above the double 0.1 but equal to the decimal 0.1 made float.
+      assertEquals(ROWS, assertSound(st, ds, ColumnRef.of("g").gt(0.1)));
+      assertEquals(ROWS, assertSound(st, ds, ColumnRef.of("g").eq(new BigDecimal("0.1"))));
+      assertEquals(0, assertSound(st, ds, ColumnRef.of("g").eq(0.1)));
+      assertEquals(ROWS, assertSound(st, ds, ColumnRef.of("g").ne(0.1)));
+    }
   }
 
   @Test

@@ -174,8 +174,11 @@ public final class ExpressionBinder {
         if (kind != LiteralKind.INTEGER && kind != LiteralKind.DECIMAL && kind != LiteralKind.DOUBLE) {
           return null;
         }
-        // A float column compares in float: the literal is rounded like the column's values were.
-        return fp.getPrecision() == org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE ? d : (double) (float) d;
+        // As in DuckDB: a whole or decimal number meets a float column as a float (rounded like
+        // the column's values were), a double literal makes the comparison happen in double.
+        boolean roundToFloat = fp.getPrecision() != org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE
+            && kind != LiteralKind.DOUBLE;
+        return roundToFloat ? (double) (float) d : d;
       }
       if (type instanceof ArrowType.Decimal) {
         return switch (kind) {

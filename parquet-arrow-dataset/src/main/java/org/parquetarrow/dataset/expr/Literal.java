@@ -22,7 +22,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * <ul>
  *   <li>integers, dates, times and timestamps: {@link Long} (days, or the type's unit since the
  *       epoch / midnight; unsigned 64-bit values as their bit pattern)
- *   <li>floating point: {@link Double} (a float column's literal rounded to float first)
+ *   <li>floating point: {@link Double} (for a float column, an integer or decimal literal is
+ *       rounded to float first, a double literal is not: DuckDB compares the former in float and
+ *       the latter in double)
  *   <li>decimal: {@link BigDecimal} (unrounded)
  *   <li>strings: {@link String}; binary and fixed-size binary: {@code byte[]}; boolean: {@link
  *       Boolean}

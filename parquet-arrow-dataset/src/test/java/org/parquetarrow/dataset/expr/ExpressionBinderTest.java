@@ -43,6 +43,7 @@ class ExpressionBinderTest {
     assertEquals(7L, boundLiteral("i = 7.0").value());
     assertEquals(-1L, boundLiteral("u = 18446744073709551615.0").value()); // 2^64-1 as its bits
     assertEquals((double) 0.1f, boundLiteral("fl = 0.1").value());
+    assertEquals(0.1, boundLiteral("fl = 1.0e-1").value());
     assertEquals(new BigDecimal("1.5"), boundLiteral("dec > 1.5").value());
     // 2024-01-01 is day 19723 after 1970-01-01 (54 years, 13 of them leap: 54*365+13).
     assertEquals(19723L, boundLiteral("d = date '2024-01-01'").value());
