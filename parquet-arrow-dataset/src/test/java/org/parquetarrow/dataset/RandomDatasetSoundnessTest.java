@@ -117,7 +117,8 @@ class RandomDatasetSoundnessTest {
   private Expression leaf(Random r) {
     CompareOp op = CompareOp.values()[r.nextInt(CompareOp.values().length)];
     int tenths = r.nextInt(240) - 120;
-    return switch (r.nextInt(13)) {
+    return switch (r.nextInt(14)) {
+      case 13 -> ColumnRef.of("m").compare(op, (r.nextInt(120_000) - 60_000) / 100.0);
       case 11 -> ColumnRef.of("g").compare(op, BigDecimal.valueOf(tenths, 1));
       case 12 -> ColumnRef.of("g").compare(op, tenths / 10.0);
       case 0 -> ColumnRef.of("i").compare(op, r.nextInt(240) - 120);

@@ -189,7 +189,9 @@ public final class ExpressionBinder {
             if (!Double.isFinite(d)) {
               throw new ArithmeticException("a decimal cannot hold " + d);
             }
-            yield new BigDecimal(d);
+            // DuckDB compares a decimal column with a double in double: the double's shortest
+            // decimal form is the value a decimal must have to compare equal.
+            yield BigDecimal.valueOf(d);
           }
           default -> null;
         };
