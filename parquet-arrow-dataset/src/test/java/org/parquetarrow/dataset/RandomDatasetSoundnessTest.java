@@ -117,7 +117,9 @@ class RandomDatasetSoundnessTest {
   private Expression leaf(Random r) {
     CompareOp op = CompareOp.values()[r.nextInt(CompareOp.values().length)];
     int tenths = r.nextInt(240) - 120;
-    return switch (r.nextInt(14)) {
+    return switch (r.nextInt(16)) {
+      case 14 -> ColumnRef.of("i").compare(op, BigDecimal.valueOf(r.nextInt(2400) - 1200, 1));
+      case 15 -> ColumnRef.of("k").compare(op, r.nextInt(3200) + 0.5);
       case 13 -> ColumnRef.of("m").compare(op, (r.nextInt(120_000) - 60_000) / 100.0);
       case 11 -> ColumnRef.of("g").compare(op, BigDecimal.valueOf(tenths, 1));
       case 12 -> ColumnRef.of("g").compare(op, tenths / 10.0);

@@ -160,7 +160,7 @@ public final class ExpressionBinder {
       if (type instanceof ArrowType.Int i) {
         return switch (kind) {
           case INTEGER -> checkInt((Long) v, i);
-          case DECIMAL, DOUBLE -> wholeNumber(l, i);
+          case DECIMAL, DOUBLE -> fraction(l) ? fractionValue(l) : wholeNumber(l, i);
           default -> null;
         };
       }
@@ -278,6 +278,25 @@ public final class ExpressionBinder {
       }
       BigDecimal d = new BigDecimal(v);
       return v.contains(".") ? Literal.of(d) : Literal.of(d.toBigIntegerExact());
+    }
+
+    /** Whether a decimal or double literal has a fractional part (or is not finite). */
+    private static boolean fraction(Literal l) {
+      if (l.value() instanceof Double d) {
+        return !Double.isFinite(d) || d != Math.rint(d);
+      }
+      return ((BigDecimal) l.value()).stripTrailingZeros().scale() > 0;
+    }
+
+    /**
+     * An integer column compared with a fraction keeps the fraction: no integer equals it, and
+     * order comparisons still make sense ({@code i > 5.5}); NaN and infinities stay doubles.
+     */
+    private static Object fractionValue(Literal l) {
+      if (l.value() instanceof Double d) {
+        return Double.isFinite(d) ? BigDecimal.valueOf(d) : d;
+      }
+      return l.value();
     }
 
     private static Long wholeNumber(Literal l, ArrowType.Int type) {

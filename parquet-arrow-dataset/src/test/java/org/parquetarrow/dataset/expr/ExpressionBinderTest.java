@@ -41,6 +41,8 @@ class ExpressionBinderTest {
   void coercesToCanonicalValues() {
     assertEquals(7L, boundLiteral("i = 7").value());
     assertEquals(7L, boundLiteral("i = 7.0").value());
+    assertEquals(new BigDecimal("7.5"), boundLiteral("i > 7.5").value());
+    assertEquals(new BigDecimal("7.5"), boundLiteral("i > 7.5e0").value());
     assertEquals(-1L, boundLiteral("u = 18446744073709551615.0").value()); // 2^64-1 as its bits
     assertEquals((double) 0.1f, boundLiteral("fl = 0.1").value());
     assertEquals(0.1, boundLiteral("fl = 1.0e-1").value());
@@ -70,8 +72,8 @@ class ExpressionBinderTest {
     e = fails("s = 5");
     assertTrue(e.getMessage().contains("column s") && e.getMessage().contains("5"), e.getMessage());
 
-    e = fails("i = 7.5");
-    assertTrue(e.getMessage().contains("7.5") && e.getMessage().contains("column i"), e.getMessage());
+    e = fails("i = 'seven'");
+    assertTrue(e.getMessage().contains("'seven'") && e.getMessage().contains("column i"), e.getMessage());
 
     e = fails("u = -1");
     assertTrue(e.getMessage().contains("-1"), e.getMessage());
