@@ -1,0 +1,209 @@
+package org.parquetarrow.read;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetException;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.read.page.ColumnChunkBytes;
+import org.parquetarrow.read.page.ColumnChunkFetcher;
+import org.parquetarrow.read.page.ColumnChunkPageReader;
+import org.parquetarrow.read.page.PageReadOptions;
+import org.parquetarrow.read.page.RangeCoalescer;
+import org.parquetarrow.schema.FieldMapping;
+import org.parquetarrow.schema.SchemaMapping;
+
+/**
+ * Cuts the selected row groups of a file into batches of at most {@code batchSize} rows; a batch
+ * may span pages and row groups. Fetches each row group's chunks when the first of its rows is
+ * needed. After a failure every buffer is released and the reader refuses to continue.
+ */
+final class BatchReader implements AutoCloseable {
+  private final InputFile file;
+  private final FileMetaData metadata;
+  private final ReadOptions options;
+  private final Schema schema;
+  private final List<FieldAssembler> fields;
+  private final List<LeafReader> leaves;
+  private final int[] leafOrdinals;
+  private final int[] rowGroups;
+  private final WriterVersion writer;
+  private final PageReadOptions pageOptions;
+  private final long totalRows;
+
+  private int nextGroup;
+  private long groupLeft;
+  private long rowsReturned;
+  private long bytesFetched;
+  private boolean failed;
+  private boolean closed;
+
+  BatchReader(InputFile file, FileMetaData metadata, SchemaMapping mapping, int[] rowGroups, ReadOptions options) {
+    this.file = file;
+    this.metadata = metadata;
+    this.options = options;
+    this.rowGroups = rowGroups;
+    this.writer = WriterVersion.parse(metadata.createdBy());
+    this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums());
+    List<FieldAssembler> built = new ArrayList<>();
+    List<org.apache.arrow.vector.types.pojo.Field> outFields = new ArrayList<>();
+    try {
+      for (FieldMapping f : mapping.fields()) {
+        built.add(FieldAssemblers.build(f, options.allocator(), false));
+        outFields.add(FieldAssemblers.outputField(f.field()));
+      }
+    } catch (RuntimeException e) {
+      built.forEach(FieldAssembler::close);
+      throw e;
+    }
+    this.fields = built;
+    this.schema = new Schema(outFields, mapping.arrowSchema().getCustomMetadata());
+    this.leaves = new ArrayList<>();
+    for (FieldAssembler a : fields) {
+      leaves.addAll(a.leaves());
+    }
+    this.leafOrdinals = new int[leaves.size()];
+    for (int i = 0; i < leafOrdinals.length; i++) {
+      leafOrdinals[i] = leaves.get(i).column.ordinal();
+    }
+    long total = 0;
+    for (int g : rowGroups) {
+      long n = metadata.rowGroups().get(g).numRows();
+      if (n < 0) {
+        close();
+        throw new CorruptFileException(
+            "row group has " + n + " rows", ErrorLocation.ofFile(file.name()).withRowGroup(g), null);
+      }
+      total += n;
+    }
+    this.totalRows = total;
+  }
+
+  Schema schema() {
+    return schema;
+  }
+
+  org.apache.arrow.memory.BufferAllocator allocator() {
+    return options.allocator();
+  }
+
+  long bytesFetched() {
+    return bytesFetched;
+  }
+
+  /** The next batch, owned by the caller, or {@code null} after the last row. */
+  VectorSchemaRoot next() {
+    if (closed) {
+      throw new IllegalStateException("reader is closed");
+    }
+    if (failed) {
+      throw new IllegalStateException("reader failed on an earlier batch");
+    }
+    if (rowsReturned >= totalRows) {
+      return null;
+    }
+    int rows = (int) Math.min(options.batchSize(), totalRows - rowsReturned);
+    try {
+      for (FieldAssembler f : fields) {
+        f.startBatch(rows);
+      }
+      int filled = 0;
+      while (filled < rows) {
+        if (groupLeft == 0) {
+          openNextRowGroup();
+          continue;
+        }
+        int take = (int) Math.min(rows - filled, groupLeft);
+        for (LeafReader leaf : leaves) {
+          leaf.read(take);
+        }
+        filled += take;
+        groupLeft -= take;
+      }
+      VectorSchemaRoot root = finish(rows);
+      rowsReturned += rows;
+      return root;
+    } catch (ParquetException e) {
+      fail();
+      throw e.locate(ErrorLocation.ofFile(file.name()));
+    } catch (RuntimeException | Error e) {
+      fail();
+      throw e;
+    }
+  }
+
+  private VectorSchemaRoot finish(int rows) {
+    List<FieldVector> vectors = new ArrayList<>(fields.size());
+    try {
+      for (FieldAssembler f : fields) {
+        vectors.add(f.finishBatch());
+      }
+    } catch (RuntimeException e) {
+      vectors.forEach(FieldVector::close);
+      throw e;
+    }
+    return new VectorSchemaRoot(schema.getFields(), vectors, rows);
+  }
+
+  private void openNextRowGroup() {
+    while (nextGroup < rowGroups.length) {
+      int g = rowGroups[nextGroup++];
+      RowGroup group = metadata.rowGroups().get(g);
+      if (group.numRows() == 0) {
+        continue;
+      }
+      ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(g);
+      int columns = group.columns() == null ? 0 : group.columns().size();
+      for (int ordinal : leafOrdinals) {
+        if (ordinal >= columns) {
+          throw new CorruptFileException(
+              "row group has " + columns + " column chunks; the schema has more leaf columns", where, null);
+        }
+      }
+      List<ColumnChunkBytes> chunks =
+          ColumnChunkFetcher.fetchRowGroup(file, metadata, g, leafOrdinals, RangeCoalescer.DEFAULT);
+      for (int i = 0; i < leaves.size(); i++) {
+        LeafReader leaf = leaves.get(i);
+        ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
+        ColumnChunkBytes bytes = chunks.get(i);
+        bytesFetched += bytes.length();
+        ColumnChunkPageReader pages =
+            ColumnChunkPageReader.builder(
+                    bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
+                .location(where)
+                .writerVersion(writer)
+                .options(pageOptions)
+                .build();
+        leaf.startChunk(pages, where.withColumn(leaf.column.dottedPath()));
+      }
+      groupLeft = group.numRows();
+      return;
+    }
+    throw new CorruptFileException("row groups end before " + totalRows + " rows were read");
+  }
+
+  private void fail() {
+    failed = true;
+    for (FieldAssembler f : fields) {
+      f.close();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (FieldAssembler f : fields) {
+      f.close();
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package org.parquetarrow.read;
+
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.encoding.BooleanValueDecoder;
+import org.parquetarrow.read.page.ByteSlice;
+import org.parquetarrow.read.page.DataPage;
+import org.parquetarrow.read.page.DictionaryPage;
+import org.parquetarrow.schema.ColumnDescriptor;
+
+/** Reads a BOOLEAN leaf into a bit vector: values decode as bits, densely, then spread to rows. */
+final class BooleanLeafReader extends LeafReader {
+  private final Field storageField;
+  private BooleanValueDecoder decoder;
+  private ArrowBuf data;
+  private ArrowBuf dense;
+
+  BooleanLeafReader(ColumnDescriptor column, Field storageField, BufferAllocator allocator, boolean keepLevels) {
+    super(column, allocator, keepLevels);
+    this.storageField = storageField;
+  }
+
+  @Override
+  protected void onNewChunk() {}
+
+  @Override
+  protected void loadDictionary(DictionaryPage dictionary) {
+    throw new CorruptFileException("BOOLEAN column with a dictionary page");
+  }
+
+  @Override
+  protected void startValues(DataPage page) {
+    decoder = ValueDecoders.bool(page.encoding());
+    ByteSlice v = page.values();
+    decoder.init(v.array(), v.offset(), v.length(), page.numValues());
+  }
+
+  @Override
+  protected void allocateValues(int rows) {
+    data = allocator.buffer(Math.max(1L, Bitmaps.bytesFor(rows)));
+    data.setZero(0, data.capacity());
+  }
+
+  @Override
+  protected void readValues(int nonNull, int row, int rows) {
+    if (nonNull == 0) {
+      return;
+    }
+    if (nonNull == rows) {
+      decoder.read(data, row, nonNull);
+      return;
+    }
+    long bytes = Bitmaps.bytesFor(nonNull);
+    if (dense == null || dense.capacity() < bytes) {
+      if (dense != null) {
+        dense.close();
+      }
+      dense = allocator.buffer(Math.max(bytes, 64));
+    }
+    decoder.read(dense, 0, nonNull);
+    int k = 0;
+    for (int i = row; i < row + rows; i++) {
+      if (BitVectorHelper.get(validity, i) != 0) {
+        if (BitVectorHelper.get(dense, k) != 0) {
+          BitVectorHelper.setBit(data, i);
+        }
+        k++;
+      }
+    }
+  }
+
+  @Override
+  FieldVector finishBatch() {
+    FieldVector vector = storageField.createVector(allocator);
+    try {
+      vector.loadFieldBuffers(new ArrowFieldNode(batchRows, nullCount), List.of(validity, data));
+    } catch (RuntimeException e) {
+      vector.close();
+      throw e;
+    }
+    releaseBatch();
+    return vector;
+  }
+
+  @Override
+  protected void releaseValues() {
+    if (data != null) {
+      data.close();
+      data = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    super.close();
+    if (dense != null) {
+      dense.close();
+      dense = null;
+    }
+  }
+}

@@ -1,0 +1,216 @@
+package org.parquetarrow.read;
+
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.encoding.BinaryDictionary;
+import org.parquetarrow.encoding.BinaryOutput;
+import org.parquetarrow.encoding.BinaryValueDecoder;
+import org.parquetarrow.encoding.FixedWidthDictionary;
+import org.parquetarrow.encoding.FixedWidthValueDecoder;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.read.page.ByteSlice;
+import org.parquetarrow.read.page.DataPage;
+import org.parquetarrow.read.page.DictionaryPage;
+import org.parquetarrow.schema.ColumnDescriptor;
+
+/**
+ * Reads a leaf whose Arrow storage type is fixed-width: integers, floats, dates, times,
+ * timestamps, decimals (from all four physical types), FLOAT16, fixed-size binary, UUID. Values are
+ * decoded densely into a scratch buffer, converted in bulk ({@link FixedConversion}) and spread to
+ * their rows; a page stretch without nulls and without conversion is decoded straight into the
+ * vector's data buffer.
+ */
+final class FixedWidthLeafReader extends LeafReader {
+  private final Field storageField;
+  private final PhysicalType physical;
+  /** Bytes per stored value; for BYTE_ARRAY (decimals) 0. */
+  private final int physicalWidth;
+  private final int targetWidth;
+  private final FixedConversion conversion;
+
+  private FixedWidthDictionary fixedDictionary;
+  private BinaryDictionary binaryDictionary;
+  private FixedWidthValueDecoder fixedDecoder;
+  private BinaryValueDecoder binaryDecoder;
+
+  private ArrowBuf data;
+  private ArrowBuf dense;
+  private ArrowBuf converted;
+  private BinaryOutput binaryScratch;
+
+  FixedWidthLeafReader(
+      ColumnDescriptor column,
+      Field storageField,
+      int targetWidth,
+      FixedConversion conversion,
+      BufferAllocator allocator,
+      boolean keepLevels) {
+    super(column, allocator, keepLevels);
+    this.storageField = storageField;
+    this.physical = column.physicalType();
+    this.physicalWidth = PhysicalWidths.of(column);
+    this.targetWidth = targetWidth;
+    this.conversion = conversion;
+  }
+
+  @Override
+  protected void onNewChunk() {
+    fixedDictionary = null;
+    binaryDictionary = null;
+  }
+
+  @Override
+  protected void loadDictionary(DictionaryPage d) {
+    ByteSlice s = d.data();
+    if (physical == PhysicalType.BYTE_ARRAY) {
+      binaryDictionary = BinaryDictionary.fromPlain(s.array(), s.offset(), s.length(), d.numValues());
+    } else {
+      fixedDictionary =
+          FixedWidthDictionary.fromPlain(s.array(), s.offset(), s.length(), d.numValues(), physicalWidth);
+    }
+  }
+
+  @Override
+  protected void startValues(DataPage page) {
+    ByteSlice v = page.values();
+    fixedDecoder = null;
+    binaryDecoder = null;
+    if (physical != PhysicalType.BYTE_ARRAY) {
+      fixedDecoder = ValueDecoders.fixedWidth(page.encoding(), physical, physicalWidth, fixedDictionary);
+    }
+    if (fixedDecoder != null) {
+      fixedDecoder.init(v.array(), v.offset(), v.length(), page.numValues());
+    } else {
+      int fixedLength = physical == PhysicalType.FIXED_LEN_BYTE_ARRAY ? physicalWidth : 0;
+      binaryDecoder = ValueDecoders.binary(page.encoding(), physical, fixedLength, binaryDictionary);
+      binaryDecoder.init(v.array(), v.offset(), v.length(), page.numValues());
+    }
+  }
+
+  @Override
+  protected void allocateValues(int rows) {
+    data = allocator.buffer(Math.max(1L, (long) rows * targetWidth));
+    // rows left null keep whatever is there; zero them so batches are deterministic
+    data.setZero(0, data.capacity());
+  }
+
+  @Override
+  protected void readValues(int nonNull, int row, int rows) {
+    if (nonNull == 0) {
+      return;
+    }
+    if (fixedDecoder != null && conversion == FixedConversion.NONE && nonNull == rows) {
+      fixedDecoder.read(data, (long) row * targetWidth, nonNull);
+      return;
+    }
+    ArrowBuf source;
+    if (physical == PhysicalType.BYTE_ARRAY) {
+      BinaryOutput out = binaryScratch(nonNull);
+      binaryDecoder.read(out, nonNull);
+      converted = ensure(converted, (long) nonNull * targetWidth);
+      FixedConversion.bigEndianVariableToDecimal(out, nonNull, converted, targetWidth);
+      source = converted;
+    } else {
+      dense = ensure(dense, (long) nonNull * physicalWidth);
+      if (fixedDecoder != null) {
+        fixedDecoder.read(dense, 0, nonNull);
+      } else {
+        BinaryOutput out = binaryScratch(nonNull);
+        binaryDecoder.read(out, nonNull);
+        dense.setBytes(0, out.data(), 0, (long) nonNull * physicalWidth);
+      }
+      if (conversion == FixedConversion.NONE) {
+        source = dense;
+      } else {
+        converted = ensure(converted, (long) nonNull * targetWidth);
+        conversion.convert(dense, physicalWidth, converted, targetWidth, nonNull);
+        source = converted;
+      }
+    }
+    spread(source, nonNull, row, rows);
+  }
+
+  /** Copies dense values to the rows of {@code [row, row + rows)} whose validity bit is set. */
+  private void spread(ArrowBuf source, int nonNull, int row, int rows) {
+    int w = targetWidth;
+    if (nonNull == rows) {
+      data.setBytes((long) row * w, source, 0, (long) nonNull * w);
+      return;
+    }
+    long src = source.memoryAddress();
+    long dst = data.memoryAddress();
+    long bits = validity.memoryAddress();
+    int end = row + rows;
+    for (int i = row; i < end; i++) {
+      if ((MemoryUtil.getByte(bits + (i >>> 3)) >> (i & 7) & 1) != 0) {
+        switch (w) {
+          case 4 -> MemoryUtil.putInt(dst + 4L * i, MemoryUtil.getInt(src));
+          case 8 -> MemoryUtil.putLong(dst + 8L * i, MemoryUtil.getLong(src));
+          default -> MemoryUtil.copyMemory(src, dst + (long) w * i, w);
+        }
+        src += w;
+      }
+    }
+  }
+
+  private BinaryOutput binaryScratch(int values) {
+    if (binaryScratch == null) {
+      binaryScratch = new BinaryOutput(allocator, BinaryOutput.OffsetWidth.INT32, values, 16L * values);
+    }
+    binaryScratch.clear();
+    return binaryScratch;
+  }
+
+  private ArrowBuf ensure(ArrowBuf buf, long bytes) {
+    if (buf != null && buf.capacity() >= bytes) {
+      return buf;
+    }
+    if (buf != null) {
+      buf.close();
+    }
+    return allocator.buffer(Math.max(bytes, 64));
+  }
+
+  @Override
+  FieldVector finishBatch() {
+    FieldVector vector = storageField.createVector(allocator);
+    try {
+      vector.loadFieldBuffers(new ArrowFieldNode(batchRows, nullCount), List.of(validity, data));
+    } catch (RuntimeException e) {
+      vector.close();
+      throw e;
+    }
+    releaseBatch();
+    return vector;
+  }
+
+  @Override
+  protected void releaseValues() {
+    if (data != null) {
+      data.close();
+      data = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    super.close();
+    if (dense != null) {
+      dense.close();
+      dense = null;
+    }
+    if (converted != null) {
+      converted.close();
+      converted = null;
+    }
+    if (binaryScratch != null) {
+      binaryScratch.close();
+      binaryScratch = null;
+    }
+  }
+}
