@@ -8,6 +8,9 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.crypto.FileDecryptionProperties;
+import org.parquetarrow.crypto.FileDecryptor;
+import org.parquetarrow.crypto.FooterDecryptor;
 import org.parquetarrow.io.InputFile;
 
 /**
@@ -19,10 +22,12 @@ import org.parquetarrow.io.InputFile;
  * read in all for files up to 64 KiB); a longer footer costs one more read for the part before
  * the tail.
  *
- * <p>A file ending in {@code PARE} has an encrypted footer and raises a
- * {@link ParquetCryptoException}. A {@code PAR1} file whose footer names an encryption algorithm
- * (plaintext footer, encrypted columns) reads normally. Every error is a {@link ParquetException}
- * whose location names the file.
+ * <p>A file ending in {@code PARE} has an encrypted footer: read without
+ * {@link FileDecryptionProperties} it raises a {@link ParquetCryptoException}, read with them its
+ * footer is decrypted. A {@code PAR1} file whose footer names an encryption algorithm (plaintext
+ * footer, encrypted columns) reads normally; given properties, its footer signature is verified.
+ * Either way, with properties {@link #decryptor()} then decrypts the file's modules. Every error is
+ * a {@link ParquetException} whose location names the file.
  *
  * <pre>{@code
  * try (InputFile in = LocalInputFile.open(Path.of("data.parquet"))) {
@@ -45,12 +50,15 @@ public final class ParquetFooter {
   private final FileMetaData metadata;
   private final long footerOffset;
   private final int footerLength;
+  private final FileDecryptor decryptor;
 
-  private ParquetFooter(String fileName, FileMetaData metadata, long footerOffset, int footerLength) {
+  private ParquetFooter(String fileName, FileMetaData metadata, long footerOffset, int footerLength,
+      FileDecryptor decryptor) {
     this.fileName = fileName;
     this.metadata = metadata;
     this.footerOffset = footerOffset;
     this.footerLength = footerLength;
+    this.decryptor = decryptor;
   }
 
   public static ParquetFooter read(InputFile file) {
@@ -58,10 +66,23 @@ public final class ParquetFooter {
   }
 
   public static ParquetFooter read(InputFile file, MetadataLimits limits) {
+    return read(file, limits, null);
+  }
+
+  /** Reads the footer of a file that may be encrypted, with the keys in {@code decryption}. */
+  public static ParquetFooter read(InputFile file, FileDecryptionProperties decryption) {
+    return read(file, MetadataLimits.DEFAULT, decryption);
+  }
+
+  /**
+   * Reads the footer within {@code limits}, decrypting it or verifying its signature with
+   * {@code decryption} when the file is encrypted ({@code null}: no keys).
+   */
+  public static ParquetFooter read(InputFile file, MetadataLimits limits, FileDecryptionProperties decryption) {
     String name = file.name();
     ErrorLocation where = ErrorLocation.ofFile(name);
     try {
-      return locateAndParse(file, name, limits);
+      return locateAndParse(file, name, limits, decryption);
     } catch (ParquetException e) {
       throw e.locate(where);
     } catch (IOException e) {
@@ -70,8 +91,8 @@ public final class ParquetFooter {
     }
   }
 
-  private static ParquetFooter locateAndParse(InputFile file, String name, MetadataLimits limits)
-      throws IOException {
+  private static ParquetFooter locateAndParse(InputFile file, String name, MetadataLimits limits,
+      FileDecryptionProperties decryption) throws IOException {
     long fileLength = file.length();
     if (fileLength < MIN_FILE_LENGTH) {
       throw new CorruptFileException("file of " + fileLength + " bytes is too short for Parquet,"
@@ -82,17 +103,19 @@ public final class ParquetFooter {
     ByteBuffer tail = file.read(tailStart, tailLength).order(ByteOrder.LITTLE_ENDIAN);
 
     int tailMagic = tail.getInt(tailLength - MAGIC_LENGTH);
-    if (tailMagic == MAGIC_PARE) {
+    boolean encryptedFooter = tailMagic == MAGIC_PARE;
+    if (encryptedFooter && decryption == null) {
       // the location added by read() names the file
       throw new ParquetCryptoException("encrypted file, decryption keys required");
     }
-    if (tailMagic != MAGIC_PAR1) {
+    if (!encryptedFooter && tailMagic != MAGIC_PAR1) {
       throw corruptAt("file does not end with the Parquet magic PAR1 but with "
           + describe(tail, tailLength - MAGIC_LENGTH), fileLength - MAGIC_LENGTH);
     }
     ByteBuffer head = tailStart == 0 ? tail : file.read(0, MAGIC_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-    if (head.getInt(0) != MAGIC_PAR1) {
-      throw corruptAt("file does not start with the Parquet magic PAR1 but with " + describe(head, 0), 0);
+    if (head.getInt(0) != tailMagic) {
+      throw corruptAt("file does not start with the Parquet magic " + (encryptedFooter ? "PARE" : "PAR1")
+          + " but with " + describe(head, 0), 0);
     }
 
     int footerLength = tail.getInt(tailLength - 8);
@@ -107,8 +130,15 @@ public final class ParquetFooter {
     long footerOffset = lengthAt - footerLength;
 
     ByteBuffer footer = footerBytes(file, tail, tailStart, footerOffset, footerLength);
+    if (encryptedFooter) {
+      FooterDecryptor.DecryptedFooter d = FooterDecryptor.decrypt(name, footer, decryption, limits);
+      return new ParquetFooter(name, d.metadata(), footerOffset, footerLength, d.decryptor());
+    }
+    ByteBuffer signed = footer.duplicate();
     FileMetaData metadata = MetadataReader.readFileMetaData(footer, limits, footerOffset);
-    return new ParquetFooter(name, metadata, footerOffset, footerLength);
+    FileDecryptor decryptor = decryption == null || metadata.encryptionAlgorithm() == null ? null
+        : FooterDecryptor.verifyPlaintextFooter(name, signed, metadata, decryption, limits);
+    return new ParquetFooter(name, metadata, footerOffset, footerLength, decryptor);
   }
 
   /**
@@ -163,6 +193,14 @@ public final class ParquetFooter {
    */
   public int footerLength() {
     return footerLength;
+  }
+
+  /**
+   * The decryption state of an encrypted file read with {@link FileDecryptionProperties}; {@code
+   * null} for unencrypted files and for files read without properties.
+   */
+  public FileDecryptor decryptor() {
+    return decryptor;
   }
 
   /** The name of the file, as its {@link InputFile} gives it. */

@@ -1,0 +1,175 @@
+package org.parquetarrow.read.levels;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BitVectorHelper;
+
+/**
+ * Arrow bitmap (LSB first) helpers at any bit offset, for what {@link BitVectorHelper} does not
+ * cover: it addresses bits by {@code int} index from bit 0, while readers append batches at
+ * arbitrary bit offsets and move up to 64 bits at a time.
+ *
+ * <p>The public methods check the buffer range once per call ({@code IndexOutOfBoundsException} on
+ * a range outside the buffer) and leave bits outside the range untouched.
+ *
+ * <pre>{@code
+ * Bitmaps.setRange(validity, 13, 100, true);          // bits 13..112 set
+ * long nonNull = Bitmaps.countSetBits(validity, 13, 100);
+ * long word = Bitmaps.readBits(validity, 70, 64);      // bit 0 of word = bit 70
+ * }</pre>
+ */
+public final class Bitmaps {
+  private Bitmaps() {}
+
+  /** The number of set bits in {@code [bitOffset, bitOffset + count)}. */
+  public static long countSetBits(ArrowBuf bitmap, long bitOffset, long count) {
+    long base = checkedAddress(bitmap, bitOffset, count);
+    if (bitOffset == 0 && count <= Integer.MAX_VALUE) {
+      return count - BitVectorHelper.getNullCount(bitmap, (int) count);
+    }
+    long set = 0;
+    long pos = bitOffset;
+    long end = bitOffset + count;
+    for (; pos + 64 <= end; pos += 64) {
+      set += Long.bitCount(read(base, pos, 64));
+    }
+    return set + Long.bitCount(read(base, pos, (int) (end - pos)));
+  }
+
+  /** Sets or clears every bit of {@code [bitOffset, bitOffset + count)}. */
+  public static void setRange(ArrowBuf bitmap, long bitOffset, long count, boolean value) {
+    long base = checkedAddress(bitmap, bitOffset, count);
+    long pos = bitOffset;
+    long end = bitOffset + count;
+    long ones = value ? -1L : 0L;
+    int head = (int) Math.min((8 - (pos & 7)) & 7, count);
+    write(base, pos, head, ones);
+    pos += head;
+    long bytes = (end - pos) >>> 3;
+    MemoryUtil.setMemory(base + (pos >>> 3), bytes, value ? (byte) 0xff : 0);
+    pos += bytes << 3;
+    write(base, pos, (int) (end - pos), ones);
+  }
+
+  /** Reads {@code count} (0..64) bits from {@code bitOffset}; bit 0 of the result is the first. */
+  public static long readBits(ArrowBuf bitmap, long bitOffset, int count) {
+    checkCount(count);
+    return read(checkedAddress(bitmap, bitOffset, count), bitOffset, count);
+  }
+
+  /** Writes the low {@code count} (0..64) bits of {@code bits} from {@code bitOffset}. */
+  public static void writeBits(ArrowBuf bitmap, long bitOffset, int count, long bits) {
+    checkCount(count);
+    write(checkedAddress(bitmap, bitOffset, count), bitOffset, count, bits);
+  }
+
+  private static void checkCount(int count) {
+    if (count < 0 || count > 64) {
+      throw new IllegalArgumentException("bit count " + count + " is not within 0..64");
+    }
+  }
+
+  /**
+   * Checks that {@code bitmap} holds bits {@code [bitOffset, bitOffset + count)} and returns the
+   * address of its first byte, to which the raw methods below add bit positions.
+   */
+  static long checkedAddress(ArrowBuf bitmap, long bitOffset, long count) {
+    if (bitOffset < 0 || count < 0) {
+      throw new IndexOutOfBoundsException("bit offset " + bitOffset + ", count " + count);
+    }
+    if (count > 0) {
+      bitmap.checkBytes(bitOffset >>> 3, (bitOffset + count + 7) >>> 3);
+    }
+    return bitmap.memoryAddress();
+  }
+
+  /** Reads {@code count} (0..64) bits at bit {@code pos} of the bitmap at {@code base}; unchecked. */
+  static long read(long base, long pos, int count) {
+    if (count == 0) {
+      return 0;
+    }
+    long at = base + (pos >>> 3);
+    int shift = (int) (pos & 7);
+    int bytes = (shift + count + 7) >>> 3; // 1..9, all inside the checked range
+    long v;
+    if (bytes >= 8) {
+      v = MemoryUtil.getLong(at) >>> shift;
+      if (bytes == 9) {
+        v |= (MemoryUtil.getByte(at + 8) & 0xffL) << (64 - shift);
+      }
+    } else {
+      v = 0;
+      for (int b = 0; b < bytes; b++) {
+        v |= (MemoryUtil.getByte(at + b) & 0xffL) << (b << 3);
+      }
+      v >>>= shift;
+    }
+    return count == 64 ? v : v & ((1L << count) - 1);
+  }
+
+  /** Writes the low {@code count} (0..64) bits of {@code bits} at bit {@code pos}; unchecked. */
+  static void write(long base, long pos, int count, long bits) {
+    if (count == 0) {
+      return;
+    }
+    long at = base + (pos >>> 3);
+    int shift = (int) (pos & 7);
+    if (shift == 0 && count == 64) {
+      MemoryUtil.putLong(at, bits);
+      return;
+    }
+    long v = count == 64 ? bits : bits & ((1L << count) - 1);
+    int first = Math.min(8 - shift, count);
+    int mask = ((1 << first) - 1) << shift;
+    int old = MemoryUtil.getByte(at);
+    MemoryUtil.putByte(at++, (byte) ((old & ~mask) | (((int) v << shift) & mask)));
+    v >>>= first;
+    int left = count - first;
+    for (; left >= 8; left -= 8) {
+      MemoryUtil.putByte(at++, (byte) v);
+      v >>>= 8;
+    }
+    if (left > 0) {
+      int keep = -1 << left;
+      MemoryUtil.putByte(at, (byte) ((MemoryUtil.getByte(at) & keep) | ((int) v & ~keep)));
+    }
+  }
+
+  /**
+   * Gathers the bits of {@code src} at the set bit positions of {@code mask} into the low bits of
+   * the result, lowest first (what x86's PEXT does); the other bits of the result are 0.
+   */
+  static long compress(long src, long mask) {
+    int kept = Long.bitCount(mask);
+    if (kept >= 32) {
+      // mostly kept (the usual case for levels): squeeze out each dropped position, highest
+      // first so that the lower ones stay where they are
+      for (long drop = ~mask; drop != 0; ) {
+        int p = 63 - Long.numberOfLeadingZeros(drop);
+        long below = (1L << p) - 1;
+        src = (src & below) | ((src >>> 1) & ~below);
+        drop &= below;
+      }
+      return kept == 64 ? src : src & ((1L << kept) - 1);
+    }
+    long out = 0;
+    int at = 0;
+    for (long m = mask; m != 0; m &= m - 1) {
+      out |= ((src >>> Long.numberOfTrailingZeros(m)) & 1) << at++;
+    }
+    return out;
+  }
+
+  /**
+   * Places the low bits of {@code src}, lowest first, at the set bit positions of {@code mask}
+   * (what x86's PDEP does); the other bits of the result are 0.
+   */
+  static long deposit(long src, long mask) {
+    long out = 0;
+    for (long m = mask; m != 0; m &= m - 1) {
+      out |= (m & -m) & -(src & 1);
+      src >>>= 1;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,251 @@
+package org.parquetarrow.read.levels;
+
+import java.util.Objects;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
+import org.parquetarrow.read.levels.LevelInfo.Kind;
+
+/**
+ * Arrow structure from the definition and repetition levels of one leaf column, one node of its
+ * {@link LevelPath} at a time: list offsets and validity ({@link #listOffsets}), struct and leaf
+ * validity and length ({@link #slots}). The levels are those of whole records and should have
+ * passed {@link LevelPath#check}; a node shared by several leaves (a struct with two fields, a list
+ * of structs) is computed once, from the levels of any leaf below it.
+ *
+ * <p>Each call appends: validity bits from {@code bitOffset}, offsets from entry {@code
+ * firstEntry}, whose existing value is the start of the first new slot. A node gets at most one
+ * slot per level entry, so buffers sized for {@code n} slots always suffice; smaller ones are
+ * accepted when they hold the exact count (found by an extra counting pass).
+ *
+ * <pre>{@code
+ * // optional group a (LIST) { repeated group list { optional int32 element; } }
+ * // records: null, [], [null], [1, null, 2]
+ * LevelPath path = LevelPath.builder().list(true).leaf(true);
+ * int[] def = {0, 1, 2, 3, 2, 3};
+ * int[] rep = {0, 0, 0, 0, 1, 1};
+ * path.check(def, rep, 0, 6);
+ * SlotCounts list = NestedLevels.listOffsets(def, rep, 0, 6, path.node(0),
+ *     offsets, 0, OffsetWidth.INT32, listValidity, 0);     // offsets 0,0,0,1,4; validity 0111
+ * SlotCounts leaf = NestedLevels.slots(def, rep, 0, 6, path.leaf(), leafValidity, 0);
+ *                                                         // 4 slots, validity 0101
+ * }</pre>
+ *
+ * <p>Both are O(n): 64 entries at a time become bit masks through fixed shifts, with no branch
+ * per entry; then come one offset store per list slot and one bitmap append per 64 entries.
+ */
+public final class NestedLevels {
+  /** Level entries turned into one 64-bit mask at a time. */
+  private static final int CHUNK = 64;
+
+  private NestedLevels() {}
+
+  /**
+   * Appends the slots of a struct or leaf node: {@code validity} bit {@code bitOffset + k} for its
+   * {@code k}-th new slot, set when the slot is not null.
+   *
+   * @param rep repetition levels; may be {@code null} when no list lies below {@code node} on the
+   *     path (its {@code repLevel} is the path's maximum), as entries then never continue a list
+   *     inside the node's slot
+   * @param validity where the bits go; {@code null} to only count
+   */
+  public static SlotCounts slots(int[] def, int[] rep, int from, int n, LevelInfo node,
+      ArrowBuf validity, long bitOffset) {
+    if (node.kind() == Kind.LIST) {
+      throw new IllegalArgumentException("use listOffsets for a list");
+    }
+    checkLevels(def, rep, from, n);
+    long base = validity == null ? 0 : bitmapAddress(validity, bitOffset, def, rep, from, n, node);
+    long packed = slotLoop(def, rep, from, n, node, base, validity != null, bitOffset);
+    int slots = (int) (packed >>> 32);
+    return new SlotCounts(slots, slots - (int) packed, 0);
+  }
+
+  /**
+   * Appends the slots of a list node: offsets entries {@code firstEntry + 1 ..} (each slot's end;
+   * entry {@code firstEntry} already holds the start of the first), and {@code validity} bits
+   * from {@code bitOffset}. A null list and an empty list both have no elements; only the
+   * validity tells them apart.
+   *
+   * @param offsets 32- or 64-bit offsets as {@code width} says, in the platform's (little-endian)
+   *     order as Arrow keeps them
+   * @param validity where the bits go; {@code null} to skip them
+   * @throws UnsupportedFeatureException if 32-bit offsets would pass {@code Integer.MAX_VALUE}
+   */
+  public static SlotCounts listOffsets(int[] def, int[] rep, int from, int n, LevelInfo list,
+      ArrowBuf offsets, long firstEntry, OffsetWidth width, ArrowBuf validity, long bitOffset) {
+    if (list.kind() != Kind.LIST) {
+      throw new IllegalArgumentException("not a list: " + list);
+    }
+    Objects.requireNonNull(rep, "a list needs repetition levels");
+    Objects.requireNonNull(width, "width");
+    checkLevels(def, rep, from, n);
+    boolean wide = width == OffsetWidth.INT64;
+    int entryBytes = wide ? 8 : 4;
+    if (firstEntry < 0) {
+      throw new IndexOutOfBoundsException("offsets entry " + firstEntry);
+    }
+    offsets.checkBytes(firstEntry * entryBytes, (firstEntry + 1) * entryBytes);
+    long startAddress = offsets.memoryAddress() + firstEntry * entryBytes;
+    long start = wide ? MemoryUtil.getLong(startAddress) : MemoryUtil.getInt(startAddress);
+    if (start < 0) {
+      throw new IllegalArgumentException("offsets entry " + firstEntry + " holds " + start);
+    }
+    long maxEnd = wide ? Long.MAX_VALUE : Integer.MAX_VALUE;
+    int slotBound = n;
+    if (start > maxEnd - n || !fits(offsets, (firstEntry + 1L + n) * entryBytes)) {
+      slotBound = countSlots(def, rep, from, n, list);
+      if (start > maxEnd - countElements(def, rep, from, n, list)) {
+        throw new UnsupportedFeatureException("list over 2^31 - 1 elements",
+            "a list column holds more than " + Integer.MAX_VALUE
+                + " elements in one batch; read it as a large list (64-bit offsets)");
+      }
+      offsets.checkBytes(firstEntry * entryBytes, (firstEntry + 1L + slotBound) * entryBytes);
+    }
+    long bitBase = 0;
+    if (validity != null) {
+      bitBase = bitmapAddress(validity, bitOffset, def, rep, from, n, list);
+    }
+    return listLoop(def, rep, from, n, list, startAddress, start, wide, validity != null,
+        bitBase, bitOffset);
+  }
+
+  /**
+   * 64 entries at a time: three masks (slot starts, valid slots, elements) from fixed shifts,
+   * then one offset store per slot (its start is the elements before its first entry) and one
+   * bitmap append per chunk.
+   */
+  private static SlotCounts listLoop(int[] def, int[] rep, int from, int n, LevelInfo list,
+      long offsetsAddress, long start, boolean wide, boolean withValidity, long bitBase,
+      long bitOffset) {
+    final int ancestor = list.repeatedAncestorDefLevel();
+    final int present = list.validDefLevel();
+    final int element = list.elementDefLevel();
+    final int own = list.repLevel();
+    final int newSlot = list.slotRepLevel();
+    final int shift = wide ? 3 : 2;
+    BitSink bits = new BitSink(bitBase, withValidity, bitOffset);
+    long end = start; // elements so far, the end of the current list
+    int slot = 0;
+    int valid = 0;
+    for (int i = from, stop = from + n, len; i < stop; i += len) {
+      len = Math.min(CHUNK, stop - i);
+      long starts = 0;
+      long validSlots = 0;
+      long elements = 0;
+      if (len == CHUNK) { // a constant trip count lets the JIT unroll the common case
+        for (int t = 0; t < CHUNK; t++) {
+          int d = def[i + t];
+          int r = rep[i + t];
+          starts |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r)) << t;
+          validSlots |= (long) Branchless.atLeast(d, present) << t;
+          elements |= (long) (Branchless.atLeast(d, element) & Branchless.atLeast(own, r)) << t;
+        }
+      } else {
+        for (int t = 0; t < len; t++) {
+          int d = def[i + t];
+          int r = rep[i + t];
+          starts |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r)) << t;
+          validSlots |= (long) Branchless.atLeast(d, present) << t;
+          elements |= (long) (Branchless.atLeast(d, element) & Branchless.atLeast(own, r)) << t;
+        }
+      }
+      validSlots &= starts;
+      for (long m = starts; m != 0; m &= m - 1) {
+        long before = elements & ((1L << Long.numberOfTrailingZeros(m)) - 1);
+        putOffset(offsetsAddress + ((long) slot++ << shift), end + Long.bitCount(before), wide);
+      }
+      end += Long.bitCount(elements);
+      bits.append(Bitmaps.compress(validSlots, starts), Long.bitCount(starts));
+      valid += Long.bitCount(validSlots);
+    }
+    putOffset(offsetsAddress + ((long) slot << shift), end, wide);
+    bits.finish();
+    return new SlotCounts(slot, slot - valid, (int) (end - start));
+  }
+
+  private static void putOffset(long address, long value, boolean wide) {
+    if (wide) {
+      MemoryUtil.putLong(address, value);
+    } else {
+      MemoryUtil.putInt(address, (int) value);
+    }
+  }
+
+  /**
+   * Slots of a struct or leaf node, 64 entries at a time: a slot mask and a validity mask from
+   * fixed shifts, then the validity of the slots only appended. {@code rep} is {@code null} when
+   * no list lies below the node. Returns the slot count in the high and the valid count in the
+   * low 32 bits.
+   */
+  private static long slotLoop(int[] def, int[] rep, int from, int n, LevelInfo node,
+      long bitBase, boolean withValidity, long bitOffset) {
+    final int ancestor = node.repeatedAncestorDefLevel();
+    final int present = node.validDefLevel();
+    final int newSlot = node.slotRepLevel();
+    BitSink bits = new BitSink(bitBase, withValidity, bitOffset);
+    long valid = 0;
+    for (int i = from, stop = from + n, len; i < stop; i += len) {
+      len = Math.min(CHUNK, stop - i);
+      long slots = ancestor == 0 // every entry reaches a top-level node
+          ? -1L >>> (CHUNK - len)
+          : Branchless.atLeastMask(def, i, len, ancestor);
+      if (rep != null) {
+        slots &= Branchless.atMostMask(rep, i, len, newSlot);
+      }
+      long validSlots = Branchless.atLeastMask(def, i, len, present) & slots;
+      bits.append(Bitmaps.compress(validSlots, slots), Long.bitCount(slots));
+      valid += Long.bitCount(validSlots);
+    }
+    return bits.finish() << 32 | valid;
+  }
+
+  /** The number of slots the entries give {@code node} (a list's slots, not its elements). */
+  public static int countSlots(int[] def, int[] rep, int from, int n, LevelInfo node) {
+    checkLevels(def, rep, from, n);
+    final int ancestor = node.repeatedAncestorDefLevel();
+    final int newSlot = node.slotRepLevel();
+    int slots = 0;
+    if (rep == null) {
+      for (int i = from, stop = from + n; i < stop; i++) {
+        slots += Branchless.atLeast(def[i], ancestor);
+      }
+    } else {
+      for (int i = from, stop = from + n; i < stop; i++) {
+        slots += Branchless.atLeast(def[i], ancestor) & Branchless.atLeast(newSlot, rep[i]);
+      }
+    }
+    return slots;
+  }
+
+  private static int countElements(int[] def, int[] rep, int from, int n, LevelInfo list) {
+    final int element = list.elementDefLevel();
+    final int own = list.repLevel();
+    int elements = 0;
+    for (int i = from, stop = from + n; i < stop; i++) {
+      elements += Branchless.atLeast(def[i], element) & Branchless.atLeast(own, rep[i]);
+    }
+    return elements;
+  }
+
+  private static void checkLevels(int[] def, int[] rep, int from, int n) {
+    Objects.checkFromIndexSize(from, n, def.length);
+    if (rep != null) {
+      Objects.checkFromIndexSize(from, n, rep.length);
+    }
+  }
+
+  /** The bitmap's address, checked for {@code n} bits or, failing that, for the exact slot count. */
+  private static long bitmapAddress(ArrowBuf validity, long bitOffset, int[] def, int[] rep,
+      int from, int n, LevelInfo node) {
+    if (bitOffset >= 0 && fits(validity, (bitOffset + n + 7) >>> 3)) {
+      return validity.memoryAddress();
+    }
+    return Bitmaps.checkedAddress(validity, bitOffset, countSlots(def, rep, from, n, node));
+  }
+
+  private static boolean fits(ArrowBuf buf, long bytes) {
+    return bytes <= buf.capacity();
+  }
+}

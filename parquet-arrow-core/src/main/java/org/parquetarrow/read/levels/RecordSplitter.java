@@ -1,0 +1,93 @@
+package org.parquetarrow.read.levels;
+
+import java.util.Objects;
+import org.parquetarrow.CorruptFileException;
+
+/**
+ * Cuts a leaf column's levels into batches of whole records, across pages. A record starts at
+ * each entry with repetition level 0, and a batch of {@code N} records is complete only when the
+ * entry starting record {@code N + 1} is seen (or the column chunk ends), since record {@code N}
+ * may go on into the next page. For a flat column ({@code rep == null}) every entry is a record
+ * and a batch is full as soon as it holds {@code N}.
+ *
+ * <pre>{@code
+ * RecordSplitter split = new RecordSplitter();
+ * split.startBatch(1024);
+ * while (!split.isFull() && pages.hasNext()) {
+ *   Page p = pages.next();
+ *   int taken = split.take(p.rep(), p.position(), p.remaining());  // entries of this batch
+ *   p.consume(taken);              // the rest (if any) starts the next batch
+ * }
+ * int records = split.recordsStarted();   // <= 1024 at the end of the chunk
+ * }</pre>
+ *
+ * <p>Not thread-safe; one per column reader.
+ */
+public final class RecordSplitter {
+  private long wanted;
+  private long started;
+  private boolean full;
+
+  /** Starts a batch of up to {@code records} whole records. */
+  public void startBatch(long records) {
+    if (records < 0) {
+      throw new IllegalArgumentException("negative record count " + records);
+    }
+    wanted = records;
+    started = 0;
+    full = records == 0;
+  }
+
+  /**
+   * Takes the leading entries of {@code rep[from, from + n)} that belong to this batch and
+   * returns how many they are. Stops before the entry that would start one record too many, and
+   * from then on {@link #isFull()} is true and further calls take nothing.
+   *
+   * @param rep repetition levels, or {@code null} for a flat column (each entry is a record)
+   * @throws CorruptFileException if the batch's first entry does not start a record: levels that
+   *     begin, or continue after a complete batch, with a repetition level above 0
+   */
+  public int take(int[] rep, int from, int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative count " + n);
+    }
+    if (full || n == 0) {
+      return 0;
+    }
+    if (rep == null) {
+      int taken = (int) Math.min(n, wanted - started);
+      started += taken;
+      full = started == wanted;
+      return taken;
+    }
+    Objects.checkFromIndexSize(from, n, rep.length);
+    if (started == 0 && rep[from] != 0) {
+      throw new CorruptFileException(
+          "the repetition level at the start of a record must be 0 but got " + rep[from]);
+    }
+    long left = wanted - started; // record starts this batch still accepts
+    int end = from + n;
+    for (int i = from; i < end; i++) {
+      if (rep[i] == 0) {
+        if (left == 0) {
+          full = true;
+          started = wanted;
+          return i - from;
+        }
+        left--;
+      }
+    }
+    started = wanted - left;
+    return n;
+  }
+
+  /** Whether the batch holds its records and the next entry starts the following batch. */
+  public boolean isFull() {
+    return full;
+  }
+
+  /** Records begun in this batch; the last may still continue until {@link #isFull()}. */
+  public long recordsStarted() {
+    return started;
+  }
+}

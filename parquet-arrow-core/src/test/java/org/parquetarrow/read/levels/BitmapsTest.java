@@ -1,0 +1,133 @@
+package org.parquetarrow.read.levels;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Random;
+import org.apache.arrow.memory.ArrowBuf;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+
+/** Bit helpers at every offset and length, against a character-per-bit model of the bitmap. */
+class BitmapsTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  @Test
+  void handWorked() {
+    ArrowBuf buf = Buffers.zeroed(memory.allocator(), 3);
+    try (buf) {
+      Bitmaps.writeBits(buf, 5, 7, 0b1011001);
+      // bit 5 gets the lowest bit (1), then 0, 0, 1, 1, 0, 1
+      assertEquals("00000" + "1001101" + "000000000000", Buffers.bits(buf, 0, 24));
+      assertEquals(0b1011001, Bitmaps.readBits(buf, 5, 7));
+      assertEquals(0b11, Bitmaps.readBits(buf, 8, 2));
+      assertEquals(4, Bitmaps.countSetBits(buf, 0, 24));
+      assertEquals(3, Bitmaps.countSetBits(buf, 8, 16)); // bits 8, 9, 11
+      Bitmaps.setRange(buf, 2, 20, true);
+      assertEquals("00" + "1".repeat(20) + "00", Buffers.bits(buf, 0, 24));
+      Bitmaps.setRange(buf, 9, 3, false);
+      assertEquals("00" + "1111111" + "000" + "1".repeat(10) + "00", Buffers.bits(buf, 0, 24));
+    }
+  }
+
+  @Test
+  void depositPlacesBitsAtTheMaskPositions() {
+    assertEquals(0b1000_0100L, Bitmaps.deposit(0b11, 0b1000_0100));
+    assertEquals(0b0000_0100L, Bitmaps.deposit(0b01, 0b1000_0100));
+    assertEquals(0L, Bitmaps.deposit(-1L, 0));
+    assertEquals(-1L, Bitmaps.deposit(-1L, -1L));
+    assertEquals(0x8000_0000_0000_0000L, Bitmaps.deposit(0b10, 0x8000_0000_0000_0001L));
+  }
+
+  @Test
+  void compressGathersTheMaskedBits() {
+    assertEquals(0b11L, Bitmaps.compress(0b1000_0100L, 0b1000_0100L));
+    assertEquals(0b10L, Bitmaps.compress(0b1000_0000L, 0b1000_0100L));
+    assertEquals(-1L, Bitmaps.compress(-1L, -1L));
+    assertEquals(0L, Bitmaps.compress(-1L, 0L));
+    assertEquals(0x7fff_ffff_ffff_ffffL, Bitmaps.compress(-1L, -2L));
+    Random random = new Random(12);
+    for (int round = 0; round < 20_000; round++) {
+      long src = random.nextLong();
+      // masks from sparse to dense, to take both ways through compress
+      long mask = random.nextLong();
+      for (int k = random.nextInt(4); k > 0; k--) {
+        mask = random.nextBoolean() ? mask | random.nextLong() : mask & random.nextLong();
+      }
+      long want = 0;
+      int at = 0;
+      for (int i = 0; i < 64; i++) {
+        if ((mask >>> i & 1) == 1) {
+          want |= (src >>> i & 1) << at++;
+        }
+      }
+      assertEquals(want, Bitmaps.compress(src, mask));
+      assertEquals(src & mask, Bitmaps.deposit(Bitmaps.compress(src, mask), mask));
+    }
+  }
+
+  @Test
+  void randomReadsWritesAndRanges() {
+    Random random = new Random(11);
+    int bits = 8 * 40;
+    ArrowBuf buf = Buffers.zeroed(memory.allocator(), 40);
+    try (buf) {
+      char[] model = "0".repeat(bits).toCharArray();
+      for (int round = 0; round < 5000; round++) {
+        int count = random.nextInt(65);
+        int at = random.nextInt(bits - count + 1);
+        switch (random.nextInt(4)) {
+          case 0 -> {
+            long v = random.nextLong();
+            Bitmaps.writeBits(buf, at, count, v);
+            for (int i = 0; i < count; i++) {
+              model[at + i] = ((v >>> i) & 1) == 1 ? '1' : '0';
+            }
+          }
+          case 1 -> {
+            long want = 0;
+            for (int i = 0; i < count; i++) {
+              want |= (model[at + i] == '1' ? 1L : 0L) << i;
+            }
+            assertEquals(want, Bitmaps.readBits(buf, at, count), "read at " + at + " of " + count);
+          }
+          case 2 -> {
+            int len = random.nextInt(bits - at + 1);
+            boolean value = random.nextBoolean();
+            Bitmaps.setRange(buf, at, len, value);
+            for (int i = 0; i < len; i++) {
+              model[at + i] = value ? '1' : '0';
+            }
+          }
+          default -> {
+            int len = random.nextInt(bits - at + 1);
+            long want = 0;
+            for (int i = 0; i < len; i++) {
+              want += model[at + i] == '1' ? 1 : 0;
+            }
+            assertEquals(want, Bitmaps.countSetBits(buf, at, len));
+          }
+        }
+        if (round % 500 == 0) {
+          assertEquals(new String(model), Buffers.bits(buf, 0, bits));
+        }
+      }
+      assertEquals(new String(model), Buffers.bits(buf, 0, bits));
+    }
+  }
+
+  @Test
+  void rangesOutsideTheBufferAreRefused() {
+    ArrowBuf buf = Buffers.zeroed(memory.allocator(), 8);
+    try (buf) {
+      ArrowBuf two = buf.slice(0, 2);
+      assertThrows(IndexOutOfBoundsException.class, () -> Bitmaps.readBits(two, 10, 7));
+      assertThrows(IndexOutOfBoundsException.class, () -> Bitmaps.writeBits(two, -1, 3, 0));
+      assertThrows(IndexOutOfBoundsException.class, () -> Bitmaps.setRange(two, 0, 17, true));
+      assertThrows(IndexOutOfBoundsException.class, () -> Bitmaps.countSetBits(two, 3, 14));
+      assertThrows(IllegalArgumentException.class, () -> Bitmaps.readBits(buf, 0, 65));
+      assertEquals(0, Bitmaps.countSetBits(two, 16, 0));
+    }
+  }
+}
