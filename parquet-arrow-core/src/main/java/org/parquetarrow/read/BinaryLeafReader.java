@@ -10,6 +10,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
+import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
@@ -81,6 +82,27 @@ final class BinaryLeafReader extends LeafReader {
               new ArrowFieldNode(batchRows, nullCount), List.of(validity, offsets, values.data()));
         }
       }
+    } catch (RuntimeException e) {
+      vector.close();
+      throw e;
+    }
+    releaseBatch();
+    return vector;
+  }
+
+  @Override
+  protected void ensureValueCapacity(int values) {
+    // the binary output grows as values are appended
+  }
+
+  @Override
+  protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
+    int w = offsetWidth == BinaryOutput.OffsetWidth.INT64 ? 8 : 4;
+    FieldVector vector = storageField.createVector(allocator);
+    try (ArrowBuf offsets = allocator.buffer((long) (slots + 1) * w)) {
+      ValueSpreader.spreadOffsets(
+          values.offsets(), 0, offsets, 0, offsetWidth, slotValidity, 0, slots);
+      vector.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(slotValidity, offsets, values.data()));
     } catch (RuntimeException e) {
       vector.close();
       throw e;

@@ -9,6 +9,7 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.encoding.BooleanValueDecoder;
+import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
@@ -80,6 +81,33 @@ final class BooleanLeafReader extends LeafReader {
     FieldVector vector = storageField.createVector(allocator);
     try {
       vector.loadFieldBuffers(new ArrowFieldNode(batchRows, nullCount), List.of(validity, data));
+    } catch (RuntimeException e) {
+      vector.close();
+      throw e;
+    }
+    releaseBatch();
+    return vector;
+  }
+
+  @Override
+  protected void ensureValueCapacity(int values) {
+    long bytes = Bitmaps.bytesFor(values);
+    if (bytes <= data.capacity()) {
+      return;
+    }
+    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * data.capacity()));
+    bigger.setZero(0, bigger.capacity());
+    bigger.setBytes(0, data, 0, data.capacity());
+    data.close();
+    data = bigger;
+  }
+
+  @Override
+  protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
+    ValueSpreader.spreadBits(data, 0, slotValidity, 0, slots);
+    FieldVector vector = storageField.createVector(allocator);
+    try {
+      vector.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(slotValidity, data));
     } catch (RuntimeException e) {
       vector.close();
       throw e;

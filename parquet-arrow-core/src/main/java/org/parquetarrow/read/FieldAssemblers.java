@@ -36,11 +36,14 @@ final class FieldAssemblers {
    */
   static FieldAssembler build(FieldMapping field, BufferAllocator allocator, boolean underStruct) {
     Field out = outputField(field.field());
+    if (NestedAssembler.repeats(field)) {
+      return new NestedAssembler(field, allocator);
+    }
     switch (field.kind()) {
       case NULL:
         return new NullAssembler(out);
       case PRIMITIVE:
-        return leaf(field, out, allocator, underStruct);
+        return leafAssembler(field, out, allocator, underStruct);
       case STRUCT: {
         List<FieldAssembler> children = new ArrayList<>();
         try {
@@ -61,7 +64,7 @@ final class FieldAssemblers {
     }
   }
 
-  private static FieldAssembler leaf(FieldMapping leaf, Field out, BufferAllocator allocator, boolean keepLevels) {
+  static FieldAssembler leafAssembler(FieldMapping leaf, Field out, BufferAllocator allocator, boolean keepLevels) {
     ArrowType storage = leaf.storageType();
     ArrowType target = out.getType();
     // large offsets are chosen while decoding rather than converted afterwards

@@ -13,6 +13,7 @@ import org.parquetarrow.encoding.BinaryValueDecoder;
 import org.parquetarrow.encoding.FixedWidthDictionary;
 import org.parquetarrow.encoding.FixedWidthValueDecoder;
 import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
@@ -181,6 +182,33 @@ final class FixedWidthLeafReader extends LeafReader {
     FieldVector vector = storageField.createVector(allocator);
     try {
       vector.loadFieldBuffers(new ArrowFieldNode(batchRows, nullCount), List.of(validity, data));
+    } catch (RuntimeException e) {
+      vector.close();
+      throw e;
+    }
+    releaseBatch();
+    return vector;
+  }
+
+  @Override
+  protected void ensureValueCapacity(int values) {
+    long bytes = (long) values * targetWidth;
+    if (bytes <= data.capacity()) {
+      return;
+    }
+    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * data.capacity()));
+    bigger.setZero(0, bigger.capacity());
+    bigger.setBytes(0, data, 0, data.capacity());
+    data.close();
+    data = bigger;
+  }
+
+  @Override
+  protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
+    ValueSpreader.spreadFixedWidth(data, 0, targetWidth, slotValidity, 0, slots);
+    FieldVector vector = storageField.createVector(allocator);
+    try {
+      vector.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(slotValidity, data));
     } catch (RuntimeException e) {
       vector.close();
       throw e;

@@ -32,7 +32,11 @@ final class LeafAssembler implements FieldAssembler {
 
   @Override
   public FieldVector finishBatch() {
-    FieldVector stored = reader.finishBatch();
+    return adapt(reader.finishBatch());
+  }
+
+  /** {@code stored}, a vector of the leaf's storage type, as the field's type. */
+  FieldVector adapt(FieldVector stored) {
     return adapter.adapt(stored, field, reader.allocator);
   }
 

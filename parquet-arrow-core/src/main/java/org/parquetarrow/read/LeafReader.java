@@ -14,6 +14,7 @@ import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.read.page.Page;
+import org.parquetarrow.read.levels.RecordSplitter;
 import org.parquetarrow.schema.ColumnDescriptor;
 
 /**
@@ -31,6 +32,17 @@ abstract class LeafReader implements AutoCloseable {
   private final int maxDefinition;
   private final boolean keepLevels;
   private final LevelDecoder definitions = new LevelDecoder();
+  private final int maxRepetition;
+  private final LevelDecoder repetitions = new LevelDecoder();
+  private final RecordSplitter splitter = new RecordSplitter();
+  /** A page's levels, for a repeated leaf (whose records may cross batch and page boundaries). */
+  private int[] pageDefinitions = new int[0];
+  private int[] pageRepetitions = new int[0];
+  private int pagePos;
+  /** A repeated leaf's batch: its level entries and how many dense values they hold. */
+  private int[] repetitionLevels;
+  private int entries;
+  private int denseValues;
 
   private ColumnChunkPageReader pages;
   private ErrorLocation location = ErrorLocation.UNKNOWN;
@@ -52,7 +64,8 @@ abstract class LeafReader implements AutoCloseable {
     this.column = column;
     this.allocator = allocator;
     this.maxDefinition = column.maxDefinitionLevel();
-    this.keepLevels = keepLevels && maxDefinition > 0;
+    this.maxRepetition = column.maxRepetitionLevel();
+    this.keepLevels = maxRepetition > 0 || keepLevels;
   }
 
   /** Switches to the pages of the next row group's chunk; the previous page reader is closed. */
@@ -62,6 +75,7 @@ abstract class LeafReader implements AutoCloseable {
     this.location = where;
     this.page = null;
     this.pageLeft = 0;
+    this.pagePos = 0;
     onNewChunk();
   }
 
@@ -71,17 +85,27 @@ abstract class LeafReader implements AutoCloseable {
     batchRows = rows;
     filled = 0;
     nullCount = 0;
+    entries = 0;
+    denseValues = 0;
     long bytes = Bitmaps.bytesFor(rows);
     validity = allocator.buffer(Math.max(bytes, 1));
     validity.setZero(0, validity.capacity());
     if (keepLevels) {
       levels = levels != null && levels.length >= rows ? levels : new int[rows];
     }
+    if (maxRepetition > 0) {
+      repetitionLevels =
+          repetitionLevels != null && repetitionLevels.length >= rows ? repetitionLevels : new int[rows];
+    }
     allocateValues(rows);
   }
 
   /** Reads the next {@code rows} rows of the current chunk into the batch. */
   final void read(int rows) {
+    if (maxRepetition > 0) {
+      readRecords(rows);
+      return;
+    }
     try {
       while (rows > 0) {
         if (pageLeft == 0) {
@@ -101,10 +125,123 @@ abstract class LeafReader implements AutoCloseable {
     }
   }
 
+  /**
+   * Reads the level entries of the next {@code records} records of a repeated leaf, and their
+   * values densely. A record may continue into the next page: the splitter finds where it ends.
+   */
+  private void readRecords(int records) {
+    try {
+      splitter.startBatch(records);
+      while (!splitter.isFull()) {
+        if (pageLeft == 0) {
+          if (!nextDataPage(splitter.recordsStarted() == records)) {
+            break;
+          }
+          readPageLevels();
+        }
+        int taken = splitter.take(pageRepetitions, pagePos, pageLeft);
+        if (taken == 0) {
+          break;
+        }
+        appendEntries(taken);
+        pagePos += taken;
+        pageLeft -= taken;
+      }
+      if (splitter.recordsStarted() != records) {
+        throw new CorruptFileException(
+            "column chunk holds " + splitter.recordsStarted() + " of the " + records + " records asked for");
+      }
+      filled += records;
+    } catch (ParquetException e) {
+      ErrorLocation at = page == null ? location : location.withPage(page.ordinal());
+      throw e.locate(at);
+    }
+  }
+
+  private void readPageLevels() {
+    int n = pageLeft;
+    if (pageDefinitions.length < n) {
+      pageDefinitions = new int[n];
+      pageRepetitions = new int[n];
+    }
+    definitions.read(pageDefinitions, 0, n);
+    repetitions.read(pageRepetitions, 0, n);
+    pagePos = 0;
+  }
+
+  /** Appends {@code taken} entries of the page to the batch and decodes their values densely. */
+  private void appendEntries(int taken) {
+    int needed = entries + taken;
+    if (needed > levels.length) {
+      int grown = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, 2L * levels.length));
+      levels = java.util.Arrays.copyOf(levels, grown);
+      repetitionLevels = java.util.Arrays.copyOf(repetitionLevels, grown);
+    }
+    System.arraycopy(pageDefinitions, pagePos, levels, entries, taken);
+    System.arraycopy(pageRepetitions, pagePos, repetitionLevels, entries, taken);
+    int nonNull = 0;
+    int max = maxDefinition;
+    for (int i = pagePos; i < pagePos + taken; i++) {
+      nonNull += pageDefinitions[i] == max ? 1 : 0;
+    }
+    entries = needed;
+    if (nonNull > 0) {
+      int end = denseValues + nonNull;
+      if (Bitmaps.bytesFor(end) > validity.capacity()) {
+        ArrowBuf bigger = allocator.buffer(Math.max(Bitmaps.bytesFor(end), 2 * validity.capacity()));
+        bigger.setZero(0, bigger.capacity());
+        validity.close();
+        validity = bigger;
+      }
+      ensureValueCapacity(end);
+      // the dense values are all present: the subclasses' no-null path decodes them in bulk
+      Bitmaps.setRange(validity, denseValues, nonNull);
+      readValues(nonNull, denseValues, nonNull);
+      denseValues = end;
+    }
+  }
+
   /** The batch's definition levels (valid for rows read so far), or {@code null} if not kept. */
   final int[] levels() {
     return levels;
   }
+
+  /** A repeated leaf's batch repetition levels, or {@code null} for a leaf without repetition. */
+  final int[] repetitionLevels() {
+    return maxRepetition > 0 ? repetitionLevels : null;
+  }
+
+  /** The level entries of the batch: its rows, or for a repeated leaf its level entries. */
+  final int entryCount() {
+    return maxRepetition > 0 ? entries : filled;
+  }
+
+  /** Whether the leaf repeats (max repetition level above 0). */
+  final boolean repeated() {
+    return maxRepetition > 0;
+  }
+
+  /**
+   * The batch as a vector of {@code slots} slots whose validity is {@code slotValidity}: a
+   * repeated leaf's dense values are spread to the valid slots first. Takes its own reference to
+   * {@code slotValidity}.
+   */
+  final FieldVector finishBatch(ArrowBuf slotValidity, int slots, int nulls) {
+    if (maxRepetition == 0) {
+      return finishBatch();
+    }
+    ensureValueCapacity(slots);
+    return finishSpread(slotValidity, slots, nulls);
+  }
+
+  /** Grows the value buffers to hold {@code values} values, keeping those read. */
+  protected abstract void ensureValueCapacity(int values);
+
+  /**
+   * Spreads the dense values to the valid slots of {@code slotValidity} and builds the vector;
+   * releases the batch.
+   */
+  protected abstract FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls);
 
   /** The column's maximum definition level. */
   final int maxDefinitionLevel() {
@@ -136,9 +273,17 @@ abstract class LeafReader implements AutoCloseable {
   protected abstract void releaseValues();
 
   private void nextDataPage() {
+    nextDataPage(false);
+  }
+
+  /** Moves to the next data page; at the chunk's end returns false if {@code endAllowed}. */
+  private boolean nextDataPage(boolean endAllowed) {
     while (true) {
       Page p = pages == null ? null : pages.next();
       if (p == null) {
+        if (endAllowed) {
+          return false;
+        }
         throw new CorruptFileException(
             "column chunk ends before its row group's rows were read (" + filled + " rows into the batch)");
       }
@@ -154,22 +299,28 @@ abstract class LeafReader implements AutoCloseable {
       pageLeft = d.numValues();
       startLevels(d);
       startValues(d);
-      return;
+      return true;
     }
   }
 
   private void startLevels(DataPage d) {
-    if (maxDefinition == 0) {
-      return;
+    if (maxRepetition > 0) {
+      startLevels(repetitions, d.repetitionLevels(), d.repetitionLevelEncoding(), maxRepetition, d, "repetition");
     }
-    ByteSlice s = d.definitionLevels();
-    if (d.definitionLevelEncoding() == Encoding.BIT_PACKED) {
-      definitions.initV1BitPacked(s.array(), s.offset(), s.length(), maxDefinition, d.numValues());
-    } else if (d.definitionLevelEncoding() == Encoding.RLE) {
-      definitions.initV2(s.array(), s.offset(), s.length(), maxDefinition);
+    startLevels(definitions, d.definitionLevels(), d.definitionLevelEncoding(), maxDefinition, d, "definition");
+  }
+
+  private static void startLevels(
+      LevelDecoder decoder, ByteSlice s, Encoding encoding, int max, DataPage d, String what) {
+    if (max == 0) {
+      decoder.initV2(s.array(), s.offset(), 0, 0);
+    } else if (encoding == Encoding.BIT_PACKED) {
+      decoder.initV1BitPacked(s.array(), s.offset(), s.length(), max, d.numValues());
+    } else if (encoding == Encoding.RLE) {
+      decoder.initV2(s.array(), s.offset(), s.length(), max);
     } else {
       throw new CorruptFileException(
-          "definition levels in encoding " + d.definitionLevelEncoding() + " (RLE or BIT_PACKED expected)");
+          what + " levels in encoding " + encoding + " (RLE or BIT_PACKED expected)");
     }
   }
 

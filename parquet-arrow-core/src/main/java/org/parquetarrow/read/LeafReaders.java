@@ -44,6 +44,15 @@ final class LeafReaders {
     return new FixedWidthLeafReader(column, storage, targetWidth, conversion, allocator, keepLevels);
   }
 
+  /** The Arrow type holding a column's physical values as they are. */
+  static ArrowType physicalStorage(ColumnDescriptor column) {
+    return switch (column.physicalType()) {
+      case BOOLEAN -> ArrowType.Bool.INSTANCE;
+      case BYTE_ARRAY -> ArrowType.Binary.INSTANCE;
+      default -> new ArrowType.FixedSizeBinary(PhysicalWidths.of(column));
+    };
+  }
+
   private static FixedConversion conversion(ColumnDescriptor column, ArrowType type, int targetWidth) {
     PhysicalType physical = column.physicalType();
     if (type instanceof ArrowType.Decimal) {

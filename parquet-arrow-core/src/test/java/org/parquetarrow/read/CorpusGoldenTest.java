@@ -1,11 +1,9 @@
 package org.parquetarrow.read;
 
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -13,7 +11,6 @@ import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.Batches;
 import org.parquetarrow.testing.CompareOptions;
@@ -24,29 +21,10 @@ import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /**
  * The golden test: every readable corpus file that Arrow C++ 18.3 read reads here to exactly its
- * values (all columns, all rows, nulls included), compared with the Arrow C++ golden in
+ * values (all columns, all rows, nulls and nesting included), compared with the Arrow C++ golden in
  * {@code expected/}. Batches are small (1000 rows) so that they cut across pages and row groups.
  */
 class CorpusGoldenTest {
-  /**
-   * Files whose schema has repeated fields (lists, maps), which the reader refuses with {@link
-   * UnsupportedFeatureException} until it assembles them. Each must still fail that way, so the
-   * list cannot silently go stale.
-   */
-  private static final Set<String> REPEATED_NOT_YET = Set.of(
-      "data/datapage_v2.snappy.parquet",
-      "data/list_columns.parquet",
-      "data/map_no_value.parquet",
-      "data/nested_lists.snappy.parquet",
-      "data/nested_maps.snappy.parquet",
-      "data/nonnullable.impala.parquet",
-      "data/null_list.parquet",
-      "data/nullable.impala.parquet",
-      "data/old_list_structure.parquet",
-      "data/repeated_no_annotation.parquet",
-      "data/repeated_primitive_no_list.parquet",
-      "data/parquet/alltypes-java.parquet");
-
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
 
   static Stream<CorpusCatalog.Entry> goldenFiles() {
@@ -67,11 +45,6 @@ class CorpusGoldenTest {
     // the golden was read without CRC checks; the CRC cases are tested on their own
     ReadOptions options =
         ReadOptions.builder(memory.allocator()).batchSize(1000).verifyChecksums(false).build();
-    if (REPEATED_NOT_YET.contains(file.relativePath())) {
-      assertThrows(
-          UnsupportedFeatureException.class, () -> ParquetFileReader.open(file.path(), options).close());
-      return;
-    }
     List<VectorSchemaRoot> batches = new ArrayList<>();
     try (ParquetFileReader reader = ParquetFileReader.open(file.path(), options);
         ArrowFileReader golden = file.golden().open(memory.allocator())) {
