@@ -85,6 +85,9 @@ final class NestedAssembler implements FieldAssembler {
       }
       case LIST:
       case LARGE_LIST:
+      case FIXED_SIZE_LIST:
+      case LIST_VIEW:
+      case LARGE_LIST_VIEW:
       case MAP: {
         if (f.elementsDefinitionLevel() != f.definitionLevel() + 1) {
           throw new CorruptFileException("list " + f.name() + " has elements from definition level "
@@ -92,8 +95,8 @@ final class NestedAssembler implements FieldAssembler {
         }
         LevelInfo info = new LevelInfo(LevelInfo.Kind.LIST, f.definitionLevel(), f.repetitionLevel(), ancestorDef, nullable);
         Node child = node(f.children().get(0), f.elementsDefinitionLevel(), f.elementsDefinitionLevel());
-        OffsetWidth width = f.kind() == FieldMapping.Kind.LARGE_LIST ? OffsetWidth.INT64 : OffsetWidth.INT32;
-        return new ListNode(info, out, child, width);
+        boolean large = f.kind() == FieldMapping.Kind.LARGE_LIST || f.kind() == FieldMapping.Kind.LARGE_LIST_VIEW;
+        return new ListNode(info, out, child, large ? OffsetWidth.INT64 : OffsetWidth.INT32, f.kind());
       }
       default:
         throw new UnsupportedFeatureException(
@@ -248,12 +251,14 @@ final class NestedAssembler implements FieldAssembler {
     private final Field field;
     private final Node child;
     private final OffsetWidth width;
+    private final FieldMapping.Kind kind;
 
-    ListNode(LevelInfo info, Field field, Node child, OffsetWidth width) {
+    ListNode(LevelInfo info, Field field, Node child, OffsetWidth width, FieldMapping.Kind kind) {
       super(info);
       this.field = field;
       this.child = child;
       this.width = width;
+      this.kind = kind;
     }
 
     @Override
@@ -279,7 +284,17 @@ final class NestedAssembler implements FieldAssembler {
               + " elements, its leaves give " + elements.getValueCount());
         }
         list = field.createVector(allocator);
-        list.loadFieldBuffers(new ArrowFieldNode(slots, c.nullCount()), List.of(validity, offsets));
+        ArrowFieldNode node = new ArrowFieldNode(slots, c.nullCount());
+        if (kind == FieldMapping.Kind.FIXED_SIZE_LIST) {
+          checkFixedSizes(offsets, slots);
+          list.loadFieldBuffers(node, List.of(validity));
+        } else if (kind == FieldMapping.Kind.LIST_VIEW || kind == FieldMapping.Kind.LARGE_LIST_VIEW) {
+          try (ArrowBuf sizes = ListViews.sizesFromOffsets(offsets, slots, width, allocator)) {
+            list.loadFieldBuffers(node, List.of(validity, offsets, sizes));
+          }
+        } else {
+          list.loadFieldBuffers(node, List.of(validity, offsets));
+        }
         elements.makeTransferPair(list.getChildrenFromFields().get(0)).transfer();
         list.setValueCount(slots);
         FieldVector done = list;
@@ -291,6 +306,21 @@ final class NestedAssembler implements FieldAssembler {
         }
         if (list != null) {
           list.close();
+        }
+      }
+    }
+
+    /**
+     * A fixed-size list needs {@code size} elements in every slot, null or not; a Parquet file
+     * written for it stores them so.
+     */
+    private void checkFixedSizes(ArrowBuf offsets, int slots) {
+      int size = ((org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList) field.getType()).getListSize();
+      for (int i = 0; i < slots; i++) {
+        int length = offsets.getInt(4L * (i + 1)) - offsets.getInt(4L * i);
+        if (length != size) {
+          throw new CorruptFileException("fixed-size list " + field.getName() + " of size " + size
+              + " has a slot of " + length + " elements, at slot " + i + " of the batch");
         }
       }
     }
