@@ -15,6 +15,7 @@ import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.page.ColumnChunkBytes;
 import org.parquetarrow.read.page.ColumnChunkFetcher;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
+import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.read.page.RangeCoalescer;
 import org.parquetarrow.schema.FieldMapping;
@@ -39,7 +40,11 @@ final class BatchReader implements AutoCloseable {
   private final long totalRows;
 
   private int nextGroup;
-  private long groupLeft;
+  /** The selected row ranges of the current row group, as start/end pairs. */
+  private long[] ranges = new long[0];
+  private int range;
+  /** The next row of the current row group to read. */
+  private long groupRow;
   private long rowsReturned;
   private long bytesFetched;
   private boolean failed;
@@ -81,7 +86,7 @@ final class BatchReader implements AutoCloseable {
         throw new CorruptFileException(
             "row group has " + n + " rows", ErrorLocation.ofFile(file.name()).withRowGroup(g), null);
       }
-      total += n;
+      total += selection(g, n).rowCount();
     }
     this.totalRows = total;
   }
@@ -92,6 +97,14 @@ final class BatchReader implements AutoCloseable {
 
   org.apache.arrow.memory.BufferAllocator allocator() {
     return options.allocator();
+  }
+
+  long pagesSkipped() {
+    long n = 0;
+    for (LeafReader leaf : leaves) {
+      n += leaf.pagesSkipped();
+    }
+    return n;
   }
 
   long bytesFetched() {
@@ -116,16 +129,27 @@ final class BatchReader implements AutoCloseable {
       }
       int filled = 0;
       while (filled < rows) {
-        if (groupLeft == 0) {
+        if (range * 2 >= ranges.length) {
           openNextRowGroup();
           continue;
         }
-        int take = (int) Math.min(rows - filled, groupLeft);
+        long start = ranges[2 * range];
+        long end = ranges[2 * range + 1];
+        if (groupRow < start) {
+          for (LeafReader leaf : leaves) {
+            leaf.skipTo(start);
+          }
+          groupRow = start;
+        }
+        int take = (int) Math.min(rows - filled, end - groupRow);
         for (LeafReader leaf : leaves) {
           leaf.read(take);
         }
         filled += take;
-        groupLeft -= take;
+        groupRow += take;
+        if (groupRow == end) {
+          range++;
+        }
       }
       VectorSchemaRoot root = finish(rows);
       rowsReturned += rows;
@@ -156,9 +180,11 @@ final class BatchReader implements AutoCloseable {
     while (nextGroup < rowGroups.length) {
       int g = rowGroups[nextGroup++];
       RowGroup group = metadata.rowGroups().get(g);
-      if (group.numRows() == 0) {
+      RowSelection selected = selection(g, group.numRows());
+      if (selected.isEmpty()) {
         continue;
       }
+      boolean partial = selected.rowCount() < group.numRows();
       ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(g);
       int columns = group.columns() == null ? 0 : group.columns().size();
       for (int ordinal : leafOrdinals) {
@@ -174,19 +200,36 @@ final class BatchReader implements AutoCloseable {
         ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
         ColumnChunkBytes bytes = chunks.get(i);
         bytesFetched += bytes.length();
-        ColumnChunkPageReader pages =
+        ColumnChunkPageReader.Builder builder =
             ColumnChunkPageReader.builder(
                     bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
                 .location(where)
                 .writerVersion(writer)
-                .options(pageOptions)
-                .build();
+                .options(pageOptions);
+        if (partial) {
+          // with the offset index, pages holding no selected row are never decompressed
+          builder.offsetIndex(OffsetIndexReader.read(file, chunk), group.numRows()).selection(selected);
+        }
+        ColumnChunkPageReader pages = builder.build();
         leaf.startChunk(pages, where.withColumn(leaf.column.dottedPath()));
       }
-      groupLeft = group.numRows();
+      ranges = new long[2 * selected.rangeCount()];
+      for (int i = 0; i < selected.rangeCount(); i++) {
+        ranges[2 * i] = selected.rangeStart(i);
+        ranges[2 * i + 1] = selected.rangeEnd(i);
+      }
+      range = 0;
+      groupRow = 0;
       return;
     }
     throw new CorruptFileException("row groups end before " + totalRows + " rows were read");
+  }
+
+  /** The rows to read of row group {@code g} of {@code rows} rows. */
+  private RowSelection selection(int g, long rows) {
+    RowSelection chosen = options.rowSelection(g);
+    RowSelection all = RowSelection.all(rows);
+    return chosen == null ? all : chosen.intersect(all);
   }
 
   private void fail() {

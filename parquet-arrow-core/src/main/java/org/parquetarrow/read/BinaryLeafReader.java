@@ -91,6 +91,13 @@ final class BinaryLeafReader extends LeafReader {
   }
 
   @Override
+  protected void skipValues(int values) {
+    if (values > 0) {
+      decoder.skip(values);
+    }
+  }
+
+  @Override
   protected void ensureValueCapacity(int values) {
     // the binary output grows as values are appended
   }

@@ -90,6 +90,13 @@ final class BooleanLeafReader extends LeafReader {
   }
 
   @Override
+  protected void skipValues(int values) {
+    if (values > 0) {
+      decoder.skip(values);
+    }
+  }
+
+  @Override
   protected void ensureValueCapacity(int values) {
     long bytes = Bitmaps.bytesFor(values);
     if (bytes <= data.capacity()) {

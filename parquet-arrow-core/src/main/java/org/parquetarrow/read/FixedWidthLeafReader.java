@@ -191,6 +191,17 @@ final class FixedWidthLeafReader extends LeafReader {
   }
 
   @Override
+  protected void skipValues(int values) {
+    if (values > 0) {
+      if (fixedDecoder != null) {
+        fixedDecoder.skip(values);
+      } else {
+        binaryDecoder.skip(values);
+      }
+    }
+  }
+
+  @Override
   protected void ensureValueCapacity(int values) {
     long bytes = (long) values * targetWidth;
     if (bytes <= data.capacity()) {

@@ -39,6 +39,9 @@ abstract class LeafReader implements AutoCloseable {
   private int[] pageDefinitions = new int[0];
   private int[] pageRepetitions = new int[0];
   private int pagePos;
+  private long pagesSkipped;
+  /** Rows of the current chunk read or skipped so far. */
+  private long chunkRow;
   /** A repeated leaf's batch: its level entries and how many dense values they hold. */
   private int[] repetitionLevels;
   private int entries;
@@ -76,6 +79,7 @@ abstract class LeafReader implements AutoCloseable {
     this.page = null;
     this.pageLeft = 0;
     this.pagePos = 0;
+    this.chunkRow = 0;
     onNewChunk();
   }
 
@@ -118,6 +122,7 @@ abstract class LeafReader implements AutoCloseable {
         filled += take;
         pageLeft -= take;
         rows -= take;
+        chunkRow += take;
       }
     } catch (ParquetException e) {
       ErrorLocation at = page == null ? location : location.withPage(page.ordinal());
@@ -152,10 +157,111 @@ abstract class LeafReader implements AutoCloseable {
             "column chunk holds " + splitter.recordsStarted() + " of the " + records + " records asked for");
       }
       filled += records;
+      chunkRow += records;
     } catch (ParquetException e) {
       ErrorLocation at = page == null ? location : location.withPage(page.ordinal());
       throw e.locate(at);
     }
+  }
+
+  /**
+   * Skips rows until row {@code row} of the chunk is next. Pages the page reader skipped (outside
+   * the row selection) are jumped over by their first row index; inside a page the levels are
+   * decoded to count the values to skip.
+   */
+  final void skipTo(long row) {
+    try {
+      while (chunkRow < row) {
+        if (pageLeft == 0) {
+          nextDataPage();
+          if (maxRepetition > 0) {
+            readPageLevels();
+          }
+          if (page.firstRowKnown()) {
+            if (page.firstRowIndex() > row || page.firstRowIndex() < chunkRow) {
+              throw new CorruptFileException("page starts at row " + page.firstRowIndex()
+                  + " while the reader is at row " + chunkRow + " on its way to row " + row);
+            }
+            chunkRow = page.firstRowIndex();
+          }
+          continue;
+        }
+        if (maxRepetition == 0) {
+          int n = (int) Math.min(row - chunkRow, pageLeft);
+          skipValues(countValues(n));
+          pageLeft -= n;
+          chunkRow += n;
+        } else {
+          skipRecords(row);
+        }
+      }
+    } catch (ParquetException e) {
+      ErrorLocation at = page == null ? location : location.withPage(page.ordinal());
+      throw e.locate(at);
+    }
+  }
+
+  /** Skips whole records of a repeated leaf until row {@code row}, or to the end of the page. */
+  private void skipRecords(long row) {
+    splitter.startBatch(row - chunkRow);
+    int taken = splitter.take(pageRepetitions, pagePos, pageLeft);
+    int values = 0;
+    for (int i = pagePos; i < pagePos + taken; i++) {
+      values += pageDefinitions[i] == maxDefinition ? 1 : 0;
+    }
+    skipValues(values);
+    pagePos += taken;
+    pageLeft -= taken;
+    if (splitter.isFull()) {
+      chunkRow = row;
+    } else {
+      // the page ended: its last record may go on in the next page, where it is not a new record
+      long complete = splitter.recordsStarted() - 1;
+      chunkRow += complete;
+      if (pageLeft == 0) {
+        skipContinuation(row);
+      }
+    }
+  }
+
+  /** Skips the entries of the next pages that continue the record the last page ended in. */
+  private void skipContinuation(long row) {
+    while (true) {
+      if (!nextDataPage(true)) {
+        chunkRow++;
+        return;
+      }
+      readPageLevels();
+      int k = 0;
+      int values = 0;
+      while (k < pageLeft && pageRepetitions[k] > 0) {
+        values += pageDefinitions[k] == maxDefinition ? 1 : 0;
+        k++;
+      }
+      skipValues(values);
+      pagePos = k;
+      pageLeft -= k;
+      if (pageLeft > 0) {
+        chunkRow++;
+        return;
+      }
+    }
+  }
+
+  /** Reads the next {@code n} definition levels of a flat page; returns how many hold a value. */
+  private int countValues(int n) {
+    if (maxDefinition == 0) {
+      return n;
+    }
+    if (pageDefinitions.length < n) {
+      pageDefinitions = new int[n];
+    }
+    definitions.read(pageDefinitions, 0, n);
+    int values = 0;
+    for (int i = 0; i < n; i++) {
+      values += pageDefinitions[i] == maxDefinition ? 1 : 0;
+    }
+    return values;
   }
 
   private void readPageLevels() {
@@ -269,6 +375,9 @@ abstract class LeafReader implements AutoCloseable {
    */
   protected abstract void readValues(int nonNull, int row, int rows);
 
+  /** Skips the next {@code values} dense values of the current page. */
+  protected abstract void skipValues(int values);
+
   /** Releases the value buffers of an unfinished batch. */
   protected abstract void releaseValues();
 
@@ -356,8 +465,14 @@ abstract class LeafReader implements AutoCloseable {
     releaseValues();
   }
 
+  /** Data pages of the chunks read so far that were skipped without decompression. */
+  final long pagesSkipped() {
+    return pagesSkipped + (pages == null ? 0 : pages.pagesSkipped());
+  }
+
   private void closePages() {
     if (pages != null) {
+      pagesSkipped += pages.pagesSkipped();
       pages.close();
       pages = null;
     }

@@ -117,6 +117,14 @@ public final class ParquetFileReader implements AutoCloseable {
   }
 
   /**
+   * Pages (and index or unknown pages) passed over so far without being decompressed, over all
+   * columns: pages outside a {@link ReadOptions#rowSelection row selection}.
+   */
+  public long pagesSkipped() {
+    return batches.pagesSkipped();
+  }
+
+  /**
    * The next batch, or {@code null} after the last; the caller closes it.
    *
    * @throws org.parquetarrow.ParquetException for malformed or unsupported data

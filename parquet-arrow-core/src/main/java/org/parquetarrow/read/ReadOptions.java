@@ -2,7 +2,9 @@ package org.parquetarrow.read;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -17,6 +19,7 @@ import org.parquetarrow.schema.ArrowReadOptions;
  *     .columns("id", "user.name")        // top-level fields or dotted paths to leaves
  *     .rowGroups(0, 2)
  *     .int96TimestampUnit(TimeUnit.MICROSECOND)
+ *     .rowSelection(0, RowSelection.fromRanges(0, 100, 5_000, 5_200))
  *     .build();
  * }</pre>
  */
@@ -30,6 +33,7 @@ public final class ReadOptions {
   private final int[] rowGroups;
   private final boolean verifyChecksums;
   private final ArrowReadOptions arrowOptions;
+  private final Map<Integer, RowSelection> rowSelections;
 
   private ReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -38,6 +42,7 @@ public final class ReadOptions {
     this.rowGroups = b.rowGroups == null ? null : b.rowGroups.clone();
     this.verifyChecksums = b.verifyChecksums;
     this.arrowOptions = b.arrowOptions.build();
+    this.rowSelections = Map.copyOf(b.rowSelections);
   }
 
   /** Options reading everything with {@code allocator}. */
@@ -78,6 +83,14 @@ public final class ReadOptions {
     return verifyChecksums;
   }
 
+  /**
+   * The rows to read of row group {@code rowGroup}, or {@code null} to read all of them. Pages
+   * holding no selected row are not decompressed when the chunk has an offset index.
+   */
+  public RowSelection rowSelection(int rowGroup) {
+    return rowSelections.get(rowGroup);
+  }
+
   /** How the Parquet schema becomes the Arrow schema. */
   public ArrowReadOptions arrowOptions() {
     return arrowOptions;
@@ -98,6 +111,7 @@ public final class ReadOptions {
     private int[] rowGroups;
     private boolean verifyChecksums = true;
     private final ArrowReadOptions.Builder arrowOptions = ArrowReadOptions.builder();
+    private final Map<Integer, RowSelection> rowSelections = new HashMap<>();
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -134,6 +148,19 @@ public final class ReadOptions {
         }
       }
       this.rowGroups = ordinals.clone();
+      return this;
+    }
+
+    /**
+     * Reads only {@code rows} of row group {@code rowGroup} (indices counted from the row group's
+     * first row), for example the rows a page index filter kept. Row groups without a selection
+     * are read whole.
+     */
+    public Builder rowSelection(int rowGroup, RowSelection rows) {
+      if (rowGroup < 0) {
+        throw new IllegalArgumentException("negative row group " + rowGroup);
+      }
+      rowSelections.put(rowGroup, Objects.requireNonNull(rows, "rows"));
       return this;
     }
 
