@@ -2,8 +2,15 @@ package org.parquetarrow.read;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
@@ -58,7 +65,7 @@ final class BatchReader implements AutoCloseable {
     this.writer = WriterVersion.parse(metadata.createdBy());
     this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums());
     List<FieldAssembler> built = new ArrayList<>();
-    List<org.apache.arrow.vector.types.pojo.Field> outFields = new ArrayList<>();
+    List<Field> outFields = new ArrayList<>();
     try {
       for (FieldMapping f : mapping.fields()) {
         built.add(FieldAssemblers.build(f, options.allocator(), false));
@@ -95,7 +102,7 @@ final class BatchReader implements AutoCloseable {
     return schema;
   }
 
-  org.apache.arrow.memory.BufferAllocator allocator() {
+  BufferAllocator allocator() {
     return options.allocator();
   }
 
@@ -136,15 +143,11 @@ final class BatchReader implements AutoCloseable {
         long start = ranges[2 * range];
         long end = ranges[2 * range + 1];
         if (groupRow < start) {
-          for (LeafReader leaf : leaves) {
-            leaf.skipTo(start);
-          }
+          forEachLeaf(leaf -> leaf.skipTo(start));
           groupRow = start;
         }
         int take = (int) Math.min(rows - filled, end - groupRow);
-        for (LeafReader leaf : leaves) {
-          leaf.read(take);
-        }
+        forEachLeaf(leaf -> leaf.read(take));
         filled += take;
         groupRow += take;
         if (groupRow == end) {
@@ -223,6 +226,48 @@ final class BatchReader implements AutoCloseable {
       return;
     }
     throw new CorruptFileException("row groups end before " + totalRows + " rows were read");
+  }
+
+  /**
+   * Runs {@code work} on every leaf: on the caller's thread, or in parallel on the executor
+   * (leaf readers share nothing but the allocator, which is thread-safe). The first failure is
+   * rethrown once every task has ended, so no task still writes into a batch being released.
+   */
+  private void forEachLeaf(Consumer<LeafReader> work) {
+    Executor executor = options.executor();
+    if (executor == null || leaves.size() < 2) {
+      for (LeafReader leaf : leaves) {
+        work.accept(leaf);
+      }
+      return;
+    }
+    CompletableFuture<?>[] tasks = new CompletableFuture<?>[leaves.size()];
+    for (int i = 0; i < tasks.length; i++) {
+      LeafReader leaf = leaves.get(i);
+      tasks[i] = CompletableFuture.runAsync(() -> work.accept(leaf), executor);
+    }
+    Throwable first = null;
+    for (CompletableFuture<?> t : tasks) {
+      try {
+        t.join();
+      } catch (CompletionException | CancellationException e) {
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        if (first == null) {
+          first = cause;
+        } else if (first != cause) {
+          first.addSuppressed(cause);
+        }
+      }
+    }
+    if (first instanceof RuntimeException r) {
+      throw r;
+    }
+    if (first instanceof Error err) {
+      throw err;
+    }
+    if (first != null) {
+      throw new IllegalStateException("column task failed", first);
+    }
   }
 
   /** The rows to read of row group {@code g} of {@code rows} rows. */

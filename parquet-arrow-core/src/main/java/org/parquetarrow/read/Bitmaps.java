@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 
@@ -18,7 +19,7 @@ final class Bitmaps {
       return;
     }
     long end = from + n;
-    java.util.Objects.checkFromToIndex(0, bytesFor(end), bitmap.capacity());
+    Objects.checkFromToIndex(0, bytesFor(end), bitmap.capacity());
     long a = bitmap.memoryAddress();
     long i = from;
     while (i < end && (i & 7) != 0) {

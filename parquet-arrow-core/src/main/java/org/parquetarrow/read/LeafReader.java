@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BitVectorHelper;
@@ -280,8 +281,8 @@ abstract class LeafReader implements AutoCloseable {
     int needed = entries + taken;
     if (needed > levels.length) {
       int grown = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, 2L * levels.length));
-      levels = java.util.Arrays.copyOf(levels, grown);
-      repetitionLevels = java.util.Arrays.copyOf(repetitionLevels, grown);
+      levels = Arrays.copyOf(levels, grown);
+      repetitionLevels = Arrays.copyOf(repetitionLevels, grown);
     }
     System.arraycopy(pageDefinitions, pagePos, levels, entries, taken);
     System.arraycopy(pageRepetitions, pagePos, repetitionLevels, entries, taken);
@@ -438,7 +439,7 @@ abstract class LeafReader implements AutoCloseable {
     if (maxDefinition == 0) {
       Bitmaps.setRange(validity, filled, rows);
       if (keepLevels) {
-        java.util.Arrays.fill(levels, filled, filled + rows, 0);
+        Arrays.fill(levels, filled, filled + rows, 0);
       }
       return rows;
     }

@@ -1,6 +1,7 @@
 package org.parquetarrow.read;
 
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -95,7 +96,7 @@ final class LeafReaders {
       return d.getBitWidth() / 8;
     }
     if (type instanceof ArrowType.Date d) {
-      return d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? 4 : 8;
+      return d.getUnit() == DateUnit.DAY ? 4 : 8;
     }
     if (type instanceof ArrowType.Time t) {
       return t.getBitWidth() / 8;

@@ -5,8 +5,10 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
@@ -196,7 +198,7 @@ final class NestedAssembler implements FieldAssembler {
     FieldVector build() {
       int slots = NestedLevels.countSlots(reader.levels(), reader.repetitionLevels(), 0, reader.entryCount(), info);
       reader.releaseBatch();
-      org.apache.arrow.vector.NullVector v = new org.apache.arrow.vector.NullVector(field);
+      NullVector v = new NullVector(field);
       v.setValueCount(slots);
       return v;
     }
@@ -315,7 +317,7 @@ final class NestedAssembler implements FieldAssembler {
      * written for it stores them so.
      */
     private void checkFixedSizes(ArrowBuf offsets, int slots) {
-      int size = ((org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeList) field.getType()).getListSize();
+      int size = ((ArrowType.FixedSizeList) field.getType()).getListSize();
       for (int i = 0; i < slots; i++) {
         int length = offsets.getInt(4L * (i + 1)) - offsets.getInt(4L * i);
         if (length != size) {

@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import java.io.IOException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -13,17 +14,13 @@ final class ParquetArrowReader extends ArrowReader {
   private final BatchReader batches;
 
   ParquetArrowReader(ParquetFileReader owner, BatchReader batches) {
-    super(batchesAllocator(batches));
+    super(batches.allocator());
     this.owner = owner;
     this.batches = batches;
   }
 
-  private static org.apache.arrow.memory.BufferAllocator batchesAllocator(BatchReader batches) {
-    return batches.allocator();
-  }
-
   @Override
-  public boolean loadNextBatch() throws java.io.IOException {
+  public boolean loadNextBatch() throws IOException {
     VectorSchemaRoot root = getVectorSchemaRoot();
     try (VectorSchemaRoot batch = batches.next()) {
       if (batch == null) {

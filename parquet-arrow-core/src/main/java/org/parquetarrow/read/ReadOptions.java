@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.parquetarrow.schema.ArrowReadOptions;
@@ -34,6 +35,7 @@ public final class ReadOptions {
   private final boolean verifyChecksums;
   private final ArrowReadOptions arrowOptions;
   private final Map<Integer, RowSelection> rowSelections;
+  private final Executor executor;
 
   private ReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -43,6 +45,7 @@ public final class ReadOptions {
     this.verifyChecksums = b.verifyChecksums;
     this.arrowOptions = b.arrowOptions.build();
     this.rowSelections = Map.copyOf(b.rowSelections);
+    this.executor = b.executor;
   }
 
   /** Options reading everything with {@code allocator}. */
@@ -91,6 +94,14 @@ public final class ReadOptions {
     return rowSelections.get(rowGroup);
   }
 
+  /**
+   * Where the columns of a batch are decoded in parallel, one task per leaf column; {@code null}
+   * (the default) decodes them one after another on the calling thread.
+   */
+  public Executor executor() {
+    return executor;
+  }
+
   /** How the Parquet schema becomes the Arrow schema. */
   public ArrowReadOptions arrowOptions() {
     return arrowOptions;
@@ -112,6 +123,7 @@ public final class ReadOptions {
     private boolean verifyChecksums = true;
     private final ArrowReadOptions.Builder arrowOptions = ArrowReadOptions.builder();
     private final Map<Integer, RowSelection> rowSelections = new HashMap<>();
+    private Executor executor;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -161,6 +173,15 @@ public final class ReadOptions {
         throw new IllegalArgumentException("negative row group " + rowGroup);
       }
       rowSelections.put(rowGroup, Objects.requireNonNull(rows, "rows"));
+      return this;
+    }
+
+    /**
+     * Decodes the leaf columns of each batch in parallel on {@code executor} (owned by the
+     * caller); {@code null} decodes on the calling thread.
+     */
+    public Builder executor(Executor executor) {
+      this.executor = executor;
       return this;
     }
 
