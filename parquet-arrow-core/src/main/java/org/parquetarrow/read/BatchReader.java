@@ -1,7 +1,9 @@
 package org.parquetarrow.read;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -10,6 +12,9 @@ import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.CorruptFileException;
@@ -38,6 +43,9 @@ final class BatchReader implements AutoCloseable {
   private final FileMetaData metadata;
   private final ReadOptions options;
   private final Schema schema;
+  private final Schema memorySchema;
+  /** The dictionaries of the last batch, by id; owned here until the next batch. */
+  private final Map<Long, Dictionary> dictionaries = new HashMap<>();
   private final List<FieldAssembler> fields;
   private final List<LeafReader> leaves;
   private final int[] leafOrdinals;
@@ -66,10 +74,12 @@ final class BatchReader implements AutoCloseable {
     this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums());
     List<FieldAssembler> built = new ArrayList<>();
     List<Field> outFields = new ArrayList<>();
+    List<Field> memoryFields = new ArrayList<>();
     try {
       for (FieldMapping f : mapping.fields()) {
         built.add(FieldAssemblers.build(f, options.allocator(), false));
-        outFields.add(FieldAssemblers.outputField(f.field()));
+        outFields.add(FieldAssemblers.messageField(f));
+        memoryFields.add(FieldAssemblers.memoryField(f));
       }
     } catch (RuntimeException e) {
       built.forEach(FieldAssembler::close);
@@ -77,6 +87,7 @@ final class BatchReader implements AutoCloseable {
     }
     this.fields = built;
     this.schema = new Schema(outFields, mapping.arrowSchema().getCustomMetadata());
+    this.memorySchema = new Schema(memoryFields, mapping.arrowSchema().getCustomMetadata());
     this.leaves = new ArrayList<>();
     for (FieldAssembler a : fields) {
       leaves.addAll(a.leaves());
@@ -98,8 +109,14 @@ final class BatchReader implements AutoCloseable {
     this.totalRows = total;
   }
 
+  /** The schema in IPC message form (dictionary fields typed by their values). */
   Schema schema() {
     return schema;
+  }
+
+  /** The dictionaries of the last batch returned, by id (replaced by the next batch). */
+  Map<Long, Dictionary> dictionaries() {
+    return dictionaries;
   }
 
   BufferAllocator allocator() {
@@ -131,6 +148,7 @@ final class BatchReader implements AutoCloseable {
     }
     int rows = (int) Math.min(options.batchSize(), totalRows - rowsReturned);
     try {
+      releaseDictionaries();
       for (FieldAssembler f : fields) {
         f.startBatch(rows);
       }
@@ -176,7 +194,25 @@ final class BatchReader implements AutoCloseable {
       vectors.forEach(FieldVector::close);
       throw e;
     }
-    return new VectorSchemaRoot(schema.getFields(), vectors, rows);
+    for (LeafReader leaf : leaves) {
+      if (leaf instanceof DictionaryLeafReader d) {
+        FieldVector values = d.takeDictionary();
+        long id = d.dictionaryId();
+        dictionaries.put(id, new Dictionary(values, schemaEncoding(id)));
+      }
+    }
+    return new VectorSchemaRoot(memorySchema.getFields(), vectors, rows);
+  }
+
+  private DictionaryEncoding schemaEncoding(long id) {
+    return new DictionaryEncoding(id, false, new ArrowType.Int(32, true));
+  }
+
+  private void releaseDictionaries() {
+    for (Dictionary d : dictionaries.values()) {
+      d.getVector().close();
+    }
+    dictionaries.clear();
   }
 
   private void openNextRowGroup() {
@@ -279,6 +315,7 @@ final class BatchReader implements AutoCloseable {
 
   private void fail() {
     failed = true;
+    releaseDictionaries();
     for (FieldAssembler f : fields) {
       f.close();
     }
@@ -290,6 +327,7 @@ final class BatchReader implements AutoCloseable {
       return;
     }
     closed = true;
+    releaseDictionaries();
     for (FieldAssembler f : fields) {
       f.close();
     }

@@ -5,7 +5,9 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.schema.FieldMapping;
 
@@ -17,17 +19,53 @@ final class FieldAssemblers {
   private FieldAssemblers() {}
 
   /**
-   * The field as batches carry it: dictionary fields hold their decoded values (the mapping's
-   * dictionary fields are in IPC message form, whose type already is the value type).
+   * Whether a leaf comes out as an Arrow dictionary vector: a string or binary column whose field
+   * the schema mapping made dictionary-encoded (asked for, or stored by the writer). Dictionary
+   * fields of other types come out as their values.
    */
-  static Field outputField(Field f) {
-    List<Field> children = new ArrayList<>(f.getChildren().size());
-    for (Field c : f.getChildren()) {
-      children.add(outputField(c));
-    }
-    FieldType t = f.getFieldType();
-    return new Field(f.getName(), new FieldType(t.isNullable(), t.getType(), null, t.getMetadata()), children);
+  static boolean dictionaryLeaf(FieldMapping f) {
+    return f.kind() == FieldMapping.Kind.PRIMITIVE
+        && f.field().getDictionary() != null
+        && f.column().physicalType() == PhysicalType.BYTE_ARRAY
+        && (f.type() instanceof ArrowType.Utf8 || f.type() instanceof ArrowType.Binary)
+        && f.type().equals(f.storageType());
   }
+
+  /**
+   * The field in IPC message form, as {@link ParquetFileReader#arrowSchema()} gives it: a
+   * dictionary field's type is its value type, and only {@link #dictionaryLeaf dictionary leaves}
+   * keep their encoding.
+   */
+  static Field messageField(FieldMapping f) {
+    List<Field> children = new ArrayList<>(f.children().size());
+    for (FieldMapping c : f.children()) {
+      children.add(messageField(c));
+    }
+    FieldType t = f.field().getFieldType();
+    DictionaryEncoding encoding = dictionaryLeaf(f) ? t.getDictionary() : null;
+    return new Field(f.name(), new FieldType(t.isNullable(), t.getType(), encoding, t.getMetadata()), children);
+  }
+
+  /**
+   * The field in memory form, as the batches' vectors carry it: a dictionary leaf holds int32
+   * indices.
+   */
+  static Field memoryField(FieldMapping f) {
+    if (dictionaryLeaf(f)) {
+      FieldType t = f.field().getFieldType();
+      DictionaryEncoding d = t.getDictionary();
+      DictionaryEncoding encoding = new DictionaryEncoding(d.getId(), d.isOrdered(), INDEX_TYPE);
+      return new Field(f.name(), new FieldType(t.isNullable(), INDEX_TYPE, encoding, t.getMetadata()), null);
+    }
+    List<Field> children = new ArrayList<>(f.children().size());
+    for (FieldMapping c : f.children()) {
+      children.add(memoryField(c));
+    }
+    FieldType t = f.field().getFieldType();
+    return new Field(f.name(), new FieldType(t.isNullable(), t.getType(), null, t.getMetadata()), children);
+  }
+
+  private static final ArrowType.Int INDEX_TYPE = new ArrowType.Int(32, true);
 
   /**
    * The assembler of {@code field}; on failure closes what it built.
@@ -35,7 +73,7 @@ final class FieldAssemblers {
    * @throws UnsupportedFeatureException for a shape this reader cannot assemble
    */
   static FieldAssembler build(FieldMapping field, BufferAllocator allocator, boolean underStruct) {
-    Field out = outputField(field.field());
+    Field out = memoryField(field);
     if (NestedAssembler.repeats(field)) {
       return new NestedAssembler(field, allocator);
     }
@@ -65,6 +103,11 @@ final class FieldAssemblers {
   }
 
   static FieldAssembler leafAssembler(FieldMapping leaf, Field out, BufferAllocator allocator, boolean keepLevels) {
+    if (dictionaryLeaf(leaf)) {
+      Field values = new Field(leaf.name(), new FieldType(true, leaf.type(), null, null), null);
+      LeafReader reader = new DictionaryLeafReader(leaf.column(), out, values, allocator, keepLevels);
+      return new LeafAssembler(reader, StorageAdapter.NONE, out);
+    }
     ArrowType storage = leaf.storageType();
     ArrowType target = out.getType();
     // large offsets are chosen while decoding rather than converted afterwards

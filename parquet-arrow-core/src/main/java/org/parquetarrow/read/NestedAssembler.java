@@ -57,7 +57,7 @@ final class NestedAssembler implements FieldAssembler {
    * nearest list has an element from {@code ancestorDef}.
    */
   private Node node(FieldMapping f, int parentDef, int ancestorDef) {
-    Field out = FieldAssemblers.outputField(f.field());
+    Field out = FieldAssemblers.memoryField(f);
     boolean nullable = f.definitionLevel() > parentDef;
     switch (f.kind()) {
       case PRIMITIVE: {

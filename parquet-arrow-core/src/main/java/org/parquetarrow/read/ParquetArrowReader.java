@@ -29,6 +29,9 @@ final class ParquetArrowReader extends ArrowReader {
       for (int i = 0; i < batch.getFieldVectors().size(); i++) {
         batch.getVector(i).makeTransferPair(root.getVector(i)).transfer();
       }
+      for (var e : batches.dictionaries().entrySet()) {
+        e.getValue().getVector().makeTransferPair(lookup(e.getKey()).getVector()).transfer();
+      }
       root.setRowCount(batch.getRowCount());
       return true;
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
@@ -37,8 +38,10 @@ import org.parquetarrow.schema.SchemaMapping;
  * }</pre>
  *
  * <p>The batches come out once, in file order, through whichever of {@link #readNextBatch()},
- * {@link #batches()} or {@link #toArrowReader()} the caller uses. Dictionary-typed fields of a
- * stored Arrow schema come out as their decoded values. Not thread-safe.
+ * {@link #batches()} or {@link #toArrowReader()} the caller uses. String and binary columns that
+ * are dictionary fields (asked for with {@link ReadOptions.Builder#dictionaryColumns}, or stored so
+ * by the writer) come out as dictionary vectors with one dictionary per batch; dictionary fields of
+ * other types come out as their values. Not thread-safe.
  *
  * <p>Errors are {@link org.parquetarrow.ParquetException}s located at the file, row group, column
  * and page; after one, every buffer the reader held is released and further reads fail.
@@ -122,6 +125,18 @@ public final class ParquetFileReader implements AutoCloseable {
    */
   public long pagesSkipped() {
     return batches.pagesSkipped();
+  }
+
+  /**
+   * The dictionaries of the batch {@link #readNextBatch()} returned last, for its dictionary
+   * vectors (string and binary columns read as dictionaries, see {@link
+   * ReadOptions.Builder#dictionaryColumns}). They belong to this reader and are replaced by the
+   * next batch.
+   */
+  public DictionaryProvider dictionaries() {
+    DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider();
+    batches.dictionaries().values().forEach(provider::put);
+    return provider;
   }
 
   /**

@@ -197,6 +197,15 @@ public final class ReadOptions {
       return this;
     }
 
+    /**
+     * Reads these string or binary columns (dotted leaf paths) as Arrow dictionary vectors,
+     * {@code dictionary<int32, utf8 | binary>}, with one dictionary per batch.
+     */
+    public Builder dictionaryColumns(String... dottedPaths) {
+      arrowOptions.dictionaryColumns(Arrays.asList(dottedPaths));
+      return this;
+    }
+
     /** Whether the Arrow schema stored by the writer is applied (default yes). */
     public Builder storedSchema(ArrowReadOptions.StoredSchemaPolicy policy) {
       arrowOptions.storedSchema(policy);
