@@ -3,7 +3,6 @@ package org.parquetarrow.read;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -118,27 +117,15 @@ final class BinaryLeafReader extends LeafReader {
     return vector;
   }
 
-  /** Offsets for every row: a null row repeats the end of the value before it. */
+  /** Offsets for every row: a null row has no bytes. */
   private ArrowBuf spreadOffsets() {
-    boolean wide = offsetWidth == BinaryOutput.OffsetWidth.INT64;
-    int w = wide ? 8 : 4;
+    int w = offsetWidth == BinaryOutput.OffsetWidth.INT64 ? 8 : 4;
     ArrowBuf offsets = allocator.buffer((long) (batchRows + 1) * w);
-    long dense = values.offsets().memoryAddress();
-    long out = offsets.memoryAddress();
-    long bits = validity.memoryAddress();
-    int k = 0;
-    if (wide) {
-      MemoryUtil.putLong(out, 0L);
-      for (int i = 0; i < batchRows; i++) {
-        k += MemoryUtil.getByte(bits + (i >>> 3)) >> (i & 7) & 1;
-        MemoryUtil.putLong(out + 8L * (i + 1), MemoryUtil.getLong(dense + 8L * k));
-      }
-    } else {
-      MemoryUtil.putInt(out, 0);
-      for (int i = 0; i < batchRows; i++) {
-        k += MemoryUtil.getByte(bits + (i >>> 3)) >> (i & 7) & 1;
-        MemoryUtil.putInt(out + 4L * (i + 1), MemoryUtil.getInt(dense + 4L * k));
-      }
+    try {
+      ValueSpreader.spreadOffsets(values.offsets(), 0, offsets, 0, offsetWidth, validity, 0, batchRows);
+    } catch (RuntimeException e) {
+      offsets.close();
+      throw e;
     }
     return offsets;
   }

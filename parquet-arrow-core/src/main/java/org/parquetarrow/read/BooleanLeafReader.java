@@ -3,7 +3,6 @@ package org.parquetarrow.read;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -15,12 +14,11 @@ import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.schema.ColumnDescriptor;
 
-/** Reads a BOOLEAN leaf into a bit vector: values decode as bits, densely, then spread to rows. */
+/** Reads a BOOLEAN leaf into a bit vector: values decode as bits, densely, then move to their rows. */
 final class BooleanLeafReader extends LeafReader {
   private final Field storageField;
   private BooleanValueDecoder decoder;
   private ArrowBuf data;
-  private ArrowBuf dense;
 
   BooleanLeafReader(ColumnDescriptor column, Field storageField, BufferAllocator allocator, boolean keepLevels) {
     super(column, allocator, keepLevels);
@@ -53,26 +51,9 @@ final class BooleanLeafReader extends LeafReader {
     if (nonNull == 0) {
       return;
     }
-    if (nonNull == rows) {
-      decoder.read(data, row, nonNull);
-      return;
-    }
-    long bytes = Bitmaps.bytesFor(nonNull);
-    if (dense == null || dense.capacity() < bytes) {
-      if (dense != null) {
-        dense.close();
-      }
-      dense = allocator.buffer(Math.max(bytes, 64));
-    }
-    decoder.read(dense, 0, nonNull);
-    int k = 0;
-    for (int i = row; i < row + rows; i++) {
-      if (BitVectorHelper.get(validity, i) != 0) {
-        if (BitVectorHelper.get(dense, k) != 0) {
-          BitVectorHelper.setBit(data, i);
-        }
-        k++;
-      }
+    decoder.read(data, row, nonNull);
+    if (nonNull < rows) {
+      ValueSpreader.spreadBits(data, row, validity, row, rows);
     }
   }
 
@@ -131,12 +112,4 @@ final class BooleanLeafReader extends LeafReader {
     }
   }
 
-  @Override
-  public void close() {
-    super.close();
-    if (dense != null) {
-      dense.close();
-      dense = null;
-    }
-  }
 }

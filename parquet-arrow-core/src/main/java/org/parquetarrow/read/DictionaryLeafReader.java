@@ -126,19 +126,13 @@ final class DictionaryLeafReader extends LeafReader {
 
   /** Writes the batch indices of the dense values to the rows whose validity bit is set. */
   private void place(int nonNull, int row, int rows) {
-    long dst = indices.memoryAddress();
-    if (nonNull == rows) {
-      for (int i = 0; i < nonNull; i++) {
-        MemoryUtil.putInt(dst + 4L * (row + i), ids[i]);
-      }
-      return;
+    long dst = indices.memoryAddress() + 4L * row;
+    indices.checkBytes(4L * row, 4L * (row + nonNull));
+    for (int i = 0; i < nonNull; i++) {
+      MemoryUtil.putInt(dst + 4L * i, ids[i]);
     }
-    long bits = validity.memoryAddress();
-    int k = 0;
-    for (int i = row; i < row + rows; i++) {
-      if ((MemoryUtil.getByte(bits + (i >>> 3)) >> (i & 7) & 1) != 0) {
-        MemoryUtil.putInt(dst + 4L * i, ids[k++]);
-      }
+    if (nonNull < rows) {
+      ValueSpreader.spreadFixedWidth(indices, 4L * row, 4, validity, row, rows);
     }
   }
 

@@ -42,10 +42,15 @@ enum FixedConversion {
     };
   }
 
-  /** Converts {@code n} values of {@code srcWidth} bytes into values of {@code dstWidth} bytes. */
-  void convert(ArrowBuf src, int srcWidth, ArrowBuf dst, int dstWidth, int n) {
+  /**
+   * Converts {@code n} values of {@code srcWidth} bytes into values of {@code dstWidth} bytes
+   * written from byte {@code dstOffset} of {@code dst}.
+   */
+  void convert(ArrowBuf src, int srcWidth, ArrowBuf dst, long dstOffset, int dstWidth, int n) {
+    src.checkBytes(0, (long) n * srcWidth);
+    dst.checkBytes(dstOffset, dstOffset + (long) n * dstWidth);
     long s = src.memoryAddress();
-    long d = dst.memoryAddress();
+    long d = dst.memoryAddress() + dstOffset;
     switch (this) {
       case NONE -> MemoryUtil.copyMemory(s, d, (long) n * srcWidth);
       case INT32_TO_8 -> {
@@ -128,10 +133,14 @@ enum FixedConversion {
     MemoryUtil.setMemory(dst + used, width - used, sign);
   }
 
-  /** Converts {@code n} variable-length big-endian decimals (BYTE_ARRAY) to {@code width} bytes each. */
-  static void bigEndianVariableToDecimal(BinaryOutput values, int n, ArrowBuf dst, int width) {
+  /**
+   * Converts {@code n} variable-length big-endian decimals (BYTE_ARRAY) to {@code width} bytes
+   * each, written from byte {@code dstOffset} of {@code dst}.
+   */
+  static void bigEndianVariableToDecimal(BinaryOutput values, int n, ArrowBuf dst, long dstOffset, int width) {
+    dst.checkBytes(dstOffset, dstOffset + (long) n * width);
     long data = values.data().memoryAddress();
-    long d = dst.memoryAddress();
+    long d = dst.memoryAddress() + dstOffset;
     for (int i = 0; i < n; i++) {
       long start = values.offset(i);
       int length = (int) (values.offset(i + 1) - start);

@@ -3,7 +3,6 @@ package org.parquetarrow.read;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -22,9 +21,9 @@ import org.parquetarrow.schema.ColumnDescriptor;
 /**
  * Reads a leaf whose Arrow storage type is fixed-width: integers, floats, dates, times,
  * timestamps, decimals (from all four physical types), FLOAT16, fixed-size binary, UUID. Values are
- * decoded densely into a scratch buffer, converted in bulk ({@link FixedConversion}) and spread to
- * their rows; a page stretch without nulls and without conversion is decoded straight into the
- * vector's data buffer.
+ * decoded densely into the vector's data buffer (through a scratch buffer and a bulk {@link
+ * FixedConversion} when the physical and Arrow layouts differ), then moved up to their rows in
+ * place by {@link ValueSpreader}.
  */
 final class FixedWidthLeafReader extends LeafReader {
   private final Field storageField;
@@ -41,7 +40,6 @@ final class FixedWidthLeafReader extends LeafReader {
 
   private ArrowBuf data;
   private ArrowBuf dense;
-  private ArrowBuf converted;
   private BinaryOutput binaryScratch;
 
   FixedWidthLeafReader(
@@ -105,17 +103,14 @@ final class FixedWidthLeafReader extends LeafReader {
     if (nonNull == 0) {
       return;
     }
-    if (fixedDecoder != null && conversion == FixedConversion.NONE && nonNull == rows) {
-      fixedDecoder.read(data, (long) row * targetWidth, nonNull);
-      return;
-    }
-    ArrowBuf source;
+    // the dense values go to the stretch's first slots, then move up to their rows in place
+    long at = (long) row * targetWidth;
     if (physical == PhysicalType.BYTE_ARRAY) {
       BinaryOutput out = binaryScratch(nonNull);
       binaryDecoder.read(out, nonNull);
-      converted = ensure(converted, (long) nonNull * targetWidth);
-      FixedConversion.bigEndianVariableToDecimal(out, nonNull, converted, targetWidth);
-      source = converted;
+      FixedConversion.bigEndianVariableToDecimal(out, nonNull, data, at, targetWidth);
+    } else if (fixedDecoder != null && conversion == FixedConversion.NONE) {
+      fixedDecoder.read(data, at, nonNull);
     } else {
       dense = ensure(dense, (long) nonNull * physicalWidth);
       if (fixedDecoder != null) {
@@ -125,37 +120,10 @@ final class FixedWidthLeafReader extends LeafReader {
         binaryDecoder.read(out, nonNull);
         dense.setBytes(0, out.data(), 0, (long) nonNull * physicalWidth);
       }
-      if (conversion == FixedConversion.NONE) {
-        source = dense;
-      } else {
-        converted = ensure(converted, (long) nonNull * targetWidth);
-        conversion.convert(dense, physicalWidth, converted, targetWidth, nonNull);
-        source = converted;
-      }
+      conversion.convert(dense, physicalWidth, data, at, targetWidth, nonNull);
     }
-    spread(source, nonNull, row, rows);
-  }
-
-  /** Copies dense values to the rows of {@code [row, row + rows)} whose validity bit is set. */
-  private void spread(ArrowBuf source, int nonNull, int row, int rows) {
-    int w = targetWidth;
-    if (nonNull == rows) {
-      data.setBytes((long) row * w, source, 0, (long) nonNull * w);
-      return;
-    }
-    long src = source.memoryAddress();
-    long dst = data.memoryAddress();
-    long bits = validity.memoryAddress();
-    int end = row + rows;
-    for (int i = row; i < end; i++) {
-      if ((MemoryUtil.getByte(bits + (i >>> 3)) >> (i & 7) & 1) != 0) {
-        switch (w) {
-          case 4 -> MemoryUtil.putInt(dst + 4L * i, MemoryUtil.getInt(src));
-          case 8 -> MemoryUtil.putLong(dst + 8L * i, MemoryUtil.getLong(src));
-          default -> MemoryUtil.copyMemory(src, dst + (long) w * i, w);
-        }
-        src += w;
-      }
+    if (nonNull < rows) {
+      ValueSpreader.spreadFixedWidth(data, at, targetWidth, validity, row, rows);
     }
   }
 
@@ -242,10 +210,6 @@ final class FixedWidthLeafReader extends LeafReader {
     if (dense != null) {
       dense.close();
       dense = null;
-    }
-    if (converted != null) {
-      converted.close();
-      converted = null;
     }
     if (binaryScratch != null) {
       binaryScratch.close();

@@ -3,7 +3,6 @@ package org.parquetarrow.read;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
@@ -15,6 +14,7 @@ import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.read.page.Page;
+import org.parquetarrow.read.levels.DefinitionLevels;
 import org.parquetarrow.read.levels.RecordSplitter;
 import org.parquetarrow.schema.ColumnDescriptor;
 
@@ -447,14 +447,7 @@ abstract class LeafReader implements AutoCloseable {
       return definitions.readValidity(validity, filled, rows);
     }
     definitions.read(levels, filled, rows);
-    int nonNull = 0;
-    for (int i = filled; i < filled + rows; i++) {
-      if (levels[i] == maxDefinition) {
-        BitVectorHelper.setBit(validity, i);
-        nonNull++;
-      }
-    }
-    return nonNull;
+    return DefinitionLevels.toValidity(levels, filled, rows, maxDefinition, validity, filled);
   }
 
   /** Gives up the batch's buffers. */
