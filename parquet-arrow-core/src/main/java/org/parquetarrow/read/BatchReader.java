@@ -39,6 +39,9 @@ import org.parquetarrow.schema.SchemaMapping;
  * needed. After a failure every buffer is released and the reader refuses to continue.
  */
 final class BatchReader implements AutoCloseable {
+  /** Most rows read between two checks of the batch's variable-length bytes. */
+  private static final int STRETCH = 4096;
+
   private final InputFile file;
   private final FileMetaData metadata;
   private final ReadOptions options;
@@ -164,12 +167,19 @@ final class BatchReader implements AutoCloseable {
           forEachLeaf(leaf -> leaf.skipTo(start));
           groupRow = start;
         }
-        int take = (int) Math.min(rows - filled, end - groupRow);
+        int take = (int) Math.min(Math.min(rows - filled, end - groupRow), STRETCH);
         forEachLeaf(leaf -> leaf.read(take));
         filled += take;
         groupRow += take;
         if (groupRow == end) {
           range++;
+        }
+        if (filled < rows && overBytes()) {
+          // 32-bit offsets must not overflow: end the batch here
+          for (FieldAssembler f : fields) {
+            f.truncateBatch(filled);
+          }
+          rows = filled;
         }
       }
       VectorSchemaRoot root = finish(rows);
@@ -182,6 +192,15 @@ final class BatchReader implements AutoCloseable {
       fail();
       throw e;
     }
+  }
+
+  private boolean overBytes() {
+    for (LeafReader leaf : leaves) {
+      if (leaf.batchBytes() >= options.maxBatchBytes()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private VectorSchemaRoot finish(int rows) {

@@ -131,6 +131,11 @@ final class BinaryLeafReader extends LeafReader {
   }
 
   @Override
+  long batchBytes() {
+    return values == null ? 0 : values.dataLength();
+  }
+
+  @Override
   protected void releaseValues() {
     if (values != null) {
       values.close();

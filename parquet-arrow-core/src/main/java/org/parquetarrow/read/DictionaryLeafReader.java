@@ -212,6 +212,11 @@ final class DictionaryLeafReader extends LeafReader {
   }
 
   @Override
+  long batchBytes() {
+    return values == null ? 0 : values.dataLength();
+  }
+
+  @Override
   protected void releaseValues() {
     if (indices != null) {
       indices.close();

@@ -15,6 +15,9 @@ interface FieldAssembler extends AutoCloseable {
   /** Prepares a batch of {@code rows} rows. */
   void startBatch(int rows);
 
+  /** Ends the batch after {@code rows} rows, fewer than it was started with. */
+  void truncateBatch(int rows);
+
   /** The batch's vector (the leaves have read all its rows); the caller owns it. */
   FieldVector finishBatch();
 

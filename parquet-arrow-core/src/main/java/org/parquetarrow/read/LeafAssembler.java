@@ -31,6 +31,11 @@ final class LeafAssembler implements FieldAssembler {
   }
 
   @Override
+  public void truncateBatch(int rows) {
+    reader.truncateBatch(rows);
+  }
+
+  @Override
   public FieldVector finishBatch() {
     return adapt(reader.finishBatch());
   }

@@ -308,6 +308,19 @@ abstract class LeafReader implements AutoCloseable {
     }
   }
 
+  /** Ends the batch after the {@code rows} rows read so far. */
+  final void truncateBatch(int rows) {
+    if (rows != filled) {
+      throw new IllegalStateException("batch truncated to " + rows + " rows, " + filled + " were read");
+    }
+    batchRows = rows;
+  }
+
+  /** Bytes of variable-length values the batch holds so far (0 for fixed-width columns). */
+  long batchBytes() {
+    return 0;
+  }
+
   /** The batch's definition levels (valid for rows read so far), or {@code null} if not kept. */
   final int[] levels() {
     return levels;

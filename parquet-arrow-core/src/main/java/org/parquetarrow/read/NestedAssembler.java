@@ -120,6 +120,13 @@ final class NestedAssembler implements FieldAssembler {
   }
 
   @Override
+  public void truncateBatch(int rows) {
+    for (LeafReader leaf : leaves) {
+      leaf.truncateBatch(rows);
+    }
+  }
+
+  @Override
   public FieldVector finishBatch() {
     return root.build();
   }

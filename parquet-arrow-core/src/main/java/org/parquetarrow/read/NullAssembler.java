@@ -28,6 +28,11 @@ final class NullAssembler implements FieldAssembler {
   }
 
   @Override
+  public void truncateBatch(int rows) {
+    this.rows = rows;
+  }
+
+  @Override
   public FieldVector finishBatch() {
     NullVector v = new NullVector(field);
     v.setValueCount(rows);

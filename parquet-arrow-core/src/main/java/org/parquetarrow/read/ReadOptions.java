@@ -28,6 +28,13 @@ public final class ReadOptions {
   /** Rows per batch unless told otherwise (Arrow C++'s default). */
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
 
+  /**
+   * Variable-length bytes of one column at which a batch is cut short by default: far enough
+   * from the 2 GiB that 32-bit offsets address that the rows read since the last check cannot
+   * pass it unless their values average over 300 KB.
+   */
+  public static final long DEFAULT_MAX_BATCH_BYTES = 512L << 20;
+
   private final BufferAllocator allocator;
   private final int batchSize;
   private final List<String> columns;
@@ -36,6 +43,7 @@ public final class ReadOptions {
   private final ArrowReadOptions arrowOptions;
   private final Map<Integer, RowSelection> rowSelections;
   private final Executor executor;
+  private final long maxBatchBytes;
 
   private ReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -46,6 +54,7 @@ public final class ReadOptions {
     this.arrowOptions = b.arrowOptions.build();
     this.rowSelections = Map.copyOf(b.rowSelections);
     this.executor = b.executor;
+    this.maxBatchBytes = b.maxBatchBytes;
   }
 
   /** Options reading everything with {@code allocator}. */
@@ -79,6 +88,14 @@ public final class ReadOptions {
   /** Ordinals of the row groups to read, in this order; {@code null} reads all. */
   public int[] rowGroups() {
     return rowGroups == null ? null : rowGroups.clone();
+  }
+
+  /**
+   * The variable-length bytes (strings, binaries, dictionaries) one column may gather in a batch
+   * before the batch is cut short of {@link #batchSize()} rows; checked every few thousand rows.
+   */
+  public long maxBatchBytes() {
+    return maxBatchBytes;
   }
 
   /** Whether page CRC-32s are checked when present (default true). */
@@ -124,6 +141,7 @@ public final class ReadOptions {
     private final ArrowReadOptions.Builder arrowOptions = ArrowReadOptions.builder();
     private final Map<Integer, RowSelection> rowSelections = new HashMap<>();
     private Executor executor;
+    private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -182,6 +200,18 @@ public final class ReadOptions {
      */
     public Builder executor(Executor executor) {
       this.executor = executor;
+      return this;
+    }
+
+    /**
+     * Cuts a batch short once a column holds this many bytes of variable-length values (default
+     * {@link #DEFAULT_MAX_BATCH_BYTES}), so that 32-bit offsets never overflow; at least 1.
+     */
+    public Builder maxBatchBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxBatchBytes " + bytes + " is below 1");
+      }
+      this.maxBatchBytes = bytes;
       return this;
     }
 

@@ -55,6 +55,14 @@ final class StructAssembler implements FieldAssembler {
   }
 
   @Override
+  public void truncateBatch(int rows) {
+    this.rows = rows;
+    for (FieldAssembler c : children) {
+      c.truncateBatch(rows);
+    }
+  }
+
+  @Override
   public FieldVector finishBatch() {
     List<FieldVector> built = new ArrayList<>(children.size());
     StructVector struct = null;

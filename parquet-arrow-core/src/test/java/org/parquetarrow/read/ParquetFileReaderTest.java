@@ -81,6 +81,26 @@ class ParquetFileReaderTest {
   }
 
   @Test
+  void batchesAreCutShortOnVariableLengthBytes() throws Exception {
+    Path path = file("data/alltypes_tiny_pages.parquet");
+    List<VectorSchemaRoot> batches = new ArrayList<>();
+    try (ParquetFileReader reader = ParquetFileReader.open(path,
+            ReadOptions.builder(memory.allocator()).batchSize(100_000).maxBatchBytes(10_000).build());
+        ArrowFileReader expected = Goldens.of(path).open(memory.allocator())) {
+      for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+        batches.add(b);
+      }
+      assertTrue(batches.size() > 1, "7300 rows of 8-byte date strings pass 10,000 bytes: cut");
+      Comparison c = ArrowAssertions.compareData(Batches.of(expected),
+          Batches.of(reader.arrowSchema(), batches, new DictionaryProvider.MapDictionaryProvider()),
+          CompareOptions.strict());
+      assertTrue(c.same(), c::describe);
+    } finally {
+      batches.forEach(VectorSchemaRoot::close);
+    }
+  }
+
+  @Test
   void arrowReaderGivesTheGoldenSchemaAndData() throws Exception {
     Path path = file("data/alltypes_tiny_pages_plain.parquet");
     try (ArrowReader actual = ParquetFileReader.open(path,
