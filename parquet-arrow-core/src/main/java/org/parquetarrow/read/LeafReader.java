@@ -7,6 +7,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.encoding.LevelDecoder;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.read.page.ByteSlice;
@@ -28,6 +29,15 @@ import org.parquetarrow.schema.ColumnDescriptor;
  * #finishBatch}, which hands the batch's vector to the caller. Not thread-safe.
  */
 abstract class LeafReader implements AutoCloseable {
+  /** Level entries decoded at a time from a page. */
+  private static final int WINDOW = 64 * 1024;
+
+  /**
+   * Most level entries one batch of a repeated leaf may hold (two int arrays of this length):
+   * beyond it the batch size must be lowered.
+   */
+  private static final int MAX_BATCH_ENTRIES = 1 << 26;
+
   protected final ColumnDescriptor column;
   protected final BufferAllocator allocator;
   private final int maxDefinition;
@@ -40,6 +50,8 @@ abstract class LeafReader implements AutoCloseable {
   private int[] pageDefinitions = new int[0];
   private int[] pageRepetitions = new int[0];
   private int pagePos;
+  /** End of the decoded window of the page's levels in {@link #pageDefinitions}. */
+  private int windowEnd;
   private long pagesSkipped;
   /** Rows of the current chunk read or skipped so far. */
   private long chunkRow;
@@ -80,6 +92,7 @@ abstract class LeafReader implements AutoCloseable {
     this.page = null;
     this.pageLeft = 0;
     this.pagePos = 0;
+    this.windowEnd = 0;
     this.chunkRow = 0;
     onNewChunk();
   }
@@ -139,13 +152,10 @@ abstract class LeafReader implements AutoCloseable {
     try {
       splitter.startBatch(records);
       while (!splitter.isFull()) {
-        if (pageLeft == 0) {
-          if (!nextDataPage(splitter.recordsStarted() == records)) {
-            break;
-          }
-          readPageLevels();
+        if (!fillWindow(splitter.recordsStarted() == records)) {
+          break;
         }
-        int taken = splitter.take(pageRepetitions, pagePos, pageLeft);
+        int taken = splitter.take(pageRepetitions, pagePos, windowEnd - pagePos);
         if (taken == 0) {
           break;
         }
@@ -175,20 +185,11 @@ abstract class LeafReader implements AutoCloseable {
       while (chunkRow < row) {
         if (pageLeft == 0) {
           nextDataPage();
-          if (maxRepetition > 0) {
-            readPageLevels();
-          }
-          if (page.firstRowKnown()) {
-            if (page.firstRowIndex() > row || page.firstRowIndex() < chunkRow) {
-              throw new CorruptFileException("page starts at row " + page.firstRowIndex()
-                  + " while the reader is at row " + chunkRow + " on its way to row " + row);
-            }
-            chunkRow = page.firstRowIndex();
-          }
+          jumpToPageStart(row);
           continue;
         }
         if (maxRepetition == 0) {
-          int n = (int) Math.min(row - chunkRow, pageLeft);
+          int n = (int) Math.min(Math.min(row - chunkRow, pageLeft), WINDOW);
           skipValues(countValues(n));
           pageLeft -= n;
           chunkRow += n;
@@ -202,51 +203,106 @@ abstract class LeafReader implements AutoCloseable {
     }
   }
 
-  /** Skips whole records of a repeated leaf until row {@code row}, or to the end of the page. */
+  /**
+   * After moving to a new page: when it knows its first row (pages before it may have been
+   * skipped unread), the reader is at that row, which cannot lie past {@code target}.
+   */
+  private void jumpToPageStart(long target) {
+    pagePos = 0;
+    windowEnd = 0;
+    if (page.firstRowKnown()) {
+      if (page.firstRowIndex() > target || page.firstRowIndex() < chunkRow) {
+        throw new CorruptFileException("page starts at row " + page.firstRowIndex()
+            + " while the reader is at row " + chunkRow + " on its way to row " + target);
+      }
+      chunkRow = page.firstRowIndex();
+    }
+  }
+
+  /** Skips whole records of a repeated leaf towards row {@code row}, within the decoded window. */
   private void skipRecords(long row) {
     splitter.startBatch(row - chunkRow);
-    int taken = splitter.take(pageRepetitions, pagePos, pageLeft);
-    int values = 0;
-    for (int i = pagePos; i < pagePos + taken; i++) {
-      values += pageDefinitions[i] == maxDefinition ? 1 : 0;
-    }
-    skipValues(values);
+    fillWindow(false);
+    int taken = splitter.take(pageRepetitions, pagePos, windowEnd - pagePos);
+    skipValues(valuesAmong(pagePos, taken));
     pagePos += taken;
     pageLeft -= taken;
     if (splitter.isFull()) {
       chunkRow = row;
     } else {
-      // the page ended: its last record may go on in the next page, where it is not a new record
-      long complete = splitter.recordsStarted() - 1;
-      chunkRow += complete;
-      if (pageLeft == 0) {
-        skipContinuation(row);
+      // the window ended: its last record may go on after it, where it is not a new record
+      chunkRow += splitter.recordsStarted() - 1;
+      skipContinuation(row);
+    }
+  }
+
+  /** Skips the entries that continue the record the window ended in. */
+  private void skipContinuation(long row) {
+    while (true) {
+      if (pagePos == windowEnd && pageLeft == 0) {
+        if (!nextDataPage(true)) {
+          chunkRow++;
+          return;
+        }
+        if (page.firstRowKnown()) {
+          // with an offset index pages start at records: the last one ended with its page
+          chunkRow++;
+          jumpToPageStart(row);
+          return;
+        }
+        pagePos = 0;
+        windowEnd = 0;
+      }
+      fillWindow(false);
+      int k = pagePos;
+      while (k < windowEnd && pageRepetitions[k] > 0) {
+        k++;
+      }
+      skipValues(valuesAmong(pagePos, k - pagePos));
+      pageLeft -= k - pagePos;
+      pagePos = k;
+      if (k < windowEnd) {
+        chunkRow++;
+        return;
       }
     }
   }
 
-  /** Skips the entries of the next pages that continue the record the last page ended in. */
-  private void skipContinuation(long row) {
-    while (true) {
-      if (!nextDataPage(true)) {
-        chunkRow++;
-        return;
-      }
-      readPageLevels();
-      int k = 0;
-      int values = 0;
-      while (k < pageLeft && pageRepetitions[k] > 0) {
-        values += pageDefinitions[k] == maxDefinition ? 1 : 0;
-        k++;
-      }
-      skipValues(values);
-      pagePos = k;
-      pageLeft -= k;
-      if (pageLeft > 0) {
-        chunkRow++;
-        return;
-      }
+  private int valuesAmong(int from, int n) {
+    int values = 0;
+    for (int i = from; i < from + n; i++) {
+      values += pageDefinitions[i] == maxDefinition ? 1 : 0;
     }
+    return values;
+  }
+
+  /**
+   * Makes sure the window of decoded levels has an entry left, decoding the next stretch of the
+   * page, or moving to the next page. Levels are decoded a window at a time so that a page
+   * claiming billions of (cheaply run-length encoded) levels never makes the reader allocate for
+   * all of them. Returns false at the end of the chunk when {@code endAllowed}.
+   */
+  private boolean fillWindow(boolean endAllowed) {
+    while (pagePos == windowEnd) {
+      if (pageLeft == 0) {
+        if (!nextDataPage(endAllowed)) {
+          return false;
+        }
+        pagePos = 0;
+        windowEnd = 0;
+        continue;
+      }
+      int n = Math.min(pageLeft, WINDOW);
+      if (pageDefinitions.length < n) {
+        pageDefinitions = new int[n];
+        pageRepetitions = new int[n];
+      }
+      definitions.read(pageDefinitions, 0, n);
+      repetitions.read(pageRepetitions, 0, n);
+      pagePos = 0;
+      windowEnd = n;
+    }
+    return true;
   }
 
   /** Reads the next {@code n} definition levels of a flat page; returns how many hold a value. */
@@ -258,29 +314,19 @@ abstract class LeafReader implements AutoCloseable {
       pageDefinitions = new int[n];
     }
     definitions.read(pageDefinitions, 0, n);
-    int values = 0;
-    for (int i = 0; i < n; i++) {
-      values += pageDefinitions[i] == maxDefinition ? 1 : 0;
-    }
-    return values;
-  }
-
-  private void readPageLevels() {
-    int n = pageLeft;
-    if (pageDefinitions.length < n) {
-      pageDefinitions = new int[n];
-      pageRepetitions = new int[n];
-    }
-    definitions.read(pageDefinitions, 0, n);
-    repetitions.read(pageRepetitions, 0, n);
-    pagePos = 0;
+    return valuesAmong(0, n);
   }
 
   /** Appends {@code taken} entries of the page to the batch and decodes their values densely. */
   private void appendEntries(int taken) {
     int needed = entries + taken;
+    if (needed > MAX_BATCH_ENTRIES) {
+      throw new UnsupportedFeatureException("batch over " + MAX_BATCH_ENTRIES + " level entries",
+          "a batch of " + batchRows + " records holds more than " + MAX_BATCH_ENTRIES
+              + " level entries; read with a smaller batch size");
+    }
     if (needed > levels.length) {
-      int grown = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, 2L * levels.length));
+      int grown = (int) Math.min(MAX_BATCH_ENTRIES, Math.max(needed, 2L * levels.length));
       levels = Arrays.copyOf(levels, grown);
       repetitionLevels = Arrays.copyOf(repetitionLevels, grown);
     }
