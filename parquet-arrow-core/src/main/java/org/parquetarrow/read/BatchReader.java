@@ -1,0 +1,354 @@
+package org.parquetarrow.read;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetException;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.read.page.ColumnChunkBytes;
+import org.parquetarrow.read.page.ColumnChunkFetcher;
+import org.parquetarrow.read.page.ColumnChunkPageReader;
+import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.read.page.PageReadOptions;
+import org.parquetarrow.read.page.RangeCoalescer;
+import org.parquetarrow.schema.FieldMapping;
+import org.parquetarrow.schema.SchemaMapping;
+
+/**
+ * Cuts the selected row groups of a file into batches of at most {@code batchSize} rows; a batch
+ * may span pages and row groups. Fetches each row group's chunks when the first of its rows is
+ * needed. After a failure every buffer is released and the reader refuses to continue.
+ */
+final class BatchReader implements AutoCloseable {
+  /** Most rows read between two checks of the batch's variable-length bytes. */
+  private static final int STRETCH = 4096;
+
+  private final InputFile file;
+  private final FileMetaData metadata;
+  private final ReadOptions options;
+  private final Schema schema;
+  private final Schema memorySchema;
+  /** The dictionaries of the last batch, by id; owned here until the next batch. */
+  private final Map<Long, Dictionary> dictionaries = new HashMap<>();
+  private final List<FieldAssembler> fields;
+  private final List<LeafReader> leaves;
+  private final int[] leafOrdinals;
+  private final int[] rowGroups;
+  private final WriterVersion writer;
+  private final PageReadOptions pageOptions;
+  private final long totalRows;
+
+  private int nextGroup;
+  /** The selected row ranges of the current row group, as start/end pairs. */
+  private long[] ranges = new long[0];
+  private int range;
+  /** The next row of the current row group to read. */
+  private long groupRow;
+  private long rowsReturned;
+  private long bytesFetched;
+  private boolean failed;
+  private boolean closed;
+
+  BatchReader(InputFile file, FileMetaData metadata, SchemaMapping mapping, int[] rowGroups, ReadOptions options) {
+    this.file = file;
+    this.metadata = metadata;
+    this.options = options;
+    this.rowGroups = rowGroups;
+    this.writer = WriterVersion.parse(metadata.createdBy());
+    this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums());
+    List<FieldAssembler> built = new ArrayList<>();
+    List<Field> outFields = new ArrayList<>();
+    List<Field> memoryFields = new ArrayList<>();
+    try {
+      for (FieldMapping f : mapping.fields()) {
+        built.add(FieldAssemblers.build(f, options.allocator(), false));
+        outFields.add(FieldAssemblers.messageField(f));
+        memoryFields.add(FieldAssemblers.memoryField(f));
+      }
+    } catch (RuntimeException e) {
+      built.forEach(FieldAssembler::close);
+      throw e;
+    }
+    this.fields = built;
+    this.schema = new Schema(outFields, mapping.arrowSchema().getCustomMetadata());
+    this.memorySchema = new Schema(memoryFields, mapping.arrowSchema().getCustomMetadata());
+    this.leaves = new ArrayList<>();
+    for (FieldAssembler a : fields) {
+      leaves.addAll(a.leaves());
+    }
+    this.leafOrdinals = new int[leaves.size()];
+    for (int i = 0; i < leafOrdinals.length; i++) {
+      leafOrdinals[i] = leaves.get(i).column.ordinal();
+    }
+    long total = 0;
+    for (int g : rowGroups) {
+      long n = metadata.rowGroups().get(g).numRows();
+      if (n < 0) {
+        close();
+        throw new CorruptFileException(
+            "row group has " + n + " rows", ErrorLocation.ofFile(file.name()).withRowGroup(g), null);
+      }
+      total += selection(g, n).rowCount();
+    }
+    this.totalRows = total;
+  }
+
+  /** The schema in IPC message form (dictionary fields typed by their values). */
+  Schema schema() {
+    return schema;
+  }
+
+  /** The dictionaries of the last batch returned, by id (replaced by the next batch). */
+  Map<Long, Dictionary> dictionaries() {
+    return dictionaries;
+  }
+
+  BufferAllocator allocator() {
+    return options.allocator();
+  }
+
+  long pagesSkipped() {
+    long n = 0;
+    for (LeafReader leaf : leaves) {
+      n += leaf.pagesSkipped();
+    }
+    return n;
+  }
+
+  long bytesFetched() {
+    return bytesFetched;
+  }
+
+  /** The next batch, owned by the caller, or {@code null} after the last row. */
+  VectorSchemaRoot next() {
+    if (closed) {
+      throw new IllegalStateException("reader is closed");
+    }
+    if (failed) {
+      throw new IllegalStateException("reader failed on an earlier batch");
+    }
+    if (rowsReturned >= totalRows) {
+      return null;
+    }
+    int rows = (int) Math.min(options.batchSize(), totalRows - rowsReturned);
+    try {
+      releaseDictionaries();
+      for (FieldAssembler f : fields) {
+        f.startBatch(rows);
+      }
+      int filled = 0;
+      while (filled < rows) {
+        if (range * 2 >= ranges.length) {
+          openNextRowGroup();
+          continue;
+        }
+        long start = ranges[2 * range];
+        long end = ranges[2 * range + 1];
+        if (groupRow < start) {
+          forEachLeaf(leaf -> leaf.skipTo(start));
+          groupRow = start;
+        }
+        int take = (int) Math.min(Math.min(rows - filled, end - groupRow), STRETCH);
+        forEachLeaf(leaf -> leaf.read(take));
+        filled += take;
+        groupRow += take;
+        if (groupRow == end) {
+          range++;
+        }
+        if (filled < rows && overBytes()) {
+          // 32-bit offsets must not overflow: end the batch here
+          for (FieldAssembler f : fields) {
+            f.truncateBatch(filled);
+          }
+          rows = filled;
+        }
+      }
+      VectorSchemaRoot root = finish(rows);
+      rowsReturned += rows;
+      return root;
+    } catch (ParquetException e) {
+      fail();
+      throw e.locate(ErrorLocation.ofFile(file.name()));
+    } catch (RuntimeException | Error e) {
+      fail();
+      throw e;
+    }
+  }
+
+  private boolean overBytes() {
+    for (LeafReader leaf : leaves) {
+      if (leaf.batchBytes() >= options.maxBatchBytes()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private VectorSchemaRoot finish(int rows) {
+    List<FieldVector> vectors = new ArrayList<>(fields.size());
+    try {
+      for (FieldAssembler f : fields) {
+        vectors.add(f.finishBatch());
+      }
+    } catch (RuntimeException e) {
+      vectors.forEach(FieldVector::close);
+      throw e;
+    }
+    for (LeafReader leaf : leaves) {
+      if (leaf instanceof DictionaryLeafReader d) {
+        FieldVector values = d.takeDictionary();
+        long id = d.dictionaryId();
+        dictionaries.put(id, new Dictionary(values, schemaEncoding(id)));
+      }
+    }
+    return new VectorSchemaRoot(memorySchema.getFields(), vectors, rows);
+  }
+
+  private DictionaryEncoding schemaEncoding(long id) {
+    return new DictionaryEncoding(id, false, new ArrowType.Int(32, true));
+  }
+
+  private void releaseDictionaries() {
+    for (Dictionary d : dictionaries.values()) {
+      d.getVector().close();
+    }
+    dictionaries.clear();
+  }
+
+  private void openNextRowGroup() {
+    while (nextGroup < rowGroups.length) {
+      int g = rowGroups[nextGroup++];
+      RowGroup group = metadata.rowGroups().get(g);
+      RowSelection selected = selection(g, group.numRows());
+      if (selected.isEmpty()) {
+        continue;
+      }
+      boolean partial = selected.rowCount() < group.numRows();
+      ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(g);
+      int columns = group.columns() == null ? 0 : group.columns().size();
+      for (int ordinal : leafOrdinals) {
+        if (ordinal >= columns) {
+          throw new CorruptFileException(
+              "row group has " + columns + " column chunks; the schema has more leaf columns", where, null);
+        }
+      }
+      List<ColumnChunkBytes> chunks =
+          ColumnChunkFetcher.fetchRowGroup(file, metadata, g, leafOrdinals, RangeCoalescer.DEFAULT);
+      for (int i = 0; i < leaves.size(); i++) {
+        LeafReader leaf = leaves.get(i);
+        ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
+        ColumnChunkBytes bytes = chunks.get(i);
+        bytesFetched += bytes.length();
+        ColumnChunkPageReader.Builder builder =
+            ColumnChunkPageReader.builder(
+                    bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
+                .location(where)
+                .writerVersion(writer)
+                .options(pageOptions);
+        if (partial) {
+          // with the offset index, pages holding no selected row are never decompressed
+          builder.offsetIndex(OffsetIndexReader.read(file, chunk), group.numRows()).selection(selected);
+        }
+        ColumnChunkPageReader pages = builder.build();
+        leaf.startChunk(pages, where.withColumn(leaf.column.dottedPath()));
+      }
+      ranges = new long[2 * selected.rangeCount()];
+      for (int i = 0; i < selected.rangeCount(); i++) {
+        ranges[2 * i] = selected.rangeStart(i);
+        ranges[2 * i + 1] = selected.rangeEnd(i);
+      }
+      range = 0;
+      groupRow = 0;
+      return;
+    }
+    throw new CorruptFileException("row groups end before " + totalRows + " rows were read");
+  }
+
+  /**
+   * Runs {@code work} on every leaf: on the caller's thread, or in parallel on the executor
+   * (leaf readers share nothing but the allocator, which is thread-safe). The first failure is
+   * rethrown once every task has ended, so no task still writes into a batch being released.
+   */
+  private void forEachLeaf(Consumer<LeafReader> work) {
+    Executor executor = options.executor();
+    if (executor == null || leaves.size() < 2) {
+      for (LeafReader leaf : leaves) {
+        work.accept(leaf);
+      }
+      return;
+    }
+    CompletableFuture<?>[] tasks = new CompletableFuture<?>[leaves.size()];
+    for (int i = 0; i < tasks.length; i++) {
+      LeafReader leaf = leaves.get(i);
+      tasks[i] = CompletableFuture.runAsync(() -> work.accept(leaf), executor);
+    }
+    Throwable first = null;
+    for (CompletableFuture<?> t : tasks) {
+      try {
+        t.join();
+      } catch (CompletionException | CancellationException e) {
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        if (first == null) {
+          first = cause;
+        } else if (first != cause) {
+          first.addSuppressed(cause);
+        }
+      }
+    }
+    if (first instanceof RuntimeException r) {
+      throw r;
+    }
+    if (first instanceof Error err) {
+      throw err;
+    }
+    if (first != null) {
+      throw new IllegalStateException("column task failed", first);
+    }
+  }
+
+  /** The rows to read of row group {@code g} of {@code rows} rows. */
+  private RowSelection selection(int g, long rows) {
+    RowSelection chosen = options.rowSelection(g);
+    RowSelection all = RowSelection.all(rows);
+    return chosen == null ? all : chosen.intersect(all);
+  }
+
+  private void fail() {
+    failed = true;
+    releaseDictionaries();
+    for (FieldAssembler f : fields) {
+      f.close();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    releaseDictionaries();
+    for (FieldAssembler f : fields) {
+      f.close();
+    }
+  }
+}

@@ -1,0 +1,219 @@
+package org.parquetarrow.read;
+
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.encoding.BinaryDictionary;
+import org.parquetarrow.encoding.BinaryOutput;
+import org.parquetarrow.encoding.BinaryValueDecoder;
+import org.parquetarrow.encoding.FixedWidthDictionary;
+import org.parquetarrow.encoding.FixedWidthValueDecoder;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.read.levels.ValueSpreader;
+import org.parquetarrow.read.page.ByteSlice;
+import org.parquetarrow.read.page.DataPage;
+import org.parquetarrow.read.page.DictionaryPage;
+import org.parquetarrow.schema.ColumnDescriptor;
+
+/**
+ * Reads a leaf whose Arrow storage type is fixed-width: integers, floats, dates, times,
+ * timestamps, decimals (from all four physical types), FLOAT16, fixed-size binary, UUID. Values are
+ * decoded densely into the vector's data buffer (through a scratch buffer and a bulk {@link
+ * FixedConversion} when the physical and Arrow layouts differ), then moved up to their rows in
+ * place by {@link ValueSpreader}.
+ */
+final class FixedWidthLeafReader extends LeafReader {
+  private final Field storageField;
+  private final PhysicalType physical;
+  /** Bytes per stored value; for BYTE_ARRAY (decimals) 0. */
+  private final int physicalWidth;
+  private final int targetWidth;
+  private final FixedConversion conversion;
+
+  private FixedWidthDictionary fixedDictionary;
+  private BinaryDictionary binaryDictionary;
+  private FixedWidthValueDecoder fixedDecoder;
+  private BinaryValueDecoder binaryDecoder;
+
+  private ArrowBuf data;
+  private ArrowBuf dense;
+  private BinaryOutput binaryScratch;
+
+  FixedWidthLeafReader(
+      ColumnDescriptor column,
+      Field storageField,
+      int targetWidth,
+      FixedConversion conversion,
+      BufferAllocator allocator,
+      boolean keepLevels) {
+    super(column, allocator, keepLevels);
+    this.storageField = storageField;
+    this.physical = column.physicalType();
+    this.physicalWidth = PhysicalWidths.of(column);
+    this.targetWidth = targetWidth;
+    this.conversion = conversion;
+  }
+
+  @Override
+  protected void onNewChunk() {
+    fixedDictionary = null;
+    binaryDictionary = null;
+  }
+
+  @Override
+  protected void loadDictionary(DictionaryPage d) {
+    ByteSlice s = d.data();
+    if (physical == PhysicalType.BYTE_ARRAY) {
+      binaryDictionary = BinaryDictionary.fromPlain(s.array(), s.offset(), s.length(), d.numValues());
+    } else {
+      fixedDictionary =
+          FixedWidthDictionary.fromPlain(s.array(), s.offset(), s.length(), d.numValues(), physicalWidth);
+    }
+  }
+
+  @Override
+  protected void startValues(DataPage page) {
+    ByteSlice v = page.values();
+    fixedDecoder = null;
+    binaryDecoder = null;
+    if (physical != PhysicalType.BYTE_ARRAY) {
+      fixedDecoder = ValueDecoders.fixedWidth(page.encoding(), physical, physicalWidth, fixedDictionary);
+    }
+    if (fixedDecoder != null) {
+      fixedDecoder.init(v.array(), v.offset(), v.length(), page.numValues());
+    } else {
+      int fixedLength = physical == PhysicalType.FIXED_LEN_BYTE_ARRAY ? physicalWidth : 0;
+      binaryDecoder = ValueDecoders.binary(page.encoding(), physical, fixedLength, binaryDictionary);
+      binaryDecoder.init(v.array(), v.offset(), v.length(), page.numValues());
+    }
+  }
+
+  @Override
+  protected void allocateValues(int rows) {
+    data = allocator.buffer(Math.max(1L, (long) rows * targetWidth));
+    // rows left null keep whatever is there; zero them so batches are deterministic
+    data.setZero(0, data.capacity());
+  }
+
+  @Override
+  protected void readValues(int nonNull, int row, int rows) {
+    if (nonNull == 0) {
+      return;
+    }
+    // the dense values go to the stretch's first slots, then move up to their rows in place
+    long at = (long) row * targetWidth;
+    if (physical == PhysicalType.BYTE_ARRAY) {
+      BinaryOutput out = binaryScratch(nonNull);
+      binaryDecoder.read(out, nonNull);
+      FixedConversion.bigEndianVariableToDecimal(out, nonNull, data, at, targetWidth);
+    } else if (fixedDecoder != null && conversion == FixedConversion.NONE) {
+      fixedDecoder.read(data, at, nonNull);
+    } else {
+      dense = ensure(dense, (long) nonNull * physicalWidth);
+      if (fixedDecoder != null) {
+        fixedDecoder.read(dense, 0, nonNull);
+      } else {
+        BinaryOutput out = binaryScratch(nonNull);
+        binaryDecoder.read(out, nonNull);
+        dense.setBytes(0, out.data(), 0, (long) nonNull * physicalWidth);
+      }
+      conversion.convert(dense, physicalWidth, data, at, targetWidth, nonNull);
+    }
+    if (nonNull < rows) {
+      ValueSpreader.spreadFixedWidth(data, at, targetWidth, validity, row, rows);
+    }
+  }
+
+  private BinaryOutput binaryScratch(int values) {
+    if (binaryScratch == null) {
+      binaryScratch = new BinaryOutput(allocator, BinaryOutput.OffsetWidth.INT32, values, 16L * values);
+    }
+    binaryScratch.clear();
+    return binaryScratch;
+  }
+
+  private ArrowBuf ensure(ArrowBuf buf, long bytes) {
+    if (buf != null && buf.capacity() >= bytes) {
+      return buf;
+    }
+    if (buf != null) {
+      buf.close();
+    }
+    return allocator.buffer(Math.max(bytes, 64));
+  }
+
+  @Override
+  FieldVector finishBatch() {
+    FieldVector vector = storageField.createVector(allocator);
+    try {
+      vector.loadFieldBuffers(new ArrowFieldNode(batchRows, nullCount), List.of(validity, data));
+    } catch (RuntimeException e) {
+      vector.close();
+      throw e;
+    }
+    releaseBatch();
+    return vector;
+  }
+
+  @Override
+  protected void skipValues(int values) {
+    if (values > 0) {
+      if (fixedDecoder != null) {
+        fixedDecoder.skip(values);
+      } else {
+        binaryDecoder.skip(values);
+      }
+    }
+  }
+
+  @Override
+  protected void ensureValueCapacity(int values) {
+    long bytes = (long) values * targetWidth;
+    if (bytes <= data.capacity()) {
+      return;
+    }
+    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * data.capacity()));
+    bigger.setZero(0, bigger.capacity());
+    bigger.setBytes(0, data, 0, data.capacity());
+    data.close();
+    data = bigger;
+  }
+
+  @Override
+  protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
+    ValueSpreader.spreadFixedWidth(data, 0, targetWidth, slotValidity, 0, slots);
+    FieldVector vector = storageField.createVector(allocator);
+    try {
+      vector.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(slotValidity, data));
+    } catch (RuntimeException e) {
+      vector.close();
+      throw e;
+    }
+    releaseBatch();
+    return vector;
+  }
+
+  @Override
+  protected void releaseValues() {
+    if (data != null) {
+      data.close();
+      data = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    super.close();
+    if (dense != null) {
+      dense.close();
+      dense = null;
+    }
+    if (binaryScratch != null) {
+      binaryScratch.close();
+      binaryScratch = null;
+    }
+  }
+}

@@ -1,0 +1,337 @@
+package org.parquetarrow.read;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.NullVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
+import org.parquetarrow.read.levels.LevelInfo;
+import org.parquetarrow.read.levels.NestedLevels;
+import org.parquetarrow.read.levels.SlotCounts;
+import org.parquetarrow.schema.FieldMapping;
+
+/**
+ * A top-level field with lists or maps somewhere below it. Its leaves read whole records (level
+ * entries and dense values); each node of the field then builds its Arrow structure from the
+ * levels of one leaf below it ({@link NestedLevels}): list offsets and validity, struct validity,
+ * leaf validity with the dense values spread to their slots.
+ */
+final class NestedAssembler implements FieldAssembler {
+  private final Node root;
+  private final List<LeafReader> leaves = new ArrayList<>();
+  private final BufferAllocator allocator;
+
+  NestedAssembler(FieldMapping field, BufferAllocator allocator) {
+    this.allocator = allocator;
+    try {
+      this.root = node(field, 0, 0);
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** Whether {@code field} has a list or map at or below it. */
+  static boolean repeats(FieldMapping field) {
+    if (field.kind().isRepeated()) {
+      return true;
+    }
+    for (FieldMapping c : field.children()) {
+      if (repeats(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The node of {@code f}, whose parent's slots are present from {@code parentDef} and whose
+   * nearest list has an element from {@code ancestorDef}.
+   */
+  private Node node(FieldMapping f, int parentDef, int ancestorDef) {
+    Field out = FieldAssemblers.memoryField(f);
+    boolean nullable = f.definitionLevel() > parentDef;
+    switch (f.kind()) {
+      case PRIMITIVE: {
+        LevelInfo info = new LevelInfo(LevelInfo.Kind.LEAF, f.definitionLevel(), f.repetitionLevel(), ancestorDef, nullable);
+        if (f.definitionLevel() != f.column().maxDefinitionLevel()
+            || f.repetitionLevel() != f.column().maxRepetitionLevel()) {
+          throw new CorruptFileException("levels of " + f.column().dottedPath() + " do not match its schema path");
+        }
+        LeafAssembler leaf = (LeafAssembler) FieldAssemblers.leafAssembler(f, out, allocator, true);
+        leaves.add(leaf.reader());
+        return new LeafNode(info, leaf);
+      }
+      case NULL: {
+        LevelInfo info = new LevelInfo(LevelInfo.Kind.LEAF, f.definitionLevel(), f.repetitionLevel(), ancestorDef, nullable);
+        // the column's levels give the null slots; its values (there should be none) are read and dropped
+        LeafReader reader = LeafReaders.create(f, LeafReaders.physicalStorage(f.column()), allocator, true);
+        leaves.add(reader);
+        return new NullNode(info, out, reader);
+      }
+      case STRUCT: {
+        LevelInfo info = new LevelInfo(LevelInfo.Kind.STRUCT, f.definitionLevel(), f.repetitionLevel(), ancestorDef, nullable);
+        List<Node> children = new ArrayList<>();
+        for (FieldMapping c : f.children()) {
+          children.add(node(c, f.definitionLevel(), ancestorDef));
+        }
+        return new StructNode(info, out, children);
+      }
+      case LIST:
+      case LARGE_LIST:
+      case FIXED_SIZE_LIST:
+      case LIST_VIEW:
+      case LARGE_LIST_VIEW:
+      case MAP: {
+        if (f.elementsDefinitionLevel() != f.definitionLevel() + 1) {
+          throw new CorruptFileException("list " + f.name() + " has elements from definition level "
+              + f.elementsDefinitionLevel() + ", not " + (f.definitionLevel() + 1));
+        }
+        LevelInfo info = new LevelInfo(LevelInfo.Kind.LIST, f.definitionLevel(), f.repetitionLevel(), ancestorDef, nullable);
+        Node child = node(f.children().get(0), f.elementsDefinitionLevel(), f.elementsDefinitionLevel());
+        boolean large = f.kind() == FieldMapping.Kind.LARGE_LIST || f.kind() == FieldMapping.Kind.LARGE_LIST_VIEW;
+        return new ListNode(info, out, child, large ? OffsetWidth.INT64 : OffsetWidth.INT32, f.kind());
+      }
+      default:
+        throw new UnsupportedFeatureException(
+            "reading " + f.kind() + " below a list",
+            "field " + f.name() + " is a " + f.kind() + ", which this reader does not assemble inside lists or maps");
+    }
+  }
+
+  @Override
+  public List<LeafReader> leaves() {
+    return leaves;
+  }
+
+  @Override
+  public void startBatch(int rows) {
+    for (LeafReader leaf : leaves) {
+      leaf.startBatch(rows);
+    }
+  }
+
+  @Override
+  public void truncateBatch(int rows) {
+    for (LeafReader leaf : leaves) {
+      leaf.truncateBatch(rows);
+    }
+  }
+
+  @Override
+  public FieldVector finishBatch() {
+    return root.build();
+  }
+
+  @Override
+  public void close() {
+    for (LeafReader leaf : leaves) {
+      leaf.close();
+    }
+  }
+
+  private ArrowBuf zeroed(long bytes) {
+    ArrowBuf b = allocator.buffer(Math.max(1, bytes));
+    b.setZero(0, b.capacity());
+    return b;
+  }
+
+  /** One Arrow node of the field. */
+  private abstract static class Node {
+    final LevelInfo info;
+
+    Node(LevelInfo info) {
+      this.info = info;
+    }
+
+    /** A leaf below this node, whose levels describe the node. */
+    abstract LeafReader source();
+
+    abstract FieldVector build();
+  }
+
+  private final class LeafNode extends Node {
+    private final LeafAssembler leaf;
+
+    LeafNode(LevelInfo info, LeafAssembler leaf) {
+      super(info);
+      this.leaf = leaf;
+    }
+
+    @Override
+    LeafReader source() {
+      return leaf.reader();
+    }
+
+    @Override
+    FieldVector build() {
+      LeafReader r = leaf.reader();
+      if (!r.repeated()) {
+        return leaf.finishBatch();
+      }
+      int n = r.entryCount();
+      int slots = NestedLevels.countSlots(r.levels(), r.repetitionLevels(), 0, n, info);
+      try (ArrowBuf validity = zeroed(Bitmaps.bytesFor(slots))) {
+        SlotCounts c = NestedLevels.slots(r.levels(), r.repetitionLevels(), 0, n, info, validity, 0);
+        return leaf.adapt(r.finishBatch(validity, c.slotCount(), c.nullCount()));
+      }
+    }
+  }
+
+  private final class NullNode extends Node {
+    private final Field field;
+    private final LeafReader reader;
+
+    NullNode(LevelInfo info, Field field, LeafReader reader) {
+      super(info);
+      this.field = field;
+      this.reader = reader;
+    }
+
+    @Override
+    LeafReader source() {
+      return reader;
+    }
+
+    @Override
+    FieldVector build() {
+      int slots = NestedLevels.countSlots(reader.levels(), reader.repetitionLevels(), 0, reader.entryCount(), info);
+      reader.releaseBatch();
+      NullVector v = new NullVector(field);
+      v.setValueCount(slots);
+      return v;
+    }
+  }
+
+  private final class StructNode extends Node {
+    private final Field field;
+    private final List<Node> children;
+
+    StructNode(LevelInfo info, Field field, List<Node> children) {
+      super(info);
+      this.field = field;
+      this.children = children;
+    }
+
+    @Override
+    LeafReader source() {
+      return children.get(0).source();
+    }
+
+    @Override
+    FieldVector build() {
+      LeafReader s = source();
+      int n = s.entryCount();
+      int slots = NestedLevels.countSlots(s.levels(), s.repetitionLevels(), 0, n, info);
+      List<FieldVector> built = new ArrayList<>(children.size());
+      StructVector struct = null;
+      try (ArrowBuf validity = zeroed(Bitmaps.bytesFor(slots))) {
+        SlotCounts c = NestedLevels.slots(s.levels(), s.repetitionLevels(), 0, n, info, validity, 0);
+        for (Node child : children) {
+          built.add(child.build());
+        }
+        struct = (StructVector) field.createVector(allocator);
+        struct.loadFieldBuffers(new ArrowFieldNode(slots, c.nullCount()), List.of(validity));
+        for (int i = 0; i < built.size(); i++) {
+          built.get(i).makeTransferPair(struct.getChildByOrdinal(i)).transfer();
+        }
+        struct.setValueCount(slots);
+        StructVector done = struct;
+        struct = null;
+        return done;
+      } finally {
+        built.forEach(FieldVector::close);
+        if (struct != null) {
+          struct.close();
+        }
+      }
+    }
+  }
+
+  private final class ListNode extends Node {
+    private final Field field;
+    private final Node child;
+    private final OffsetWidth width;
+    private final FieldMapping.Kind kind;
+
+    ListNode(LevelInfo info, Field field, Node child, OffsetWidth width, FieldMapping.Kind kind) {
+      super(info);
+      this.field = field;
+      this.child = child;
+      this.width = width;
+      this.kind = kind;
+    }
+
+    @Override
+    LeafReader source() {
+      return child.source();
+    }
+
+    @Override
+    FieldVector build() {
+      LeafReader s = source();
+      int n = s.entryCount();
+      int slots = NestedLevels.countSlots(s.levels(), s.repetitionLevels(), 0, n, info);
+      int entryBytes = width == OffsetWidth.INT64 ? 8 : 4;
+      FieldVector elements = null;
+      FieldVector list = null;
+      try (ArrowBuf validity = zeroed(Bitmaps.bytesFor(slots));
+          ArrowBuf offsets = zeroed((slots + 1L) * entryBytes)) {
+        SlotCounts c = NestedLevels.listOffsets(
+            s.levels(), s.repetitionLevels(), 0, n, info, offsets, 0, width, validity, 0);
+        elements = child.build();
+        if (elements.getValueCount() != c.elementCount()) {
+          throw new CorruptFileException("list " + field.getName() + " holds " + c.elementCount()
+              + " elements, its leaves give " + elements.getValueCount());
+        }
+        list = field.createVector(allocator);
+        ArrowFieldNode node = new ArrowFieldNode(slots, c.nullCount());
+        if (kind == FieldMapping.Kind.FIXED_SIZE_LIST) {
+          checkFixedSizes(offsets, slots);
+          list.loadFieldBuffers(node, List.of(validity));
+        } else if (kind == FieldMapping.Kind.LIST_VIEW || kind == FieldMapping.Kind.LARGE_LIST_VIEW) {
+          try (ArrowBuf sizes = ListViews.sizesFromOffsets(offsets, slots, width, allocator)) {
+            list.loadFieldBuffers(node, List.of(validity, offsets, sizes));
+          }
+        } else {
+          list.loadFieldBuffers(node, List.of(validity, offsets));
+        }
+        elements.makeTransferPair(list.getChildrenFromFields().get(0)).transfer();
+        list.setValueCount(slots);
+        FieldVector done = list;
+        list = null;
+        return done;
+      } finally {
+        if (elements != null) {
+          elements.close();
+        }
+        if (list != null) {
+          list.close();
+        }
+      }
+    }
+
+    /**
+     * A fixed-size list needs {@code size} elements in every slot, null or not; a Parquet file
+     * written for it stores them so.
+     */
+    private void checkFixedSizes(ArrowBuf offsets, int slots) {
+      int size = ((ArrowType.FixedSizeList) field.getType()).getListSize();
+      for (int i = 0; i < slots; i++) {
+        int length = offsets.getInt(4L * (i + 1)) - offsets.getInt(4L * i);
+        if (length != size) {
+          throw new CorruptFileException("fixed-size list " + field.getName() + " of size " + size
+              + " has a slot of " + length + " elements, at slot " + i + " of the batch");
+        }
+      }
+    }
+  }
+}

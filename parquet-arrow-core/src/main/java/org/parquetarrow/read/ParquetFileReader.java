@@ -1,0 +1,238 @@
+package org.parquetarrow.read;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.schema.ArrowSchemaConverter;
+import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.schema.ParquetSchema;
+import org.parquetarrow.schema.SchemaMapping;
+
+/**
+ * Reads a Parquet file into Arrow batches: pages are decoded straight into the buffers of the
+ * batch's vectors, every buffer from {@link ReadOptions#allocator()}.
+ *
+ * <pre>{@code
+ * try (BufferAllocator allocator = new RootAllocator();
+ *     ParquetFileReader reader = ParquetFileReader.open(path, ReadOptions.defaults(allocator))) {
+ *   Schema schema = reader.arrowSchema();
+ *   for (VectorSchemaRoot batch = reader.readNextBatch(); batch != null; batch = reader.readNextBatch()) {
+ *     try (batch) {
+ *       consume(batch);
+ *     }
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>The batches come out once, in file order, through whichever of {@link #readNextBatch()},
+ * {@link #batches()} or {@link #toArrowReader()} the caller uses. String and binary columns that
+ * are dictionary fields (asked for with {@link ReadOptions.Builder#dictionaryColumns}, or stored so
+ * by the writer) come out as dictionary vectors with one dictionary per batch; dictionary fields of
+ * other types come out as their values. Not thread-safe.
+ *
+ * <p>Errors are {@link org.parquetarrow.ParquetException}s located at the file, row group, column
+ * and page; after one, every buffer the reader held is released and further reads fail.
+ */
+public final class ParquetFileReader implements AutoCloseable {
+  private final InputFile file;
+  private final boolean ownsFile;
+  private final FileMetaData metadata;
+  private final SchemaMapping mapping;
+  private final BatchReader batches;
+  private boolean closed;
+
+  private ParquetFileReader(InputFile file, boolean ownsFile, ReadOptions options) {
+    this.file = file;
+    this.ownsFile = ownsFile;
+    this.metadata = ParquetFooter.read(file).metadata();
+    SchemaMapping all = ArrowSchemaConverter.toArrow(metadata, options.arrowOptions());
+    this.mapping = options.columns() == null ? all : all.project(projection(all, options.columns()));
+    this.batches = new BatchReader(file, metadata, mapping, rowGroups(options), options);
+  }
+
+  /**
+   * Opens the file at {@code path}; closing the reader closes the file.
+   *
+   * @throws org.parquetarrow.ParquetException if the footer or schema cannot be read
+   * @throws IllegalArgumentException for a projected column or row group that does not exist
+   */
+  public static ParquetFileReader open(Path path, ReadOptions options) {
+    Objects.requireNonNull(options, "options");
+    InputFile file;
+    try {
+      file = LocalInputFile.open(path);
+    } catch (IOException e) {
+      throw new ParquetIOException("cannot open " + path + ": " + e.getMessage(), e);
+    }
+    try {
+      return new ParquetFileReader(file, true, options);
+    } catch (RuntimeException e) {
+      try {
+        file.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Opens {@code file}, which the caller keeps open while reading and closes afterwards.
+   *
+   * @throws org.parquetarrow.ParquetException if the footer or schema cannot be read
+   * @throws IllegalArgumentException for a projected column or row group that does not exist
+   */
+  public static ParquetFileReader open(InputFile file, ReadOptions options) {
+    return new ParquetFileReader(Objects.requireNonNull(file, "file"), false, Objects.requireNonNull(options, "options"));
+  }
+
+  /** The file's footer metadata. */
+  public FileMetaData metadata() {
+    return metadata;
+  }
+
+  /** The file's Parquet schema (all columns, whatever the projection). */
+  public ParquetSchema parquetSchema() {
+    return mapping.parquetSchema();
+  }
+
+  /** The Arrow schema of the batches (after projection). */
+  public Schema arrowSchema() {
+    return batches.schema();
+  }
+
+  /** How the projected Arrow fields map to Parquet columns. */
+  public SchemaMapping schemaMapping() {
+    return mapping;
+  }
+
+  /**
+   * Pages (and index or unknown pages) passed over so far without being decompressed, over all
+   * columns: pages outside a {@link ReadOptions#rowSelection row selection}.
+   */
+  public long pagesSkipped() {
+    return batches.pagesSkipped();
+  }
+
+  /**
+   * The dictionaries of the batch {@link #readNextBatch()} returned last, for its dictionary
+   * vectors (string and binary columns read as dictionaries, see {@link
+   * ReadOptions.Builder#dictionaryColumns}). They belong to this reader and are replaced by the
+   * next batch.
+   */
+  public DictionaryProvider dictionaries() {
+    DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider();
+    batches.dictionaries().values().forEach(provider::put);
+    return provider;
+  }
+
+  /**
+   * The next batch, or {@code null} after the last; the caller closes it.
+   *
+   * @throws org.parquetarrow.ParquetException for malformed or unsupported data
+   */
+  public VectorSchemaRoot readNextBatch() {
+    return batches.next();
+  }
+
+  /**
+   * The remaining batches as an iterator; each batch returned is owned (and closed) by the
+   * caller.
+   */
+  public Iterator<VectorSchemaRoot> batches() {
+    return new Iterator<>() {
+      private VectorSchemaRoot next;
+
+      @Override
+      public boolean hasNext() {
+        if (next == null) {
+          next = readNextBatch();
+        }
+        return next != null;
+      }
+
+      @Override
+      public VectorSchemaRoot next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        VectorSchemaRoot n = next;
+        next = null;
+        return n;
+      }
+    };
+  }
+
+  /**
+   * The remaining batches as an Arrow {@link ArrowReader} (whose root is reused from batch to
+   * batch). Closing it closes this reader.
+   */
+  public ArrowReader toArrowReader() {
+    return new ParquetArrowReader(this, batches);
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    batches.close();
+    if (ownsFile) {
+      try {
+        file.close();
+      } catch (IOException e) {
+        throw new ParquetIOException("cannot close " + file.name() + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static int[] projection(SchemaMapping all, List<String> columns) {
+    List<Integer> ordinals = new ArrayList<>();
+    for (String name : columns) {
+      boolean found = false;
+      for (ColumnDescriptor c : all.parquetSchema().columns()) {
+        String path = c.dottedPath();
+        if (path.equals(name) || path.startsWith(name + ".")) {
+          ordinals.add(c.ordinal());
+          found = true;
+        }
+      }
+      if (!found) {
+        throw new IllegalArgumentException("no column or field named " + name);
+      }
+    }
+    return ordinals.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private int[] rowGroups(ReadOptions options) {
+    int count = metadata.rowGroups().size();
+    int[] chosen = options.rowGroups();
+    if (chosen == null) {
+      int[] all = new int[count];
+      for (int i = 0; i < count; i++) {
+        all[i] = i;
+      }
+      return all;
+    }
+    for (int g : chosen) {
+      if (g >= count) {
+        throw new IllegalArgumentException("row group " + g + " does not exist; the file has " + count);
+      }
+    }
+    return chosen;
+  }
+}

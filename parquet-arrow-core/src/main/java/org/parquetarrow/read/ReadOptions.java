@@ -1,0 +1,249 @@
+package org.parquetarrow.read;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.parquetarrow.schema.ArrowReadOptions;
+
+/**
+ * How {@link ParquetFileReader} reads a file. Immutable; build one with {@link #builder(BufferAllocator)}.
+ *
+ * <pre>{@code
+ * ReadOptions options = ReadOptions.builder(allocator)
+ *     .batchSize(64 * 1024)
+ *     .columns("id", "user.name")        // top-level fields or dotted paths to leaves
+ *     .rowGroups(0, 2)
+ *     .int96TimestampUnit(TimeUnit.MICROSECOND)
+ *     .rowSelection(0, RowSelection.fromRanges(0, 100, 5_000, 5_200))
+ *     .build();
+ * }</pre>
+ */
+public final class ReadOptions {
+  /** Rows per batch unless told otherwise (Arrow C++'s default). */
+  public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
+
+  /**
+   * Variable-length bytes of one column at which a batch is cut short by default: far enough
+   * from the 2 GiB that 32-bit offsets address that the rows read since the last check cannot
+   * pass it unless their values average over 300 KB.
+   */
+  public static final long DEFAULT_MAX_BATCH_BYTES = 512L << 20;
+
+  private final BufferAllocator allocator;
+  private final int batchSize;
+  private final List<String> columns;
+  private final int[] rowGroups;
+  private final boolean verifyChecksums;
+  private final ArrowReadOptions arrowOptions;
+  private final Map<Integer, RowSelection> rowSelections;
+  private final Executor executor;
+  private final long maxBatchBytes;
+
+  private ReadOptions(Builder b) {
+    this.allocator = b.allocator;
+    this.batchSize = b.batchSize;
+    this.columns = b.columns == null ? null : List.copyOf(b.columns);
+    this.rowGroups = b.rowGroups == null ? null : b.rowGroups.clone();
+    this.verifyChecksums = b.verifyChecksums;
+    this.arrowOptions = b.arrowOptions.build();
+    this.rowSelections = Map.copyOf(b.rowSelections);
+    this.executor = b.executor;
+    this.maxBatchBytes = b.maxBatchBytes;
+  }
+
+  /** Options reading everything with {@code allocator}. */
+  public static ReadOptions defaults(BufferAllocator allocator) {
+    return builder(allocator).build();
+  }
+
+  /** A builder whose every buffer comes from {@code allocator}. */
+  public static Builder builder(BufferAllocator allocator) {
+    return new Builder(allocator);
+  }
+
+  /** The allocator of every buffer the reader hands out or uses. */
+  public BufferAllocator allocator() {
+    return allocator;
+  }
+
+  /** Most rows in one batch. */
+  public int batchSize() {
+    return batchSize;
+  }
+
+  /**
+   * The projection: names of top-level fields or dotted paths of leaf columns; {@code null} reads
+   * every column.
+   */
+  public List<String> columns() {
+    return columns;
+  }
+
+  /** Ordinals of the row groups to read, in this order; {@code null} reads all. */
+  public int[] rowGroups() {
+    return rowGroups == null ? null : rowGroups.clone();
+  }
+
+  /**
+   * The variable-length bytes (strings, binaries, dictionaries) one column may gather in a batch
+   * before the batch is cut short of {@link #batchSize()} rows; checked every few thousand rows.
+   */
+  public long maxBatchBytes() {
+    return maxBatchBytes;
+  }
+
+  /** Whether page CRC-32s are checked when present (default true). */
+  public boolean verifyChecksums() {
+    return verifyChecksums;
+  }
+
+  /**
+   * The rows to read of row group {@code rowGroup}, or {@code null} to read all of them. Pages
+   * holding no selected row are not decompressed when the chunk has an offset index.
+   */
+  public RowSelection rowSelection(int rowGroup) {
+    return rowSelections.get(rowGroup);
+  }
+
+  /**
+   * Where the columns of a batch are decoded in parallel, one task per leaf column; {@code null}
+   * (the default) decodes them one after another on the calling thread.
+   */
+  public Executor executor() {
+    return executor;
+  }
+
+  /** How the Parquet schema becomes the Arrow schema. */
+  public ArrowReadOptions arrowOptions() {
+    return arrowOptions;
+  }
+
+  @Override
+  public String toString() {
+    return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
+        + (rowGroups == null ? "all" : Arrays.toString(rowGroups)) + ", verifyChecksums="
+        + verifyChecksums + ", " + arrowOptions + "]";
+  }
+
+  /** Builder of {@link ReadOptions}. */
+  public static final class Builder {
+    private final BufferAllocator allocator;
+    private int batchSize = DEFAULT_BATCH_SIZE;
+    private List<String> columns;
+    private int[] rowGroups;
+    private boolean verifyChecksums = true;
+    private final ArrowReadOptions.Builder arrowOptions = ArrowReadOptions.builder();
+    private final Map<Integer, RowSelection> rowSelections = new HashMap<>();
+    private Executor executor;
+    private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
+
+    private Builder(BufferAllocator allocator) {
+      this.allocator = Objects.requireNonNull(allocator, "allocator");
+    }
+
+    /** Most rows per batch, at least 1. */
+    public Builder batchSize(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("batch size " + rows + " is below 1");
+      }
+      this.batchSize = rows;
+      return this;
+    }
+
+    /**
+     * Reads only these columns: a top-level field name keeps the whole field, a dotted path to a
+     * leaf keeps that leaf and the structs around it.
+     */
+    public Builder columns(String... namesOrPaths) {
+      return columns(Arrays.asList(namesOrPaths));
+    }
+
+    /** As {@link #columns(String...)}. */
+    public Builder columns(List<String> namesOrPaths) {
+      this.columns = new ArrayList<>(namesOrPaths);
+      return this;
+    }
+
+    /** Reads only these row groups, in this order. */
+    public Builder rowGroups(int... ordinals) {
+      for (int g : ordinals) {
+        if (g < 0) {
+          throw new IllegalArgumentException("negative row group " + g);
+        }
+      }
+      this.rowGroups = ordinals.clone();
+      return this;
+    }
+
+    /**
+     * Reads only {@code rows} of row group {@code rowGroup} (indices counted from the row group's
+     * first row), for example the rows a page index filter kept. Row groups without a selection
+     * are read whole.
+     */
+    public Builder rowSelection(int rowGroup, RowSelection rows) {
+      if (rowGroup < 0) {
+        throw new IllegalArgumentException("negative row group " + rowGroup);
+      }
+      rowSelections.put(rowGroup, Objects.requireNonNull(rows, "rows"));
+      return this;
+    }
+
+    /**
+     * Decodes the leaf columns of each batch in parallel on {@code executor} (owned by the
+     * caller); {@code null} decodes on the calling thread.
+     */
+    public Builder executor(Executor executor) {
+      this.executor = executor;
+      return this;
+    }
+
+    /**
+     * Cuts a batch short once a column holds this many bytes of variable-length values (default
+     * {@link #DEFAULT_MAX_BATCH_BYTES}), so that 32-bit offsets never overflow; at least 1.
+     */
+    public Builder maxBatchBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxBatchBytes " + bytes + " is below 1");
+      }
+      this.maxBatchBytes = bytes;
+      return this;
+    }
+
+    /** Whether to check page CRC-32s (default true). */
+    public Builder verifyChecksums(boolean verify) {
+      this.verifyChecksums = verify;
+      return this;
+    }
+
+    /** The unit of timestamps read from INT96 (default nanoseconds, as Arrow C++). */
+    public Builder int96TimestampUnit(TimeUnit unit) {
+      arrowOptions.int96TimestampUnit(unit);
+      return this;
+    }
+
+    /**
+     * Reads these string or binary columns (dotted leaf paths) as Arrow dictionary vectors,
+     * {@code dictionary<int32, utf8 | binary>}, with one dictionary per batch.
+     */
+    public Builder dictionaryColumns(String... dottedPaths) {
+      arrowOptions.dictionaryColumns(Arrays.asList(dottedPaths));
+      return this;
+    }
+
+    /** Whether the Arrow schema stored by the writer is applied (default yes). */
+    public Builder storedSchema(ArrowReadOptions.StoredSchemaPolicy policy) {
+      arrowOptions.storedSchema(policy);
+      return this;
+    }
+
+    public ReadOptions build() {
+      return new ReadOptions(this);
+    }
+  }
+}
