@@ -163,6 +163,13 @@ final class ColumnChunkWriter implements AutoCloseable {
     return chunkCompressed + pageEstimate();
   }
 
+  /** Checks that {@link #write} can take {@code s} without losing or wrapping a value. */
+  void check(ShreddedColumn s) {
+    if (s.valueCount > 0) {
+      values.checkConvertible(s.values(), s.valueIndices, s.valueCount, column.dottedPath());
+    }
+  }
+
   /** Appends a shredded batch (whole rows). */
   void write(ShreddedColumn s) {
     if (s.valueCount > 0) {

@@ -21,6 +21,14 @@ abstract class LeafValues {
   /** Loads {@code n} values of {@code vector} at {@code indices[0 .. n)}, replacing the previous batch. */
   abstract void gather(ValueVector vector, int[] indices, int n);
 
+  /**
+   * Checks, before anything of the batch is encoded, that the {@code n} values of {@code vector}
+   * at {@code indices} convert to the column's type without loss.
+   *
+   * @throws IllegalArgumentException naming {@code column} and the first value that does not
+   */
+  void checkConvertible(ValueVector vector, int[] indices, int n, String column) {}
+
   /** Bytes of the PLAIN encoding of values {@code [from, to)}. */
   abstract long plainSize(int from, int to);
 

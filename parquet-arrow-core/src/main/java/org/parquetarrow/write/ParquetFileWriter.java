@@ -110,8 +110,9 @@ public final class ParquetFileWriter implements AutoCloseable {
     ParquetWriteSchema writeSchema = ArrowSchemaConverter.toParquet(messageForm, properties.arrowOptions());
     List<ColumnChunkWriter> columns = new ArrayList<>();
     try {
-      for (FieldMapping f : writeSchema.mapping().fields()) {
-        addColumns(f, properties, columns);
+      List<FieldMapping> fields = writeSchema.mapping().fields();
+      for (int i = 0; i < fields.size(); i++) {
+        addColumns(fields.get(i), messageForm.getFields().get(i), properties, columns);
       }
       OutputFile.AtomicOutput out = file.create();
       try {
@@ -162,14 +163,22 @@ public final class ParquetFileWriter implements AutoCloseable {
     return false;
   }
 
-  private static void addColumns(FieldMapping f, WriterProperties properties, List<ColumnChunkWriter> out) {
+  /**
+   * Adds the leaf columns under {@code f}. {@code source} is the batch's own field: the mapping
+   * holds the type a reader gets back, which for coerced timestamps is not the unit of the data
+   * to convert.
+   */
+  private static void addColumns(FieldMapping f, Field source, WriterProperties properties,
+      List<ColumnChunkWriter> out) {
     if (f.isLeaf()) {
       ColumnDescriptor c = f.column();
       ColumnProperties cp = properties.column(c);
-      ArrowType type = f.type() instanceof ArrowType.ExtensionType e ? e.storageType() : f.type();
+      ArrowType sourceType = source.getType();
+      ArrowType type = sourceType instanceof ArrowType.ExtensionType e ? e.storageType() : sourceType;
       LeafValues values = switch (c.physicalType()) {
         case BOOLEAN -> new BooleanValues(cp.statisticsEnabled());
-        case INT32, INT64, FLOAT, DOUBLE -> new FixedWidthValues(c.node(), type, cp.statisticsEnabled());
+        case INT32, INT64, FLOAT, DOUBLE -> new FixedWidthValues(c.node(), type, cp.statisticsEnabled(),
+            properties.truncatedTimestampsAllowed() && properties.arrowOptions().coerceTimestamps() != null);
         default -> new BinaryValues(c.node(), type, cp.statisticsEnabled());
       };
       if (cp.bloomFilter() != null && c.physicalType() == PhysicalType.BOOLEAN) {
@@ -178,8 +187,14 @@ public final class ParquetFileWriter implements AutoCloseable {
       out.add(new ColumnChunkWriter(c, cp, properties, values));
       return;
     }
-    for (FieldMapping child : f.children()) {
-      addColumns(child, properties, out);
+    List<FieldMapping> children = f.children();
+    List<Field> sources = source.getChildren();
+    if (children.size() != sources.size()) {
+      throw new IllegalStateException("field " + f.name() + " maps to " + children.size() + " children, its Arrow "
+          + "field has " + sources.size());
+    }
+    for (int i = 0; i < children.size(); i++) {
+      addColumns(children.get(i), sources.get(i), properties, out);
     }
   }
 
@@ -193,8 +208,8 @@ public final class ParquetFileWriter implements AutoCloseable {
    * groups as the limits require.
    *
    * @throws IllegalArgumentException when the batch does not match the schema or holds data Parquet
-   *     cannot store (a null in a non-nullable field), naming the field; nothing of the batch piece
-   *     concerned has been written then
+   *     cannot store (a null in a non-nullable field, a timestamp that would lose precision in a
+   *     coarser unit), naming the field; nothing of the batch piece concerned has been written then
    */
   public void write(VectorSchemaRoot root) {
     ensureOpen();
@@ -231,7 +246,10 @@ public final class ParquetFileWriter implements AutoCloseable {
       }
       shredder.shred(f, v, from, to, shredded, 0);
     }
-    // every column is shredded (and checked) before any is encoded
+    // every column is shredded and checked before any is encoded
+    for (int c = 0; c < columns.size(); c++) {
+      columns.get(c).check(shredded[c]);
+    }
     try {
       for (int c = 0; c < columns.size(); c++) {
         columns.get(c).write(shredded[c]);
