@@ -288,6 +288,7 @@ final class FixedWidthValues extends LeafValues {
         for (int i = from; i < to; i++) {
           float x = Float.intBitsToFloat((int) v[i]);
           if (x != x) {
+            pageNans++;
             continue;
           }
           any = true;
@@ -305,6 +306,7 @@ final class FixedWidthValues extends LeafValues {
         for (int i = from; i < to; i++) {
           double x = Double.longBitsToDouble(v[i]);
           if (x != x) {
+            pageNans++;
             continue;
           }
           any = true;

@@ -13,6 +13,8 @@ abstract class LeafValues {
   final ValueOrder order;
   /** Values loaded by the last {@link #gather}. */
   int count;
+  /** NaNs met by {@link #updateStatistics} since the column writer last took them. */
+  long pageNans;
 
   LeafValues(ValueOrder order) {
     this.order = order;
@@ -51,7 +53,7 @@ abstract class LeafValues {
 
   abstract void clearDictionary();
 
-  /** Folds values {@code [from, to)} into the open page's min/max. */
+  /** Folds values {@code [from, to)} into the open page's min/max, counting NaNs in {@link #pageNans}. */
   abstract void updateStatistics(int from, int to);
 
   /** Whether the open page has a min/max (false when all values are null or NaN, or the order is undefined). */

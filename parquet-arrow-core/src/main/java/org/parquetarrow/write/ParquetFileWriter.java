@@ -56,6 +56,8 @@ import org.parquetarrow.schema.ParquetWriteSchema;
  */
 public final class ParquetFileWriter implements AutoCloseable {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  /** parquet.thrift: "writers should always populate 1" (no agreed meaning of version 2). */
+  private static final int FILE_VERSION = 1;
   /** Rows shredded at once, bounding the level and value arrays of one step. */
   private static final int MAX_PIECE_ROWS = 64 * 1024;
 
@@ -311,7 +313,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       for (int i = 0; i < columns.size(); i++) {
         orders.add(ColumnOrder.TYPE_DEFINED_ORDER);
       }
-      FileMetaData footer = new FileMetaData(2, writeSchema.parquetSchema().toElements(), totalRows, groups,
+      FileMetaData footer = new FileMetaData(FILE_VERSION, writeSchema.parquetSchema().toElements(), totalRows, groups,
           keyValues.isEmpty() ? null : keyValues, properties.createdBy(), orders, null, null);
       byte[] bytes = MetadataWriter.toBytes(footer);
       out.write(bytes, 0, bytes.length);
