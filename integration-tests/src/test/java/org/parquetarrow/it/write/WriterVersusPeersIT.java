@@ -20,7 +20,9 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.example.data.Group;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -30,6 +32,7 @@ import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.it.peers.ArrowCppPeer;
 import org.parquetarrow.it.peers.DuckDbPeer;
+import org.parquetarrow.it.peers.ParquetJavaPeer;
 import org.parquetarrow.it.peers.PeerFiles;
 import org.parquetarrow.it.peers.Table;
 import org.parquetarrow.testing.ArrowAssertions;
@@ -46,7 +49,9 @@ import org.parquetarrow.write.WriterProperties;
  * type the schema mapping accepts, every nesting shape, nulls and empty lists at every level),
  * in every codec, both page versions, dictionary on and off and each non-default encoding, read
  * back value by value by Arrow C++ (arrow-dataset scan, exact Arrow types restored from {@code
- * ARROW:schema}) and by DuckDB (its own types, see {@link WrittenFileExpectations#duckDb}).
+ * ARROW:schema}), by DuckDB (its own types, see {@link WrittenFileExpectations#duckDb}) and by
+ * parquet-java's example Group reader (physical values, see {@link ParquetJavaRows}); the layout
+ * each configuration asks for is checked in the footer as parquet-java parses it.
  *
  * <p>The seed comes from {@code -Dseed} or is fresh and logged ({@link PeerFiles#seed()}).
  */
@@ -150,7 +155,29 @@ class WriterVersusPeersIT {
         ArrowAssertions.assertSameData(Batches.of(expected), Batches.of(back), CompareOptions.strict());
       }
     }
+    if (v.properties().columnDefaults().codec() != CompressionCodec.BROTLI) {
+      // parquet-java has no brotli codec on this class path
+      checkParquetJava(file, where);
+    }
     checkLayout(file, v, where);
+  }
+
+  /** parquet-java's example Group reader returns every row, value by value. */
+  private static void checkParquetJava(Path file, String where) throws Exception {
+    MessageType schema;
+    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+      schema = r.getFooter().getFileMetaData().getSchema();
+    }
+    List<List<Object>> expected = ParquetJavaRows.expected(table, schema);
+    List<Group> read = ParquetJavaPeer.readGroups(file);
+    assertEquals(expected.size(), read.size(), where + ": rows read by parquet-java");
+    for (int i = 0; i < expected.size(); i++) {
+      List<Object> actual = ParquetJavaRows.actual(read.get(i));
+      for (int c = 0; c < expected.get(i).size(); c++) {
+        assertEquals(expected.get(i).get(c), actual.get(c), where + ": parquet-java row " + i + " column "
+            + table.fields().get(c).getName());
+      }
+    }
   }
 
   /** The file has what the variant asked for, as parquet-java reads the footer. */
