@@ -304,6 +304,53 @@ class WriterArrowLayoutsIT {
   }
 
   @Test
+  void timestampsCoercedToMicrosecondsReadBackByArrowCppAndDuckDb() throws Exception {
+    Random r = new Random(seed);
+    List<Object> ns = new ArrayList<>();
+    List<Object> ms = new ArrayList<>();
+    for (int i = 0; i < ROWS; i++) {
+      long micros = (r.nextLong() >>> 1) % 17_000_000_000_000_000L - 8_500_000_000_000_000L;
+      // whole microseconds, so the coercion loses nothing and is allowed without truncation
+      ns.add(maybe(r, micros * 1_000L));
+      ms.add(maybe(r, micros / 1_000L));
+    }
+    Schema schema = new Schema(List.of(
+        Field.nullable("ns", new ArrowType.Timestamp(TimeUnit.NANOSECOND, "UTC")),
+        Field.nullable("ms", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null))));
+    Table t = new Table(schema, List.of(ns, ms), ROWS);
+    Path file = dir.resolve("coerced.parquet");
+    WriterProperties props = WriterProperties.builder().dataPageRowLimit(64)
+        .arrowOptions(ArrowWriteOptions.builder().coerceTimestamps(TimeUnit.MICROSECOND).build()).build();
+    try (VectorSchemaRoot root = t.toRoot(memory.allocator());
+        ParquetFileWriter w = ParquetFileWriter.open(file, root.getSchema(), props)) {
+      w.write(root);
+    }
+    // both columns hold microseconds now, whatever unit they came in
+    Table micros = new Table(new Schema(List.of(
+        Field.nullable("ns", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")),
+        Field.nullable("ms", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)))),
+        List.of(scale(ns, 1, 1_000L), scale(ms, 1_000L, 1)), ROWS);
+    try (Connection c = DuckDbPeer.connect()) {
+      try (Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT name, type, converted_type FROM parquet_schema('" + file + "') WHERE name IN ('ns', 'ms') ORDER BY name")) {
+        rs.next();
+        assertEquals("ms INT64 TIMESTAMP_MICROS", rs.getString(1) + " " + rs.getString(2) + " " + rs.getString(3));
+        rs.next();
+        assertEquals("ns INT64 TIMESTAMP_MICROS", rs.getString(1) + " " + rs.getString(2) + " " + rs.getString(3));
+      }
+      try (VectorSchemaRoot expected = micros.toRoot(memory.allocator());
+          ArrowReader back = WrittenFileExpectations.duckDbRead(c, file, micros, memory.allocator())) {
+        ArrowAssertions.assertSameData(Batches.of(expected), Batches.of(back), CompareOptions.strict());
+      }
+    }
+    try (VectorSchemaRoot expected = micros.toRoot(memory.allocator());
+        ArrowCppPeer.Scan scan = ArrowCppPeer.read(file, memory.allocator(), 101)) {
+      ArrowAssertions.assertSameData(Batches.of(expected), Batches.of(scan.reader()),
+          CompareOptions.strict().withTimestampsByInstant());
+    }
+  }
+
+  @Test
   void int96TimestampsReadBackByArrowCppAndDuckDb() throws Exception {
     Random r = new Random(seed);
     List<Object> ns = new ArrayList<>();
