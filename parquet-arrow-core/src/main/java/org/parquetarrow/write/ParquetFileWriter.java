@@ -60,6 +60,8 @@ public final class ParquetFileWriter implements AutoCloseable {
   private static final int FILE_VERSION = 1;
   /** Rows shredded at once, bounding the level and value arrays of one step. */
   private static final int MAX_PIECE_ROWS = 64 * 1024;
+  /** Rows of a row group's first piece, which measures the bytes per row for the pieces after it. */
+  private static final int FIRST_PIECE_ROWS = 4 * 1024;
 
   private final String name;
   private final WriterProperties properties;
@@ -223,7 +225,7 @@ public final class ParquetFileWriter implements AutoCloseable {
     int rows = root.getRowCount();
     int from = 0;
     while (from < rows) {
-      long roomInGroup = properties.rowGroupRows() - rowsInGroup;
+      long roomInGroup = Math.min(properties.rowGroupRows() - rowsInGroup, rowsThatFitInBytes());
       int piece = (int) Math.min(Math.min(rows - from, roomInGroup), MAX_PIECE_ROWS);
       writePiece(root, from, from + piece);
       from += piece;
@@ -233,6 +235,23 @@ public final class ParquetFileWriter implements AutoCloseable {
         flushRowGroup();
       }
     }
+  }
+
+  /**
+   * Rows the open row group can still take before {@link WriterProperties#rowGroupBytes()}, at
+   * the bytes per row seen so far in it (at least one row; a fixed first piece while it is empty,
+   * which measures the bytes per row).
+   */
+  private long rowsThatFitInBytes() {
+    if (rowsInGroup == 0) {
+      return FIRST_PIECE_ROWS;
+    }
+    long buffered = bufferedBytes();
+    long room = properties.rowGroupBytes() - buffered;
+    if (buffered == 0) {
+      return Long.MAX_VALUE;
+    }
+    return Math.max(1, (long) (room / ((double) buffered / rowsInGroup)));
   }
 
   private void writePiece(VectorSchemaRoot root, int from, int to) {
