@@ -15,6 +15,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.DictionaryUtility;
+import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.format.BloomFilterAlgorithm;
 import org.parquetarrow.format.BloomFilterCompression;
@@ -128,7 +129,9 @@ public final class ParquetFileWriter implements AutoCloseable {
       return new ParquetFileWriter(file.name(), properties, writeSchema, dictionaries, columns, out);
     } catch (IOException e) {
       columns.forEach(ColumnChunkWriter::close);
-      throw new ParquetIOException("cannot create " + file.name(), e);
+      ParquetIOException x = new ParquetIOException("cannot create the output", e);
+      x.locate(ErrorLocation.ofFile(file.name()));
+      throw x;
     } catch (RuntimeException e) {
       columns.forEach(ColumnChunkWriter::close);
       throw e;
@@ -296,17 +299,21 @@ public final class ParquetFileWriter implements AutoCloseable {
     if (rowsInGroup == 0) {
       return;
     }
+    int current = 0;
     try {
       List<ColumnChunkWriter.FinishedChunk> chunks = new ArrayList<>(columns.size());
-      for (ColumnChunkWriter c : columns) {
-        chunks.add(c.finishChunk(out));
+      for (; current < columns.size(); current++) {
+        chunks.add(columns.get(current).finishChunk(out));
       }
       rowGroups.add(new RowGroupParts(rowsInGroup, chunks));
       rowsInGroup = 0;
     } catch (IOException e) {
       closed = true;
+      long at = out.position();
       abortQuietly(e);
-      throw new ParquetIOException("cannot write a row group to " + name, e);
+      ParquetIOException x = new ParquetIOException("cannot write a column chunk", e);
+      x.locate(new ErrorLocation(name, rowGroups.size(), columns.get(current).column().dottedPath(), -1, at));
+      throw x;
     } catch (RuntimeException e) {
       closed = true;
       abortQuietly(e);
@@ -344,8 +351,11 @@ public final class ParquetFileWriter implements AutoCloseable {
       columns.forEach(ColumnChunkWriter::close);
     } catch (IOException e) {
       closed = true;
+      long at = out.position();
       abortQuietly(e);
-      throw new ParquetIOException("cannot finish " + name, e);
+      ParquetIOException x = new ParquetIOException("cannot write the indexes and footer", e);
+      x.locate(ErrorLocation.ofFile(name).withOffset(at));
+      throw x;
     } catch (RuntimeException e) {
       closed = true;
       abortQuietly(e);
