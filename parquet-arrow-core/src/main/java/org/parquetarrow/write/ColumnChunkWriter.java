@@ -291,7 +291,11 @@ final class ColumnChunkWriter implements AutoCloseable {
       min = values.pageMin();
       max = values.pageMax();
     }
-    if (values.order != ValueOrder.NONE) {
+    if (writer.pageIndexEnabled()) {
+      // the column index holds the page bounds; page headers stay without statistics, as Arrow C++
+      // (21) and parquet-java (1.18) write them when they write a page index
+      pageStats = null;
+    } else if (values.order != ValueOrder.NONE) {
       pageStats = statistics(min, max, nulls, nans);
     } else {
       pageStats = new Statistics(null, null, (long) nulls, null, null, null, null, null, null);

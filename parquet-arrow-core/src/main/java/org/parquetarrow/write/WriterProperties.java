@@ -121,7 +121,9 @@ public final class WriterProperties {
 
   /**
    * Whether to write the column index and offset index; default on (parquet-java's default; Arrow
-   * C++ has it off) because every reader that prunes pages benefits and the cost is small.
+   * C++ has it off) because every reader that prunes pages benefits and the cost is small. With
+   * it on, page headers carry no statistics (the column index has the page bounds, and Arrow C++
+   * and parquet-java write their page-indexed files so); with it off, they carry them.
    */
   public boolean pageIndexEnabled() {
     return pageIndexEnabled;

@@ -31,7 +31,8 @@ import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /**
  * Float statistics as parquet.thrift asks of TYPE_ORDER columns: NaNs are left out of min/max and
- * counted in {@code nan_count} (page headers, chunk and column index), and a chunk with a page of
+ * counted in {@code nan_count} (chunk, column index, or page headers when there is no page index),
+ * and a chunk with a page of
  * only NaNs gets no column index. The footer's {@code version} is 1, as the thrift file says
  * writers should populate.
  */
@@ -89,18 +90,35 @@ class FloatStatisticsTest {
       assertArrayEquals(le(-2.0), s.minValue());
       assertArrayEquals(le(3.0), s.maxValue());
 
+      // with a page index, page bounds live in the column index only (as Arrow C++ and parquet-java)
       ByteBuffer first = in.read(chunk.metaData().dataPageOffset(), (int) chunk.metaData().totalCompressedSize());
-      PageHeader h = MetadataReader.readPageHeader(first);
-      Statistics page = h.dataPageHeader().statistics();
-      assertEquals(1L, page.nanCount());
-      // the only zero is the page's min: written as -0.0 by the spec's rule, max 1.5
-      assertArrayEquals(le(-0.0), page.minValue());
-      assertArrayEquals(le(1.5), page.maxValue());
+      assertNull(MetadataReader.readPageHeader(first).dataPageHeader().statistics());
 
       assertNotNull(chunk.columnIndexOffset());
       ColumnIndex ci = MetadataReader.readColumnIndex(in.read(chunk.columnIndexOffset(), chunk.columnIndexLength()));
       assertEquals(List.of(1L, 2L), ci.nanCounts());
       assertEquals(List.of(false, false), ci.nullPages());
+    }
+  }
+
+  @Test
+  void withoutPageIndexPageHeadersCarryTheNanCount() throws Exception {
+    Path file;
+    try (VectorSchemaRoot root = doubles(1.5, Double.NaN, 0.0, null, Double.NaN, Double.NaN, -2.0, 3.0)) {
+      file = write("headers.parquet", WriterProperties.builder().dictionary(false).dataPageRowLimit(4)
+          .pageIndex(false).build(), root);
+    }
+    try (LocalInputFile in = LocalInputFile.open(file)) {
+      ColumnChunk chunk = ParquetFooter.read(in).metadata().rowGroups().get(0).columns().get(0);
+      assertNull(chunk.columnIndexOffset());
+      ByteBuffer first = in.read(chunk.metaData().dataPageOffset(), (int) chunk.metaData().totalCompressedSize());
+      PageHeader h = MetadataReader.readPageHeader(first);
+      Statistics page = h.dataPageHeader().statistics();
+      assertEquals(1L, page.nanCount());
+      assertEquals(1L, page.nullCount());
+      // the only zero is the page's min: written as -0.0 by the spec's rule, max 1.5
+      assertArrayEquals(le(-0.0), page.minValue());
+      assertArrayEquals(le(1.5), page.maxValue());
     }
   }
 
