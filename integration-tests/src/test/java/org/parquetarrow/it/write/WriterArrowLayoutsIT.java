@@ -108,8 +108,9 @@ class WriterArrowLayoutsIT {
       cols.get(2).add(maybe(r, r.nextBoolean() ? word(r) : word(r) + word(r) + word(r)));
       cols.get(3).add(maybe(r, bytes(r, r.nextInt(30))));
       cols.get(4).add(maybe(r, list(r, () -> maybe(r, r.nextLong()))));
-      // never a null list: Arrow C++ 18 neither writes nor reads null fixed-size lists ("Lists with
-      // non-zero length null components are not supported"); see nullFixedSizeListsReadBackByDuckDb
+      // never a null list: Arrow C++ (arrow-dataset JNI) neither writes nor reads null fixed-size
+      // lists ("Lists with non-zero length null components are not supported"); see
+      // nullFixedSizeListsReadBackByDuckDb
       cols.get(5).add(Arrays.asList(maybe(r, r.nextInt()), maybe(r, r.nextInt()), maybe(r, r.nextInt())));
       cols.get(6).add(maybe(r, (long) (r.nextInt(100_000) - 50_000) * 86_400_000L));
       cols.get(7).add(maybe(r, (r.nextLong() >>> 1) % 17_000_000_000L - 8_500_000_000L));
@@ -222,9 +223,10 @@ class WriterArrowLayoutsIT {
   }
 
   /**
-   * Arrow C++ 18.3 restores large binaries and lists, fixed-size lists, durations and decimal256
-   * from ARROW:schema, but not view types, list views, date64, or second units (written as
-   * milliseconds, which Parquet's finest common unit is).
+   * Arrow C++ (arrow-dataset 18.3 JNI; its files say parquet-cpp-arrow 21.0.0-SNAPSHOT) restores
+   * large binaries and lists, fixed-size lists, durations and decimal256 from ARROW:schema, but not
+   * view types, list views, date64, or second units (written as milliseconds, the coarsest unit
+   * Parquet has).
    */
   private static Table arrowCpp(Table t) {
     t = t.replace("view_str", Field.nullable("view_str", UTF8), t.column("view_str"));
@@ -332,7 +334,8 @@ class WriterArrowLayoutsIT {
         List.of(scale(ns, 1, 1_000L), scale(ms, 1_000L, 1)), ROWS);
     try (Connection c = DuckDbPeer.connect()) {
       try (Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery("SELECT name, type, converted_type FROM parquet_schema('" + file + "') WHERE name IN ('ns', 'ms') ORDER BY name")) {
+          ResultSet rs = s.executeQuery("SELECT name, type, converted_type FROM parquet_schema('" + file
+              + "') WHERE name IN ('ns', 'ms') ORDER BY name")) {
         rs.next();
         assertEquals("ms INT64 TIMESTAMP_MICROS", rs.getString(1) + " " + rs.getString(2) + " " + rs.getString(3));
         rs.next();

@@ -68,7 +68,7 @@ class WriterVersusPeersIT {
     table = PeerFiles.table(seed);
   }
 
-  /** One writer configuration, and whether Arrow C++ 18.3 (JNI bundle) and DuckDB can decode it. */
+  /** One writer configuration, and whether Arrow C++ (arrow-dataset 18.3 JNI) and DuckDB can decode it. */
   record Variant(String name, WriterProperties properties, boolean arrowCppReads, boolean duckDbReads,
       Encoding encoding, List<String> encodedColumns) {
     Variant(String name, WriterProperties properties, boolean arrowCppReads) {
@@ -194,7 +194,8 @@ class WriterVersusPeersIT {
           assertEquals(defaults.codec().name(), c.getCodec().getParquetCompressionCodec().name(), where + " " + c.getPath());
           dictionary |= c.hasDictionaryPage();
           fallback |= c.getEncodingStats().hasDictionaryPages() && c.getEncodingStats().hasNonDictionaryEncodedPages();
-          if (v.encoding() != null && c.getEncodings().contains(org.apache.parquet.column.Encoding.valueOf(v.encoding().name()))) {
+          if (v.encoding() != null
+              && c.getEncodings().contains(org.apache.parquet.column.Encoding.valueOf(v.encoding().name()))) {
             encoded.add(c.getPath().toDotString());
           }
         }
@@ -202,7 +203,8 @@ class WriterVersusPeersIT {
       assertEquals(defaults.dictionaryEnabled(), dictionary, where + ": dictionary pages");
       assertEquals(v.name().contains("fallback"), fallback, where + ": dictionary falling back to plain");
       for (String c : v.encodedColumns()) {
-        assertTrue(encoded.stream().anyMatch(p -> p.equals(c) || p.startsWith(c + ".")), where + ": " + c + " not " + v.encoding() + " in " + encoded);
+        assertTrue(encoded.stream().anyMatch(p -> p.equals(c) || p.startsWith(c + ".")),
+            where + ": " + c + " not " + v.encoding() + " in " + encoded);
       }
       if (defaults.codec() == CompressionCodec.BROTLI) {
         return; // parquet-java decompresses pages as it reads them, and has no brotli codec here
@@ -210,7 +212,8 @@ class WriterVersusPeersIT {
       PageReadStore group = r.readNextRowGroup();
       ColumnDescriptor first = r.getFileMetaData().getSchema().getColumns().get(0);
       DataPage page = group.getPageReader(first).readPage();
-      assertEquals(v.properties().dataPageVersion() == DataPageVersion.V2, page instanceof DataPageV2, where + ": page version");
+      assertEquals(v.properties().dataPageVersion() == DataPageVersion.V2, page instanceof DataPageV2,
+          where + ": page version");
       assertEquals(v.properties().pageChecksumEnabled(), page.getCrc().isPresent(), where + ": page CRC");
     }
   }
