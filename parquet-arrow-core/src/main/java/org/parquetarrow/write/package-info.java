@@ -13,9 +13,9 @@
  * <p>Pieces are sized from the bytes per row seen in the open row group, so the row-group byte
  * limit holds inside a large batch. Every piece is shredded and checked (nulls in non-nullable
  * fields, timestamps that would lose precision or overflow in the written unit) before any column
- * encodes it, so a refused batch leaves the writer usable. Float columns count NaNs ({@code
- * nan_count}); with the page index on, page headers carry no statistics, as in Arrow C++ and
- * parquet-java files. Peers that read our files back value by value: see the integration tests
+ * encodes it, so a refused piece leaves nothing of itself written and the writer usable. Float
+ * columns count NaNs ({@code nan_count}); with the page index on, page headers carry no
+ * statistics, as in Arrow C++ and parquet-java files. Peers that read our files back value by value: see the integration tests
  * {@code WriterVersusPeersIT} (Arrow C++, DuckDB, parquet-java over every configuration) and
  * {@code WriterArrowLayoutsIT} (Arrow-only layouts, INT96, coercion, dictionary input).
  */
