@@ -15,8 +15,9 @@
  * fields, timestamps that would lose precision or overflow in the written unit) before any column
  * encodes it, so a refused piece leaves nothing of itself written and the writer usable. Float
  * columns count NaNs ({@code nan_count}); with the page index on, page headers carry no
- * statistics, as in Arrow C++ and parquet-java files. Peers that read our files back value by value: see the integration tests
- * {@code WriterVersusPeersIT} (Arrow C++, DuckDB, parquet-java over every configuration) and
- * {@code WriterArrowLayoutsIT} (Arrow-only layouts, INT96, coercion, dictionary input).
+ * statistics, as in Arrow C++ and parquet-java files. Peers that read our files back value by
+ * value: see the integration tests {@code WriterVersusPeersIT} (Arrow C++, DuckDB, parquet-java
+ * over every configuration) and {@code WriterArrowLayoutsIT} (Arrow-only layouts, INT96,
+ * coerced timestamps, dictionary-encoded input).
  */
 package org.parquetarrow.write;
