@@ -253,6 +253,7 @@ final class BinaryValues extends LeafValues {
     int max = -1;
     for (int i = from; i < to; i++) {
       if (order == ValueOrder.FLOAT16 && Float16.isNaN(data, offsets[i])) {
+        pageNans++;
         continue;
       }
       if (min < 0) {

@@ -78,6 +78,7 @@ final class ColumnChunkWriter implements AutoCloseable {
   private long chunkRows;
   private long chunkSlots;
   private long chunkNulls;
+  private long chunkNans;
   private long chunkUncompressed;
   private long chunkCompressed;
   private long chunkUnencoded;
@@ -92,6 +93,7 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final List<byte[]> indexMins = new ArrayList<>();
   private final List<byte[]> indexMaxs = new ArrayList<>();
   private final List<Long> indexNulls = new ArrayList<>();
+  private final List<Long> indexNans = new ArrayList<>();
   private final List<Long> indexDefHistograms = new ArrayList<>();
   private final List<Long> indexRepHistograms = new ArrayList<>();
   private final List<long[]> pageLocations = new ArrayList<>(); // {offset in chunk, size, first row}
@@ -137,6 +139,8 @@ final class ColumnChunkWriter implements AutoCloseable {
     chunkRows = 0;
     chunkSlots = 0;
     chunkNulls = 0;
+    chunkNans = 0;
+    values.pageNans = 0;
     chunkUncompressed = 0;
     chunkCompressed = 0;
     chunkUnencoded = 0;
@@ -151,6 +155,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     indexMins.clear();
     indexMaxs.clear();
     indexNulls.clear();
+    indexNans.clear();
     indexDefHistograms.clear();
     indexRepHistograms.clear();
     pageLocations.clear();
@@ -161,6 +166,13 @@ final class ColumnChunkWriter implements AutoCloseable {
   /** Compressed bytes held for the open chunk, plus the open page's estimate. */
   long bufferedBytes() {
     return chunkCompressed + pageEstimate();
+  }
+
+  /** Checks that {@link #write} can take {@code s} without losing or wrapping a value. */
+  void check(ShreddedColumn s) {
+    if (s.valueCount > 0) {
+      values.checkConvertible(s.values(), s.valueIndices, s.valueCount, column.dottedPath());
+    }
   }
 
   /** Appends a shredded batch (whole rows). */
@@ -270,6 +282,8 @@ final class ColumnChunkWriter implements AutoCloseable {
       encoding = valueEncoder.encoding();
     }
     int nulls = pageSlots - pageValues;
+    long nans = values.pageNans;
+    values.pageNans = 0;
     Statistics pageStats = null;
     byte[] min = null;
     byte[] max = null;
@@ -277,8 +291,12 @@ final class ColumnChunkWriter implements AutoCloseable {
       min = values.pageMin();
       max = values.pageMax();
     }
-    if (values.order != ValueOrder.NONE) {
-      pageStats = statistics(min, max, nulls);
+    if (writer.pageIndexEnabled()) {
+      // the column index holds the page bounds; page headers stay without statistics, as Arrow C++
+      // (21) and parquet-java (1.18) write them when they write a page index
+      pageStats = null;
+    } else if (values.order != ValueOrder.NONE) {
+      pageStats = statistics(min, max, nulls, nans);
     } else {
       pageStats = new Statistics(null, null, (long) nulls, null, null, null, null, null, null);
     }
@@ -290,7 +308,9 @@ final class ColumnChunkWriter implements AutoCloseable {
     chunkCompressed += page.length;
     pageLocations.add(new long[] {offsetInChunk, page.length, chunkRows});
     // page index entry
-    if (values.order == ValueOrder.NONE) {
+    if (values.order == ValueOrder.NONE || (min == null && pageValues > 0)) {
+      // no order, or a page of only NaNs: its bounds cannot be written, and marking it a null page
+      // would be false; the spec leaves such a chunk without column index (TYPE_ORDER)
       indexable = false;
     }
     nullPages.add(min == null);
@@ -299,6 +319,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     indexMaxs.add(max == null ? new byte[0]
         : StatisticsBytes.truncateMax(values.order, max, writer.statisticsTruncateLength(), utf8));
     indexNulls.add((long) nulls);
+    indexNans.add(nans);
     if (maxDef > 0) {
       for (long h : pageDefHistogram) {
         indexDefHistograms.add(h);
@@ -315,6 +336,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     chunkRows += pageRows;
     chunkSlots += pageSlots;
     chunkNulls += nulls;
+    chunkNans += nans;
     chunkUnencoded += pageUnencoded;
     for (int i = 0; i <= maxDef; i++) {
       chunkDefHistogram[i] += pageDefHistogram[i];
@@ -335,16 +357,18 @@ final class ColumnChunkWriter implements AutoCloseable {
     pageUsesDictionary = false;
   }
 
-  private Statistics statistics(byte[] min, byte[] max, long nulls) {
+  /** Statistics with truncated bounds; {@code nan_count} for the float types, as the spec requires. */
+  private Statistics statistics(byte[] min, byte[] max, long nulls, long nans) {
+    Long nanCount = values.order.hasNans() ? nans : null;
     if (min == null) {
-      return new Statistics(null, null, nulls, null, null, null, null, null, null);
+      return new Statistics(null, null, nulls, null, null, null, null, null, nanCount);
     }
     int limit = writer.statisticsTruncateLength();
     byte[] tMin = StatisticsBytes.truncateMin(values.order, min, limit, utf8);
     byte[] tMax = StatisticsBytes.truncateMax(values.order, max, limit, utf8);
     boolean legacy = values.order.legacyCompatible();
     return new Statistics(legacy ? max : null, legacy ? min : null, nulls, null, tMax, tMin,
-        tMax == max, tMin == min, null);
+        tMax == max, tMin == min, nanCount);
   }
 
   private byte[] pageV1(ByteSink valueBytes, Encoding encoding, Statistics stats) {
@@ -458,7 +482,7 @@ final class ColumnChunkWriter implements AutoCloseable {
       stats = new Statistics(null, null, chunkNulls, null, null, null, null, null, null);
     } else {
       stats = statistics(values.chunkHasMinMax() ? values.chunkMin() : null,
-          values.chunkHasMinMax() ? values.chunkMax() : null, chunkNulls);
+          values.chunkHasMinMax() ? values.chunkMax() : null, chunkNulls, chunkNans);
     }
     SizeStatistics size = new SizeStatistics(
         column.physicalType() == PhysicalType.BYTE_ARRAY ? chunkUnencoded : null,
@@ -480,7 +504,8 @@ final class ColumnChunkWriter implements AutoCloseable {
       if (indexable) {
         columnIndex = new ColumnIndex(List.copyOf(nullPages), List.copyOf(indexMins), List.copyOf(indexMaxs),
             boundaryOrder(), List.copyOf(indexNulls), maxRep > 0 ? List.copyOf(indexRepHistograms) : null,
-            maxDef > 0 ? List.copyOf(indexDefHistograms) : null, null);
+            maxDef > 0 ? List.copyOf(indexDefHistograms) : null,
+            values.order.hasNans() ? List.copyOf(indexNans) : null);
       }
     }
     FinishedChunk finished = new FinishedChunk(chunk, columnIndex, offsetIndex, bloom);

@@ -23,6 +23,9 @@ final class FixedWidthValues extends LeafValues {
   private final boolean unsignedSource;
   private final long multiplier;
   private final long divisor;
+  /** Whether the unit conversion must keep every value exactly (all but an allowed timestamp truncation). */
+  private final boolean exact;
+  private final boolean date64;
 
   long[] values = new long[0];
   private final LongHashTable dictionary = new LongHashTable();
@@ -34,13 +37,19 @@ final class FixedWidthValues extends LeafValues {
   private long chunkMin;
   private long chunkMax;
 
-  FixedWidthValues(PrimitiveNode node, ArrowType arrowType, boolean statistics) {
+  /**
+   * @param truncationAllowed whether a timestamp converted to a coarser unit may drop its sub-unit
+   *     part; otherwise such a value is refused
+   */
+  FixedWidthValues(PrimitiveNode node, ArrowType arrowType, boolean statistics, boolean truncationAllowed) {
     super(statistics ? ValueOrder.of(node) : ValueOrder.NONE);
     this.width = node.physicalType() == PhysicalType.INT32 || node.physicalType() == PhysicalType.FLOAT ? 4 : 8;
     this.unsignedSource = arrowType instanceof ArrowType.Int i && !i.getIsSigned();
     long[] scale = scale(arrowType, node.effectiveLogicalType());
     this.multiplier = scale[0];
     this.divisor = scale[1];
+    this.date64 = arrowType instanceof ArrowType.Date;
+    this.exact = !truncationAllowed;
   }
 
   /** {multiplier, divisor} turning the Arrow unit into the column's. */
@@ -84,6 +93,27 @@ final class FixedWidthValues extends LeafValues {
       r *= 10;
     }
     return r;
+  }
+
+  @Override
+  void checkConvertible(ValueVector vector, int[] idx, int n, String column) {
+    if (multiplier == 1 && (divisor == 1 || !exact || date64)) {
+      return;
+    }
+    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+    ArrowBuf data = v.getDataBuffer();
+    boolean int32Source = v.getTypeWidth() == 4;
+    // a 32-bit source only widens into INT32 (time32 seconds to milliseconds)
+    long limit = multiplier == 1 ? 0 : (int32Source && width == 4 ? Integer.MAX_VALUE : Long.MAX_VALUE) / multiplier;
+    for (int i = 0; i < n; i++) {
+      long x = int32Source ? data.getInt(4L * idx[i]) : data.getLong(8L * idx[i]);
+      if (multiplier != 1 ? x > limit || x < -limit : x % divisor != 0) {
+        throw new IllegalArgumentException("column " + column + ": value " + x + " of " + vector.getField().getType()
+            + (multiplier != 1 ? " overflows when multiplied by " + multiplier
+                : " would lose precision divided by " + divisor
+                    + " (WriterProperties.Builder.allowTruncatedTimestamps permits it for coerced timestamps)"));
+      }
+    }
   }
 
   @Override
@@ -258,6 +288,7 @@ final class FixedWidthValues extends LeafValues {
         for (int i = from; i < to; i++) {
           float x = Float.intBitsToFloat((int) v[i]);
           if (x != x) {
+            pageNans++;
             continue;
           }
           any = true;
@@ -275,6 +306,7 @@ final class FixedWidthValues extends LeafValues {
         for (int i = from; i < to; i++) {
           double x = Double.longBitsToDouble(v[i]);
           if (x != x) {
+            pageNans++;
             continue;
           }
           any = true;

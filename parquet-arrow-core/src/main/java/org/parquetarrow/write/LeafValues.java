@@ -13,6 +13,8 @@ abstract class LeafValues {
   final ValueOrder order;
   /** Values loaded by the last {@link #gather}. */
   int count;
+  /** NaNs met by {@link #updateStatistics} since the column writer last took them. */
+  long pageNans;
 
   LeafValues(ValueOrder order) {
     this.order = order;
@@ -20,6 +22,14 @@ abstract class LeafValues {
 
   /** Loads {@code n} values of {@code vector} at {@code indices[0 .. n)}, replacing the previous batch. */
   abstract void gather(ValueVector vector, int[] indices, int n);
+
+  /**
+   * Checks, before anything of the batch is encoded, that the {@code n} values of {@code vector}
+   * at {@code indices} convert to the column's type without loss.
+   *
+   * @throws IllegalArgumentException naming {@code column} and the first value that does not
+   */
+  void checkConvertible(ValueVector vector, int[] indices, int n, String column) {}
 
   /** Bytes of the PLAIN encoding of values {@code [from, to)}. */
   abstract long plainSize(int from, int to);
@@ -43,7 +53,7 @@ abstract class LeafValues {
 
   abstract void clearDictionary();
 
-  /** Folds values {@code [from, to)} into the open page's min/max. */
+  /** Folds values {@code [from, to)} into the open page's min/max, counting NaNs in {@link #pageNans}. */
   abstract void updateStatistics(int from, int to);
 
   /** Whether the open page has a min/max (false when all values are null or NaN, or the order is undefined). */

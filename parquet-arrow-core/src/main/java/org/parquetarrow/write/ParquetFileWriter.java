@@ -15,6 +15,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.DictionaryUtility;
+import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.format.BloomFilterAlgorithm;
 import org.parquetarrow.format.BloomFilterCompression;
@@ -56,8 +57,12 @@ import org.parquetarrow.schema.ParquetWriteSchema;
  */
 public final class ParquetFileWriter implements AutoCloseable {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  /** parquet.thrift: "writers should always populate 1" (no agreed meaning of version 2). */
+  private static final int FILE_VERSION = 1;
   /** Rows shredded at once, bounding the level and value arrays of one step. */
   private static final int MAX_PIECE_ROWS = 64 * 1024;
+  /** Rows of a row group's first piece, which measures the bytes per row for the pieces after it. */
+  private static final int FIRST_PIECE_ROWS = 4 * 1024;
 
   private final String name;
   private final WriterProperties properties;
@@ -110,8 +115,9 @@ public final class ParquetFileWriter implements AutoCloseable {
     ParquetWriteSchema writeSchema = ArrowSchemaConverter.toParquet(messageForm, properties.arrowOptions());
     List<ColumnChunkWriter> columns = new ArrayList<>();
     try {
-      for (FieldMapping f : writeSchema.mapping().fields()) {
-        addColumns(f, properties, columns);
+      List<FieldMapping> fields = writeSchema.mapping().fields();
+      for (int i = 0; i < fields.size(); i++) {
+        addColumns(fields.get(i), messageForm.getFields().get(i), properties, columns);
       }
       OutputFile.AtomicOutput out = file.create();
       try {
@@ -123,7 +129,9 @@ public final class ParquetFileWriter implements AutoCloseable {
       return new ParquetFileWriter(file.name(), properties, writeSchema, dictionaries, columns, out);
     } catch (IOException e) {
       columns.forEach(ColumnChunkWriter::close);
-      throw new ParquetIOException("cannot create " + file.name(), e);
+      ParquetIOException x = new ParquetIOException("cannot create the output", e);
+      x.locate(ErrorLocation.ofFile(file.name()));
+      throw x;
     } catch (RuntimeException e) {
       columns.forEach(ColumnChunkWriter::close);
       throw e;
@@ -162,14 +170,22 @@ public final class ParquetFileWriter implements AutoCloseable {
     return false;
   }
 
-  private static void addColumns(FieldMapping f, WriterProperties properties, List<ColumnChunkWriter> out) {
+  /**
+   * Adds the leaf columns under {@code f}. {@code source} is the batch's own field: the mapping
+   * holds the type a reader gets back, which for coerced timestamps is not the unit of the data
+   * to convert.
+   */
+  private static void addColumns(FieldMapping f, Field source, WriterProperties properties,
+      List<ColumnChunkWriter> out) {
     if (f.isLeaf()) {
       ColumnDescriptor c = f.column();
       ColumnProperties cp = properties.column(c);
-      ArrowType type = f.type() instanceof ArrowType.ExtensionType e ? e.storageType() : f.type();
+      ArrowType sourceType = source.getType();
+      ArrowType type = sourceType instanceof ArrowType.ExtensionType e ? e.storageType() : sourceType;
       LeafValues values = switch (c.physicalType()) {
         case BOOLEAN -> new BooleanValues(cp.statisticsEnabled());
-        case INT32, INT64, FLOAT, DOUBLE -> new FixedWidthValues(c.node(), type, cp.statisticsEnabled());
+        case INT32, INT64, FLOAT, DOUBLE -> new FixedWidthValues(c.node(), type, cp.statisticsEnabled(),
+            properties.truncatedTimestampsAllowed() && properties.arrowOptions().coerceTimestamps() != null);
         default -> new BinaryValues(c.node(), type, cp.statisticsEnabled());
       };
       if (cp.bloomFilter() != null && c.physicalType() == PhysicalType.BOOLEAN) {
@@ -178,8 +194,14 @@ public final class ParquetFileWriter implements AutoCloseable {
       out.add(new ColumnChunkWriter(c, cp, properties, values));
       return;
     }
-    for (FieldMapping child : f.children()) {
-      addColumns(child, properties, out);
+    List<FieldMapping> children = f.children();
+    List<Field> sources = source.getChildren();
+    if (children.size() != sources.size()) {
+      throw new IllegalStateException("field " + f.name() + " maps to " + children.size() + " children, its Arrow "
+          + "field has " + sources.size());
+    }
+    for (int i = 0; i < children.size(); i++) {
+      addColumns(children.get(i), sources.get(i), properties, out);
     }
   }
 
@@ -193,8 +215,8 @@ public final class ParquetFileWriter implements AutoCloseable {
    * groups as the limits require.
    *
    * @throws IllegalArgumentException when the batch does not match the schema or holds data Parquet
-   *     cannot store (a null in a non-nullable field), naming the field; nothing of the batch piece
-   *     concerned has been written then
+   *     cannot store (a null in a non-nullable field, a timestamp that would lose precision in a
+   *     coarser unit), naming the field; nothing of the batch piece concerned has been written then
    */
   public void write(VectorSchemaRoot root) {
     ensureOpen();
@@ -206,7 +228,7 @@ public final class ParquetFileWriter implements AutoCloseable {
     int rows = root.getRowCount();
     int from = 0;
     while (from < rows) {
-      long roomInGroup = properties.rowGroupRows() - rowsInGroup;
+      long roomInGroup = Math.min(properties.rowGroupRows() - rowsInGroup, rowsThatFitInBytes());
       int piece = (int) Math.min(Math.min(rows - from, roomInGroup), MAX_PIECE_ROWS);
       writePiece(root, from, from + piece);
       from += piece;
@@ -216,6 +238,23 @@ public final class ParquetFileWriter implements AutoCloseable {
         flushRowGroup();
       }
     }
+  }
+
+  /**
+   * Rows the open row group can still take before {@link WriterProperties#rowGroupBytes()}, at
+   * the bytes per row seen so far in it (at least one row; a fixed first piece while it is empty,
+   * which measures the bytes per row).
+   */
+  private long rowsThatFitInBytes() {
+    if (rowsInGroup == 0) {
+      return FIRST_PIECE_ROWS;
+    }
+    long buffered = bufferedBytes();
+    long room = properties.rowGroupBytes() - buffered;
+    if (buffered == 0) {
+      return Long.MAX_VALUE;
+    }
+    return Math.max(1, (long) (room / ((double) buffered / rowsInGroup)));
   }
 
   private void writePiece(VectorSchemaRoot root, int from, int to) {
@@ -231,7 +270,10 @@ public final class ParquetFileWriter implements AutoCloseable {
       }
       shredder.shred(f, v, from, to, shredded, 0);
     }
-    // every column is shredded (and checked) before any is encoded
+    // every column is shredded and checked before any is encoded
+    for (int c = 0; c < columns.size(); c++) {
+      columns.get(c).check(shredded[c]);
+    }
     try {
       for (int c = 0; c < columns.size(); c++) {
         columns.get(c).write(shredded[c]);
@@ -257,17 +299,21 @@ public final class ParquetFileWriter implements AutoCloseable {
     if (rowsInGroup == 0) {
       return;
     }
+    int current = 0;
     try {
       List<ColumnChunkWriter.FinishedChunk> chunks = new ArrayList<>(columns.size());
-      for (ColumnChunkWriter c : columns) {
-        chunks.add(c.finishChunk(out));
+      for (; current < columns.size(); current++) {
+        chunks.add(columns.get(current).finishChunk(out));
       }
       rowGroups.add(new RowGroupParts(rowsInGroup, chunks));
       rowsInGroup = 0;
     } catch (IOException e) {
       closed = true;
+      long at = out.position();
       abortQuietly(e);
-      throw new ParquetIOException("cannot write a row group to " + name, e);
+      ParquetIOException x = new ParquetIOException("cannot write a column chunk", e);
+      x.locate(new ErrorLocation(name, rowGroups.size(), columns.get(current).column().dottedPath(), -1, at));
+      throw x;
     } catch (RuntimeException e) {
       closed = true;
       abortQuietly(e);
@@ -293,7 +339,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       for (int i = 0; i < columns.size(); i++) {
         orders.add(ColumnOrder.TYPE_DEFINED_ORDER);
       }
-      FileMetaData footer = new FileMetaData(2, writeSchema.parquetSchema().toElements(), totalRows, groups,
+      FileMetaData footer = new FileMetaData(FILE_VERSION, writeSchema.parquetSchema().toElements(), totalRows, groups,
           keyValues.isEmpty() ? null : keyValues, properties.createdBy(), orders, null, null);
       byte[] bytes = MetadataWriter.toBytes(footer);
       out.write(bytes, 0, bytes.length);
@@ -305,8 +351,11 @@ public final class ParquetFileWriter implements AutoCloseable {
       columns.forEach(ColumnChunkWriter::close);
     } catch (IOException e) {
       closed = true;
+      long at = out.position();
       abortQuietly(e);
-      throw new ParquetIOException("cannot finish " + name, e);
+      ParquetIOException x = new ParquetIOException("cannot write the indexes and footer", e);
+      x.locate(ErrorLocation.ofFile(name).withOffset(at));
+      throw x;
     } catch (RuntimeException e) {
       closed = true;
       abortQuietly(e);

@@ -46,6 +46,11 @@ enum ValueOrder {
     };
   }
 
+  /** Whether statistics count NaNs ({@code nan_count}): FLOAT, DOUBLE and FLOAT16 columns. */
+  boolean hasNans() {
+    return this == FLOAT || this == DOUBLE || this == FLOAT16;
+  }
+
   /** Whether the legacy {@code min}/{@code max} fields (signed comparison) may carry the values too. */
   boolean legacyCompatible() {
     return this == SIGNED || this == FLOAT || this == DOUBLE || this == BOOLEAN;

@@ -40,6 +40,7 @@ public final class WriterProperties {
   private final int statisticsTruncateLength;
   private final boolean pageIndexEnabled;
   private final boolean pageChecksumEnabled;
+  private final boolean truncatedTimestampsAllowed;
   private final String createdBy;
   private final List<KeyValue> keyValueMetadata;
   private final List<SortingColumn> sortingColumns;
@@ -57,6 +58,7 @@ public final class WriterProperties {
     statisticsTruncateLength = b.statisticsTruncateLength;
     pageIndexEnabled = b.pageIndexEnabled;
     pageChecksumEnabled = b.pageChecksumEnabled;
+    truncatedTimestampsAllowed = b.truncatedTimestampsAllowed;
     createdBy = b.createdBy;
     keyValueMetadata = List.copyOf(b.keyValueMetadata);
     sortingColumns = List.copyOf(b.sortingColumns);
@@ -119,7 +121,9 @@ public final class WriterProperties {
 
   /**
    * Whether to write the column index and offset index; default on (parquet-java's default; Arrow
-   * C++ has it off) because every reader that prunes pages benefits and the cost is small.
+   * C++ has it off) because every reader that prunes pages benefits and the cost is small. With
+   * it on, page headers carry no statistics (the column index has the page bounds, and Arrow C++
+   * and parquet-java write their page-indexed files so); with it off, they carry them.
    */
   public boolean pageIndexEnabled() {
     return pageIndexEnabled;
@@ -128,6 +132,16 @@ public final class WriterProperties {
   /** Whether pages carry a CRC-32 of their bytes; default off. */
   public boolean pageChecksumEnabled() {
     return pageChecksumEnabled;
+  }
+
+  /**
+   * Whether timestamps coerced to a coarser unit ({@link ArrowWriteOptions#coerceTimestamps()})
+   * may lose their sub-unit part; default {@code false}: a value that would lose precision fails
+   * the write, naming the column, as in Arrow C++. The nanosecond to microsecond conversion that
+   * formats before 2.6 require is always checked.
+   */
+  public boolean truncatedTimestampsAllowed() {
+    return truncatedTimestampsAllowed;
   }
 
   public String createdBy() {
@@ -181,6 +195,7 @@ public final class WriterProperties {
     private int statisticsTruncateLength = 64;
     private boolean pageIndexEnabled = true;
     private boolean pageChecksumEnabled;
+    private boolean truncatedTimestampsAllowed;
     private String createdBy = DEFAULT_CREATED_BY;
     private final List<KeyValue> keyValueMetadata = new ArrayList<>();
     private final List<SortingColumn> sortingColumns = new ArrayList<>();
@@ -232,6 +247,12 @@ public final class WriterProperties {
 
     public Builder pageChecksum(boolean enabled) {
       pageChecksumEnabled = enabled;
+      return this;
+    }
+
+    /** See {@link WriterProperties#truncatedTimestampsAllowed()}. */
+    public Builder allowTruncatedTimestamps(boolean allowed) {
+      truncatedTimestampsAllowed = allowed;
       return this;
     }
 

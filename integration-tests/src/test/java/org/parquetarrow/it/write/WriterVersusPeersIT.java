@@ -1,0 +1,244 @@
+package org.parquetarrow.it.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.format.CompressionCodec;
+import org.parquetarrow.format.Encoding;
+import org.parquetarrow.it.peers.ArrowCppPeer;
+import org.parquetarrow.it.peers.DuckDbPeer;
+import org.parquetarrow.it.peers.ParquetJavaPeer;
+import org.parquetarrow.it.peers.PeerFiles;
+import org.parquetarrow.it.peers.Table;
+import org.parquetarrow.testing.ArrowAssertions;
+import org.parquetarrow.testing.Batches;
+import org.parquetarrow.testing.CompareOptions;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.write.ColumnProperties;
+import org.parquetarrow.write.DataPageVersion;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
+
+/**
+ * Files our writer makes from {@link org.parquetarrow.it.peers.RandomTables} data (every Arrow
+ * type the schema mapping accepts, every nesting shape, nulls and empty lists at every level),
+ * in every codec, both page versions, dictionary on and off and each non-default encoding, read
+ * back value by value by Arrow C++ (arrow-dataset scan, exact Arrow types restored from {@code
+ * ARROW:schema}), by DuckDB (its own types, see {@link WrittenFileExpectations#duckDb}) and by
+ * parquet-java's example Group reader (physical values, see {@link ParquetJavaRows}); the layout
+ * each configuration asks for is checked in the footer as parquet-java parses it.
+ *
+ * <p>The seed comes from {@code -Dseed} or is fresh and logged ({@link PeerFiles#seed()}).
+ */
+class WriterVersusPeersIT {
+  @TempDir static Path dir;
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  private static long seed;
+  private static Table table;
+
+  @BeforeAll
+  static void generate() {
+    seed = PeerFiles.seed();
+    table = PeerFiles.table(seed);
+  }
+
+  /** One writer configuration, and whether Arrow C++ (arrow-dataset 18.3 JNI) and DuckDB can decode it. */
+  record Variant(String name, WriterProperties properties, boolean arrowCppReads, boolean duckDbReads,
+      Encoding encoding, List<String> encodedColumns) {
+    Variant(String name, WriterProperties properties, boolean arrowCppReads) {
+      this(name, properties, arrowCppReads, true, null, List.of());
+    }
+
+    Variant duckDbCannotRead() {
+      return new Variant(name, properties, arrowCppReads, false, encoding, encodedColumns);
+    }
+  }
+
+  static List<Variant> variants() {
+    List<Variant> out = new ArrayList<>();
+    List<CompressionCodec> codecs = List.of(CompressionCodec.UNCOMPRESSED, CompressionCodec.SNAPPY,
+        CompressionCodec.GZIP, CompressionCodec.ZSTD, CompressionCodec.LZ4_RAW, CompressionCodec.BROTLI);
+    for (CompressionCodec codec : codecs) {
+      for (DataPageVersion v : DataPageVersion.values()) {
+        for (boolean dictionary : new boolean[] {true, false}) {
+          WriterProperties p = small().codec(codec).dataPageVersion(v).dictionary(dictionary).build();
+          out.add(new Variant(codec + "-" + v + (dictionary ? "-dict" : "-plain"), p, codec != CompressionCodec.BROTLI));
+        }
+      }
+    }
+    for (DataPageVersion v : DataPageVersion.values()) {
+      // every column that accepts the encoding gets it, nested leaves included
+      out.add(encoded("delta-ints-" + v, v, Encoding.DELTA_BINARY_PACKED,
+          "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "date", "time_ms", "time_us",
+          "time_ns", "ts_ms_utc", "ts_us", "ts_ns_utc", "ts_int96", "req_i64", "l_i64", "s.a", "m.key_value.value",
+          "req_l", "s_req.k"));
+      out.add(encoded("delta-length-strings-" + v, v, Encoding.DELTA_LENGTH_BYTE_ARRAY,
+          "str", "str_dict", "bin", "req_str", "ll_str", "s.b", "m.key_value.key"));
+      out.add(encoded("delta-byte-array-" + v, v, Encoding.DELTA_BYTE_ARRAY,
+          "str", "str_dict", "bin", "fsb", "uuid", "dec20", "dec38", "dec60", "f16", "req_str", "ll_str",
+          "m_ls.key_value.key", "m_ls.key_value.value.list.element.q"));
+      out.add(encoded("byte-stream-split-" + v, v, Encoding.BYTE_STREAM_SPLIT,
+          "f32", "f64", "i32", "i64", "s_l.l", "m.key_value.value"));
+      // DuckDB 2.0 refuses BYTE_STREAM_SPLIT on FIXED_LEN_BYTE_ARRAY (allowed since format 2.11)
+      out.add(encoded("byte-stream-split-fixed-" + v, v, Encoding.BYTE_STREAM_SPLIT,
+          "f16", "fsb", "uuid", "dec9", "dec38", "dec60").duckDbCannotRead());
+      out.add(encoded("rle-booleans-" + v, v, Encoding.RLE, "b"));
+    }
+    out.add(new Variant("dictionary-fallback", small().dictionaryPageSizeLimit(300).build(), true));
+    out.add(new Variant("page-crc-no-stats-no-index",
+        small().pageChecksum(true).statistics(false).pageIndex(false).build(), true));
+    return out;
+  }
+
+  /** Several row groups and many pages per chunk even for the default 300 rows. */
+  private static WriterProperties.Builder small() {
+    return WriterProperties.builder().rowGroupRows(120).dataPageRowLimit(25).dataPageSize(512);
+  }
+
+  private static Variant encoded(String name, DataPageVersion v, Encoding e, String... columns) {
+    WriterProperties.Builder b = small().dataPageVersion(v);
+    for (String c : columns) {
+      b.column(c, x -> x.encoding(e).dictionary(false));
+    }
+    return new Variant(name, b.build(), true, true, e, List.of(columns));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyConfigurationReadsBackEqual() {
+    return variants().stream().map(v -> DynamicTest.dynamicTest(v.name(), () -> check(v)));
+  }
+
+  private void check(Variant v) throws Exception {
+    String where = v.name() + " (seed " + seed + ")";
+    Path file = dir.resolve(v.name() + ".parquet");
+    Files.deleteIfExists(file);
+    write(table, file, v.properties());
+
+    if (v.arrowCppReads()) {
+      try (VectorSchemaRoot expected = table.toRoot(memory.allocator());
+          ArrowCppPeer.Scan scan = ArrowCppPeer.read(file, memory.allocator(), 97)) {
+        ArrowAssertions.assertSameSchemaAndData(Batches.of(expected), Batches.of(scan.reader()), CompareOptions.strict());
+      }
+    }
+
+    if (v.duckDbReads()) {
+      Table duck = WrittenFileExpectations.duckDb(table);
+      try (Connection c = DuckDbPeer.connect();
+          VectorSchemaRoot expected = duck.toRoot(memory.allocator());
+          ArrowReader back = WrittenFileExpectations.duckDbRead(c, file, duck, memory.allocator())) {
+        ArrowAssertions.assertSameData(Batches.of(expected), Batches.of(back), CompareOptions.strict());
+      }
+    }
+    if (v.properties().columnDefaults().codec() != CompressionCodec.BROTLI) {
+      // parquet-java has no brotli codec on this class path
+      checkParquetJava(file, where);
+    }
+    checkLayout(file, v, where);
+  }
+
+  /** parquet-java's example Group reader returns every row, value by value. */
+  private static void checkParquetJava(Path file, String where) throws Exception {
+    MessageType schema;
+    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+      schema = r.getFooter().getFileMetaData().getSchema();
+    }
+    List<List<Object>> expected = ParquetJavaRows.expected(table, schema);
+    List<Group> read = ParquetJavaPeer.readGroups(file);
+    assertEquals(expected.size(), read.size(), where + ": rows read by parquet-java");
+    for (int i = 0; i < expected.size(); i++) {
+      List<Object> actual = ParquetJavaRows.actual(read.get(i));
+      for (int c = 0; c < expected.get(i).size(); c++) {
+        assertEquals(expected.get(i).get(c), actual.get(c), where + ": parquet-java row " + i + " column "
+            + table.fields().get(c).getName());
+      }
+    }
+  }
+
+  /** The file has what the variant asked for, as parquet-java reads the footer. */
+  private static void checkLayout(Path file, Variant v, String where) throws Exception {
+    ColumnProperties defaults = v.properties().columnDefaults();
+    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+      List<BlockMetaData> blocks = r.getFooter().getBlocks();
+      assertTrue(blocks.size() > 1, where + ": several row groups, got " + blocks.size());
+      boolean dictionary = false;
+      boolean fallback = false;
+      Set<String> encoded = new TreeSet<>();
+      for (BlockMetaData b : blocks) {
+        for (ColumnChunkMetaData c : b.getColumns()) {
+          assertEquals(defaults.codec().name(), c.getCodec().getParquetCompressionCodec().name(), where + " " + c.getPath());
+          dictionary |= c.hasDictionaryPage();
+          fallback |= c.getEncodingStats().hasDictionaryPages() && c.getEncodingStats().hasNonDictionaryEncodedPages();
+          if (v.encoding() != null
+              && c.getEncodings().contains(org.apache.parquet.column.Encoding.valueOf(v.encoding().name()))) {
+            encoded.add(c.getPath().toDotString());
+          }
+        }
+      }
+      assertEquals(defaults.dictionaryEnabled(), dictionary, where + ": dictionary pages");
+      assertEquals(v.name().contains("fallback"), fallback, where + ": dictionary falling back to plain");
+      for (String c : v.encodedColumns()) {
+        assertTrue(encoded.stream().anyMatch(p -> p.equals(c) || p.startsWith(c + ".")),
+            where + ": " + c + " not " + v.encoding() + " in " + encoded);
+      }
+      if (defaults.codec() == CompressionCodec.BROTLI) {
+        return; // parquet-java decompresses pages as it reads them, and has no brotli codec here
+      }
+      PageReadStore group = r.readNextRowGroup();
+      ColumnDescriptor first = r.getFileMetaData().getSchema().getColumns().get(0);
+      DataPage page = group.getPageReader(first).readPage();
+      assertEquals(v.properties().dataPageVersion() == DataPageVersion.V2, page instanceof DataPageV2,
+          where + ": page version");
+      assertEquals(v.properties().pageChecksumEnabled(), page.getCrc().isPresent(), where + ": page CRC");
+    }
+  }
+
+  /**
+   * Writes {@code t} in uneven batches (one of a single row), the last two cut as slices of one
+   * root so that vectors with an offset are shredded too.
+   */
+  private void write(Table t, Path file, WriterProperties properties) {
+    int n = t.rowCount();
+    int a = n / 4;
+    int b = a + 1;
+    int c = (n + b) / 2;
+    try (ParquetFileWriter w = ParquetFileWriter.open(file, t.schema(), properties)) {
+      for (Table part : List.of(t.slice(0, a), t.slice(a, b))) {
+        try (VectorSchemaRoot root = part.toRoot(memory.allocator())) {
+          w.write(root);
+        }
+      }
+      try (VectorSchemaRoot rest = t.slice(b, n).toRoot(memory.allocator());
+          VectorSchemaRoot first = rest.slice(0, c - b);
+          VectorSchemaRoot second = rest.slice(c - b, n - c)) {
+        w.write(first);
+        w.write(second);
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.parquetarrow.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.io.OutputFile;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+
+/** An output that fails mid-file: the error says which file, row group, column and offset. */
+class WriteFailureLocationTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  /** Takes {@code capacity} bytes, then fails every write. */
+  private static final class FailingOutput implements OutputFile {
+    private final long capacity;
+    boolean closed;
+    boolean committed;
+
+    FailingOutput(long capacity) {
+      this.capacity = capacity;
+    }
+
+    @Override
+    public String name() {
+      return "failing.parquet";
+    }
+
+    @Override
+    public AtomicOutput create() {
+      return new AtomicOutput() {
+        long position;
+
+        @Override
+        public void write(byte[] src, int off, int len) throws IOException {
+          if (position + len > capacity) {
+            throw new IOException("disk full");
+          }
+          position += len;
+        }
+
+        @Override
+        public long position() {
+          return position;
+        }
+
+        @Override
+        public void commit() {
+          committed = true;
+        }
+
+        @Override
+        public void close() {
+          closed = true;
+        }
+      };
+    }
+  }
+
+  @Test
+  void aFailedRowGroupNamesFileRowGroupAndColumn() {
+    Schema schema = new Schema(List.of(Field.notNullable("a", new ArrowType.Int(64, true)),
+        Field.notNullable("b", new ArrowType.Int(64, true))));
+    // room for the magic and column a's 100 PLAIN longs with their headers, not for column b
+    FailingOutput file = new FailingOutput(4 + 800 + 200);
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      for (int c = 0; c < 2; c++) {
+        BigIntVector v = (BigIntVector) root.getVector(c);
+        v.allocateNew(100);
+        for (int i = 0; i < 100; i++) {
+          v.set(i, i * 7919L * (c + 1));
+        }
+      }
+      root.setRowCount(100);
+      ParquetFileWriter w = ParquetFileWriter.open(file, schema,
+          WriterProperties.builder().dictionary(false).statistics(false).build());
+      w.write(root);
+      ParquetIOException e = assertThrows(ParquetIOException.class, w::flushRowGroup);
+      assertEquals("failing.parquet", e.location().file());
+      assertEquals(0, e.location().rowGroup());
+      assertEquals("b", e.location().column());
+      assertTrue(e.location().offset() > 800, e.getMessage());
+      assertTrue(e.getCause().getMessage().contains("disk full"));
+      assertTrue(file.closed, "the output is released");
+      assertTrue(!file.committed, "nothing is published");
+      w.close(); // closing after the failure is a no-op
+    }
+  }
+}
