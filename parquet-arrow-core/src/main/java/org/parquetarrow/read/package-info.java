@@ -36,7 +36,7 @@
  *   <li>A batch may span pages and row groups; it is cut short when a column's variable-length
  *       bytes reach {@link org.parquetarrow.read.ReadOptions#maxBatchBytes()}.
  *   <li>Leaf types the writer's stored Arrow schema changed (time zones, durations, large
- *       strings, seconds, date64, decimal256, uint32 from int64) are adapted after decoding
+ *       strings, views, seconds, date64, decimal256, uint32 from int64) are adapted after decoding
  *       ({@code StorageAdapter}).
  * </ul>
  *
@@ -51,8 +51,8 @@
  * <ul>
  *   <li>Encrypted column chunks (refused by the page layer with {@link
  *       org.parquetarrow.ParquetCryptoException}).
- *   <li>View types (binary/utf8 view) restored from a stored Arrow schema, and dictionary
- *       vectors of other than string or binary values (those come out as their values).
+ *   <li>Dictionary vectors of other than string or binary values (those come out as their
+ *       values).
  * </ul>
  */
 package org.parquetarrow.read;
