@@ -59,6 +59,21 @@ public final class SplitBlockBloomFilter {
     return b;
   }
 
+  /**
+   * The filter stored as {@code bitset} (words little-endian, as {@link #toBytes()} writes them), to
+   * probe a filter read from a file.
+   *
+   * @throws IllegalArgumentException if the length is not a power of two in [32, 128 MiB]
+   */
+  public static SplitBlockBloomFilter fromBytes(byte[] bitset) {
+    SplitBlockBloomFilter f = new SplitBlockBloomFilter(bitset.length);
+    for (int i = 0; i < f.words.length; i++) {
+      f.words[i] = (bitset[4 * i] & 0xff) | (bitset[4 * i + 1] & 0xff) << 8
+          | (bitset[4 * i + 2] & 0xff) << 16 | (bitset[4 * i + 3] & 0xff) << 24;
+    }
+    return f;
+  }
+
   public int numBytes() {
     return words.length * 4;
   }

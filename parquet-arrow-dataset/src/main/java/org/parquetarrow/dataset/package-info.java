@@ -1,5 +1,22 @@
 /**
- * Many Parquet files as one table: discovery, hive partitions, filter expressions, pruning by
- * statistics, dictionaries, bloom filters and the page index, and parallel bounded-memory scans.
+ * Many Parquet files as one table. This first increment needs no page decoding:
+ *
+ * <ul>
+ *   <li>discovery ({@link org.parquetarrow.dataset.DatasetDiscovery}) from a file, a directory, a
+ *       glob or a list, skipping {@code .}/{@code _}-prefixed names and {@code .crc} files, with
+ *       hive partition columns (inferred or declared) and schemas unified across files ({@link
+ *       org.parquetarrow.dataset.SchemaUnifier}, pyarrow's promotion rules);
+ *   <li>filters ({@link org.parquetarrow.dataset.expr}) and scan planning by pruning ({@link
+ *       org.parquetarrow.dataset.Dataset#plan}, {@link org.parquetarrow.dataset.prune}).
+ * </ul>
+ *
+ * <pre>{@code
+ * Dataset ds = DatasetDiscovery.directory(Path.of("/data/events"), DiscoveryOptions.defaults());
+ * PruningMetrics metrics = new PruningMetrics();
+ * List<FileScan> plan = ds.plan(ExpressionParser.parse("year = 2024 and id = 42"), PruningOptions.ALL, metrics);
+ * }</pre>
+ *
+ * Scanning the planned row groups into Arrow batches (residual filter, projection, parallelism,
+ * memory budget) waits for the reader.
  */
 package org.parquetarrow.dataset;

@@ -1,0 +1,50 @@
+package org.parquetarrow.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.parquetarrow.crypto.FileDecryptionProperties;
+import picocli.CommandLine.Option;
+
+/**
+ * The keys of an encrypted file, for commands that read one. Keys are ASCII text, {@code hex:…}
+ * or {@code base64:…}.
+ */
+final class DecryptionOptions {
+  @Option(names = "--footer-key", paramLabel = "KEY",
+      description = "Key of the footer (encrypted or signed), also used for columns encrypted with it.")
+  String footerKey;
+
+  @Option(names = "--column-key", paramLabel = "PATH:KEY",
+      description = "Key of one column, by dotted path (repeatable).")
+  List<String> columnKeys = new ArrayList<>();
+
+  @Option(names = "--aad-prefix", paramLabel = "PREFIX",
+      description = "AAD prefix the writer did not store in the file.")
+  String aadPrefix;
+
+  /** The decryption properties, or {@code null} when no key was given. */
+  FileDecryptionProperties properties() {
+    if (footerKey == null && columnKeys.isEmpty() && aadPrefix == null) {
+      return null;
+    }
+    FileDecryptionProperties.Builder b = FileDecryptionProperties.builder();
+    if (footerKey != null) {
+      b.footerKey(KeyText.parse(footerKey, "--footer-key"));
+    }
+    for (String ck : columnKeys) {
+      int colon = ck.indexOf(':');
+      if (colon <= 0) {
+        throw new UserInputException("--column-key wants PATH:KEY, got '" + ck + "'");
+      }
+      b.columnKey(ck.substring(0, colon), KeyText.parse(ck.substring(colon + 1), "--column-key " + ck.substring(0, colon)));
+    }
+    if (aadPrefix != null) {
+      b.aadPrefix(KeyText.parse(aadPrefix, "--aad-prefix"));
+    }
+    try {
+      return b.build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new UserInputException("bad decryption keys: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package org.parquetarrow.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import org.apache.arrow.vector.ipc.InvalidArrowFileException;
+import org.parquetarrow.ParquetException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns a failed command into one line on stderr and an exit status: 2 when the input cannot be
+ * read or written as asked, 1 for anything else (a bug). The stack trace only with --verbose.
+ */
+final class FailureHandler implements IExecutionExceptionHandler {
+  static final int BAD_INPUT = 2;
+  static final int INTERNAL = 1;
+
+  @Override
+  public int handleExecutionException(Exception e, CommandLine cl, ParseResult parsed) {
+    PrintWriter err = cl.getErr();
+    boolean input = isInputProblem(e);
+    String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+    err.println("parquet-arrow " + cl.getCommandName() + ": "
+        + (input ? message : "internal error: " + e.getClass().getSimpleName() + ": " + message));
+    if (verbose(parsed)) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return input ? BAD_INPUT : INTERNAL;
+  }
+
+  static boolean isInputProblem(Throwable e) {
+    return e instanceof ParquetException
+        || e instanceof UserInputException
+        || e instanceof IOException
+        || e instanceof UncheckedIOException
+        || e instanceof InvalidArrowFileException;
+  }
+
+  private static boolean verbose(ParseResult parsed) {
+    for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+      if (p.hasMatchedOption("--verbose")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,167 @@
+package org.parquetarrow.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.InvalidArrowFileException;
+import org.parquetarrow.format.CompressionCodec;
+import org.parquetarrow.io.LocalOutputFile;
+import org.parquetarrow.write.BloomFilterOptions;
+import org.parquetarrow.write.DataPageVersion;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code from-arrow IN.arrow OUT.parquet}: an Arrow IPC file (or {@code -}: an IPC stream on stdin)
+ * written to Parquet with the writer's settings chosen by options.
+ */
+@Command(name = "from-arrow", mixinStandardHelpOptions = true,
+    description = "Write an Arrow IPC file (or '-': an IPC stream on stdin) to Parquet.")
+final class FromArrowCommand implements Callable<Integer> {
+  /** Which codecs the writer can produce, as the option spells them. */
+  enum Codec {
+    uncompressed(CompressionCodec.UNCOMPRESSED),
+    snappy(CompressionCodec.SNAPPY),
+    gzip(CompressionCodec.GZIP),
+    zstd(CompressionCodec.ZSTD),
+    lz4_raw(CompressionCodec.LZ4_RAW),
+    brotli(CompressionCodec.BROTLI);
+
+    final CompressionCodec codec;
+
+    Codec(CompressionCodec codec) {
+      this.codec = codec;
+    }
+  }
+
+  /** on/off switches, as the issue spells them. */
+  enum Switch {
+    on,
+    off
+  }
+
+  @Parameters(index = "0", paramLabel = "IN.arrow", description = "Arrow IPC file, or '-' for a stream on stdin.")
+  String in;
+
+  @Parameters(index = "1", paramLabel = "OUT.parquet", description = "The Parquet file to write.")
+  Path out;
+
+  @Option(names = "--codec", defaultValue = "snappy", paramLabel = "CODEC",
+      description = "One of ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+  Codec codec;
+
+  @Option(names = "--page-version", defaultValue = "1", paramLabel = "1|2", description = "Data page version (default ${DEFAULT-VALUE}).")
+  int pageVersion;
+
+  @Option(names = "--dictionary", defaultValue = "on", paramLabel = "on|off", description = "Dictionary encoding (default ${DEFAULT-VALUE}).")
+  Switch dictionary;
+
+  @Option(names = "--bloom", split = ",", paramLabel = "COL", description = "Columns (dotted paths) to give bloom filters.")
+  String[] bloom = new String[0];
+
+  @Option(names = "--page-index", defaultValue = "on", paramLabel = "on|off", description = "Column and offset index (default ${DEFAULT-VALUE}).")
+  Switch pageIndex;
+
+  @Option(names = "--row-group-rows", paramLabel = "N", description = "Rows per row group (default: the writer's).")
+  Long rowGroupRows;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    WriterProperties props = properties();
+    PrintWriter err = spec.commandLine().getErr();
+    long rows;
+    try (BufferAllocator allocator = new RootAllocator();
+        ArrowReader reader = open(allocator)) {
+      rows = write(reader, props, err);
+    } catch (IOException | InvalidArrowFileException e) {
+      throw new UserInputException(in + ": cannot read Arrow IPC: " + e.getMessage(), e);
+    }
+    PrintWriter o = spec.commandLine().getOut();
+    o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, out);
+    o.flush();
+    return 0;
+  }
+
+  private WriterProperties properties() {
+    if (pageVersion != 1 && pageVersion != 2) {
+      throw new UserInputException("--page-version must be 1 or 2, not " + pageVersion);
+    }
+    if (rowGroupRows != null && rowGroupRows < 1) {
+      throw new UserInputException("--row-group-rows must be positive, not " + rowGroupRows);
+    }
+    WriterProperties.Builder b = WriterProperties.builder()
+        .codec(codec.codec)
+        .dataPageVersion(pageVersion == 1 ? DataPageVersion.V1 : DataPageVersion.V2)
+        .dictionary(dictionary == Switch.on)
+        .pageIndex(pageIndex == Switch.on);
+    if (rowGroupRows != null) {
+      b.rowGroupRows(rowGroupRows);
+    }
+    long groupRows = rowGroupRows != null ? rowGroupRows : WriterProperties.defaults().rowGroupRows();
+    // sized for a chunk whose values are all distinct, up to a million (a 1 MiB filter at 1%)
+    BloomFilterOptions sizing = new BloomFilterOptions(Math.max(1, Math.min(groupRows, 1_000_000)), 0.01);
+    for (String column : bloom) {
+      b.column(column.trim(), c -> c.bloomFilter(sizing));
+    }
+    return b.build();
+  }
+
+  private ArrowReader open(BufferAllocator allocator) throws IOException {
+    if ("-".equals(in)) {
+      InputStream stdin = System.in;
+      return new ArrowStreamReader(stdin, allocator);
+    }
+    try {
+      return new ArrowFileReader(FileChannel.open(Path.of(in), StandardOpenOption.READ), allocator);
+    } catch (NoSuchFileException e) {
+      throw new UserInputException(in + ": no such file", e);
+    }
+  }
+
+  private long write(ArrowReader reader, WriterProperties props, PrintWriter err) throws IOException {
+    long total = reader instanceof ArrowFileReader f ? f.getRecordBlocks().size() : 0;
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    ProgressBar bar = ProgressBar.start(err, "from-arrow", total);
+    long batches = 0;
+    long rows = 0;
+    ParquetFileWriter w;
+    try {
+      w = ParquetFileWriter.open(LocalOutputFile.of(out), root.getSchema(), reader, props);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException(out + ": cannot write as asked: " + e.getMessage(), e);
+    }
+    try {
+      while (reader.loadNextBatch()) {
+        w.write(root);
+        rows += root.getRowCount();
+        bar.update(++batches, "batches");
+      }
+      w.close();
+    } catch (IOException | RuntimeException e) {
+      w.abort();
+      throw e;
+    } finally {
+      bar.finish();
+    }
+    return rows;
+  }
+}

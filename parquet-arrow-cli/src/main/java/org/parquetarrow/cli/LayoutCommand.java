@@ -1,0 +1,47 @@
+package org.parquetarrow.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code layout FILE --svg OUT.svg}: a picture of where the file's bytes go — row groups and column
+ * chunks to scale, coloured by codec, labelled with compression ratios.
+ */
+@Command(name = "layout", mixinStandardHelpOptions = true,
+    description = "Draw the file's row groups and column chunks to scale, coloured by codec, as SVG.")
+final class LayoutCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+  Path file;
+
+  @Option(names = "--svg", required = true, paramLabel = "OUT.svg", description = "Where to write the SVG.")
+  Path svg;
+
+  @Mixin DecryptionMixin keys;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    String picture;
+    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
+      picture = LayoutSvg.render(p);
+    }
+    try {
+      Files.writeString(svg, picture, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UserInputException(svg + ": cannot write: " + e.getMessage(), e);
+    }
+    spec.commandLine().getOut().println("wrote " + svg);
+    spec.commandLine().getOut().flush();
+    return 0;
+  }
+}

@@ -1,0 +1,95 @@
+package org.parquetarrow.cli;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import org.parquetarrow.crypto.FileDecryptionProperties;
+import org.parquetarrow.crypto.FileDecryptor;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.schema.ParquetSchema;
+
+/**
+ * A Parquet file opened for inspection: its footer parsed (and decrypted with the keys given), the
+ * column metadata of encrypted columns decrypted where a key is at hand.
+ */
+final class OpenedParquet implements AutoCloseable {
+  final Path path;
+  final LocalInputFile file;
+  final ParquetFooter footer;
+  final FileMetaData metadata;
+  final ParquetSchema schema;
+
+  private OpenedParquet(Path path, LocalInputFile file, ParquetFooter footer) {
+    this.path = path;
+    this.file = file;
+    this.footer = footer;
+    FileDecryptor d = footer.decryptor();
+    this.metadata = d == null ? footer.metadata() : d.decryptColumnMetaData(footer.metadata());
+    this.schema = ParquetSchema.fromElements(metadata.schema());
+  }
+
+  static OpenedParquet open(Path path, FileDecryptionProperties keys) {
+    LocalInputFile in = openFile(path);
+    try {
+      return new OpenedParquet(path, in, ParquetFooter.read(in, keys));
+    } catch (RuntimeException e) {
+      closeQuietly(in, e);
+      throw e;
+    }
+  }
+
+  static LocalInputFile openFile(Path path) {
+    try {
+      return LocalInputFile.open(path);
+    } catch (NoSuchFileException e) {
+      throw new UserInputException(path + ": no such file", e);
+    } catch (IOException e) {
+      throw new UserInputException(path + ": cannot open: " + e.getMessage(), e);
+    }
+  }
+
+  /** The leaf column with this dotted path. */
+  ColumnDescriptor column(String dottedPath) {
+    return schema.findColumn(dottedPath).orElseThrow(() -> new UserInputException(
+        path + ": no column '" + dottedPath + "'; columns: " + columnNames()));
+  }
+
+  ColumnChunk chunk(int rowGroup, int column) {
+    return metadata.rowGroups().get(rowGroup).columns().get(column);
+  }
+
+  long rows() {
+    long n = 0;
+    for (var rg : metadata.rowGroups()) {
+      n += rg.numRows();
+    }
+    return n;
+  }
+
+  private String columnNames() {
+    List<String> names = schema.columns().stream().map(ColumnDescriptor::dottedPath).toList();
+    return String.join(", ", names);
+  }
+
+  private static void closeQuietly(LocalInputFile in, RuntimeException pending) {
+    try {
+      in.close();
+    } catch (IOException e) {
+      pending.addSuppressed(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      file.close();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package org.parquetarrow.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.schema.ArrowReadOptions;
+import org.parquetarrow.schema.ArrowSchemaConverter;
+import org.parquetarrow.schema.SchemaMapping;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code schema FILE}: the Parquet schema tree and the Arrow schema it reads as. */
+@Command(name = "schema", mixinStandardHelpOptions = true,
+    description = "Print the Parquet schema tree and the Arrow schema it reads as (footer only).")
+final class SchemaCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+  Path file;
+
+  @Mixin DecryptionMixin keys;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
+      SchemaMapping mapping = ArrowSchemaConverter.toArrow(p.metadata, ArrowReadOptions.defaults());
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("file:       " + file);
+      out.println("created by: " + p.metadata.createdBy());
+      out.println("rows:       " + p.rows() + " in " + p.metadata.rowGroups().size() + " row group(s)");
+      out.println("columns:    " + p.schema.columnCount() + " leaf column(s)");
+      out.println();
+      out.println("Parquet schema:");
+      out.println(p.schema);
+      out.println();
+      out.println("Arrow schema:");
+      for (Field f : mapping.arrowSchema().getFields()) {
+        out.println("  " + f);
+      }
+      out.flush();
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,100 @@
+package org.parquetarrow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** End to end through {@code bin/parquet-arrow} and the shaded jar, in a separate JVM. */
+class BinScriptIT {
+  private record Run(int exit, String out, String err) {}
+
+  private static Run run(Path stdin, String... args) throws Exception {
+    Path root = Path.of(System.getProperty("project.root"));
+    List<String> cmd = new ArrayList<>();
+    cmd.add(root.resolve("bin/parquet-arrow").toString());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    Path out = Files.createTempFile("out", ".txt");
+    Path err = Files.createTempFile("err", ".txt");
+    pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+    if (stdin != null) {
+      pb.redirectInput(stdin.toFile());
+    }
+    int exit = pb.start().waitFor();
+    return new Run(exit, Files.readString(out), Files.readString(err));
+  }
+
+  @Test
+  void schemaAndMetaThroughTheScript() throws Exception {
+    String f = Cli.corpus("data/data_index_bloom_encoding_stats.parquet");
+    Run s = run(null, "schema", f);
+    assertEquals(0, s.exit(), s.err());
+    assertTrue(s.out().contains("Arrow schema:\n  String: Utf8"), s.out());
+    Run m = run(null, "meta", f, "--json");
+    assertEquals(0, m.exit(), m.err());
+    assertEquals(14, new ObjectMapper().readTree(m.out()).get("num_rows").asLong());
+    Run missing = run(null, "meta", "/no/such.parquet");
+    assertEquals(2, missing.exit());
+    assertEquals(1, missing.err().strip().lines().count(), missing.err());
+  }
+
+  @Test
+  void arrowStreamOnStdinToParquet(@TempDir Path dir) throws Exception {
+    Path stream = dir.resolve("in.arrows");
+    writeStream(stream, 5000);
+    Path parquet = dir.resolve("out.parquet");
+    Run w = run(stream, "from-arrow", "-", parquet.toString(), "--codec", "gzip");
+    assertEquals(0, w.exit(), w.err());
+    assertEquals("", w.err(), "stderr is a file here: no progress bar, and no log noise");
+    Run m = run(null, "meta", parquet.toString(), "--json");
+    JsonNode meta = new ObjectMapper().readTree(m.out());
+    assertEquals(5000, meta.get("num_rows").asLong());
+    JsonNode c = meta.get("row_groups").get(0).get("columns").get(0);
+    assertEquals("GZIP", c.get("codec").asText());
+    // by construction: v = 3 * i for i in [0, 5000)
+    assertEquals(0, c.get("statistics").get("min").asLong());
+    assertEquals(3 * 4999, c.get("statistics").get("max").asLong());
+  }
+
+  private static void writeStream(Path file, int rows) throws IOException {
+    try (BufferAllocator a = new RootAllocator();
+        BigIntVector v = new BigIntVector("v", a);
+        OutputStream os = Files.newOutputStream(file)) {
+      VectorSchemaRoot root = VectorSchemaRoot.of(v);
+      try (ArrowStreamWriter w = new ArrowStreamWriter(root, null, os)) {
+        w.start();
+        v.allocateNew(rows);
+        for (int i = 0; i < rows; i++) {
+          v.set(i, 3L * i);
+        }
+        root.setRowCount(rows);
+        w.writeBatch();
+        w.end();
+      }
+    }
+  }
+
+  @Test
+  void versionNamesTheWriter() throws Exception {
+    Run v = run(null, "--version");
+    assertEquals(0, v.exit(), v.err());
+    assertTrue(v.out().startsWith("parquet-arrow version"), v.out());
+    assertTrue(new String(v.out().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8).length() > 0);
+  }
+}

@@ -1,0 +1,105 @@
+package org.parquetarrow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FromArrowCommandTest {
+  @Test
+  void optionsReachTheFile(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("in.arrow");
+    Path parquet = dir.resolve("out.parquet");
+    ArrowFiles.idsAndNames(arrow, 10_000, 2_500);
+    Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString(), "--codec", "zstd", "--page-version", "2",
+        "--bloom", "id", "--row-group-rows", "4000", "--dictionary", "off");
+    assertEquals(0, w.exit(), w.err());
+    assertTrue(w.out().contains("wrote 10000 rows"), w.out());
+    assertEquals("", w.err(), "no progress bar when stderr is not a terminal");
+
+    JsonNode m = Cli.run("meta", parquet.toString(), "--json").json();
+    assertEquals(10_000, m.get("num_rows").asLong());
+    long[] rows = new long[m.get("row_groups").size()];
+    for (int i = 0; i < rows.length; i++) {
+      JsonNode g = m.get("row_groups").get(i);
+      rows[i] = g.get("num_rows").asLong();
+      for (JsonNode c : g.get("columns")) {
+        assertEquals("ZSTD", c.get("codec").asText());
+        assertFalse(c.get("dictionary").asBoolean());
+        assertEquals(c.get("path").asText().equals("id"), c.get("bloom_filter").asBoolean());
+        assertTrue(c.get("column_index").asBoolean());
+      }
+    }
+    assertEquals("[4000, 4000, 2000]", Arrays.toString(rows));
+    JsonNode first = m.get("row_groups").get(0).get("columns");
+    // by construction: id = row index, name null on every 10th row
+    assertEquals(0, first.get(0).get("statistics").get("min").asLong());
+    assertEquals(3999, first.get(0).get("statistics").get("max").asLong());
+    assertEquals(400, first.get(1).get("statistics").get("null_count").asLong());
+    assertEquals("name-1", first.get(1).get("statistics").get("min").asText());
+    assertEquals("name-999", first.get(1).get("statistics").get("max").asText());
+
+    for (JsonNode p : PagesCommandTest.pages("pages", parquet.toString(), "--json")) {
+      assertEquals("DATA_PAGE_V2", p.get("type").asText());
+    }
+  }
+
+  @Test
+  void everyCodecAndPageIndexOff(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("in.arrow");
+    ArrowFiles.idsAndNames(arrow, 1000, 1000);
+    for (String codec : List.of("uncompressed", "snappy", "gzip", "zstd", "lz4_raw", "brotli")) {
+      Path parquet = dir.resolve(codec + ".parquet");
+      Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString(), "--codec", codec, "--page-index", "off");
+      assertEquals(0, w.exit(), w.err());
+      for (JsonNode c : Cli.run("meta", parquet.toString(), "--json").json().get("row_groups").get(0).get("columns")) {
+        assertEquals(codec.toUpperCase(java.util.Locale.ROOT), c.get("codec").asText());
+        assertFalse(c.get("column_index").asBoolean());
+        assertFalse(c.get("offset_index").asBoolean());
+      }
+    }
+  }
+
+  @Test
+  void arrowCppGoldenConvertsBack(@TempDir Path dir) throws Exception {
+    // the IPC file Arrow C++ made from data_index_bloom_encoding_stats.parquet, written back to Parquet
+    String source = "data/data_index_bloom_encoding_stats.parquet";
+    Path parquet = dir.resolve("back.parquet");
+    Cli w = Cli.run("from-arrow", Cli.golden(source).toString(), parquet.toString());
+    assertEquals(0, w.exit(), w.err());
+    Cli s = Cli.run("schema", parquet.toString());
+    assertTrue(s.out().contains("Arrow schema:\n  String: Utf8"), s.out());
+    JsonNode c = Cli.run("meta", parquet.toString(), "--json").json().get("row_groups").get(0).get("columns").get(0);
+    List<String> values = GoldenValues.column(Cli.golden(source), "String").stream()
+        .filter(Objects::nonNull).map(Object::toString).toList();
+    assertEquals(14, c.get("num_values").asLong());
+    String min = values.stream().min((a, b) -> Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8),
+        b.getBytes(StandardCharsets.UTF_8))).orElseThrow();
+    assertEquals(min, c.get("statistics").get("min").asText());
+  }
+
+  @Test
+  void badInputAndOptionsAreInputErrors(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("x.parquet");
+    Cli notArrow = Cli.run("from-arrow", Cli.corpus("data/sort_columns.parquet"), out.toString());
+    assertEquals(2, notArrow.exit(), notArrow.err());
+    assertTrue(notArrow.err().contains("sort_columns.parquet"), notArrow.err());
+    assertFalse(Files.exists(out), "nothing published on failure");
+
+    Path arrow = dir.resolve("in.arrow");
+    ArrowFiles.idsAndNames(arrow, 10, 10);
+    assertEquals(2, Cli.run("from-arrow", arrow.toString(), out.toString(), "--codec", "lzo").exit());
+    assertEquals(2, Cli.run("from-arrow", arrow.toString(), out.toString(), "--page-version", "3").exit());
+    assertEquals(2, Cli.run("from-arrow", arrow.toString(), out.toString(), "--row-group-rows", "0").exit());
+    assertEquals(2, Cli.run("from-arrow", dir.resolve("missing.arrow").toString(), out.toString()).exit());
+  }
+}

@@ -1,0 +1,114 @@
+package org.parquetarrow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+class MetaCommandTest {
+  private static final String BLOOM = "data/data_index_bloom_encoding_stats.parquet";
+
+  @Test
+  void jsonDescribesRowGroupsAndChunks() throws Exception {
+    Cli r = Cli.run("meta", Cli.corpus(BLOOM), "--json");
+    assertEquals(0, r.exit(), r.err());
+    JsonNode m = r.json();
+    // catalog facts: 1,643 bytes, 14 rows / 1 RG, GZIP, PLAIN, bloom filter (offset only), page index,
+    // min_value/max_value statistics, parquet-mr 1.13.0-SNAPSHOT, avro key-value metadata
+    assertEquals(1643, m.get("file_bytes").asLong());
+    assertEquals(14, m.get("num_rows").asLong());
+    assertEquals(1, m.get("num_row_groups").asInt());
+    assertTrue(m.get("created_by").asText().startsWith("parquet-mr version 1.13.0-SNAPSHOT"));
+    assertEquals("avro", m.get("key_value_metadata").get("writer.model.name").asText());
+    JsonNode c = m.get("row_groups").get(0).get("columns").get(0);
+    assertEquals("String", c.get("path").asText());
+    assertEquals("BYTE_ARRAY", c.get("type").asText());
+    assertEquals("GZIP", c.get("codec").asText());
+    assertTrue(c.get("encodings").toString().contains("PLAIN"));
+    assertEquals(14, c.get("num_values").asLong());
+    assertTrue(c.get("bloom_filter").asBoolean());
+    assertFalse(c.has("bloom_filter_length"), "offset only, no length");
+    assertTrue(c.get("column_index").asBoolean());
+    assertTrue(c.get("offset_index").asBoolean());
+    assertFalse(c.get("dictionary").asBoolean());
+    double ratio = c.get("uncompressed_bytes").asDouble() / c.get("compressed_bytes").asDouble();
+    assertEquals(ratio, c.get("compression_ratio").asDouble(), 0.001);
+
+    // min and max against the values Arrow C++ read from the file (byte-wise UTF-8 order)
+    List<String> values = GoldenValues.column(Cli.golden(BLOOM), "String").stream()
+        .filter(Objects::nonNull).map(Object::toString).toList();
+    Comparator<String> bytewise = (a, b) -> java.util.Arrays.compareUnsigned(
+        a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    JsonNode stats = c.get("statistics");
+    assertEquals(values.stream().min(bytewise).orElseThrow(), stats.get("min").asText());
+    assertEquals(values.stream().max(bytewise).orElseThrow(), stats.get("max").asText());
+    assertEquals(14 - values.size(), stats.get("null_count").asLong());
+  }
+
+  @Test
+  void textNamesTheSameFacts() {
+    Cli r = Cli.run("meta", Cli.corpus(BLOOM));
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("rows:        14 in 1 row group(s), 1 leaf column(s)"), r.out());
+    assertTrue(r.out().contains("String: BYTE_ARRAY GZIP"), r.out());
+    assertTrue(r.out().contains("bloom"), r.out());
+    assertTrue(r.out().contains("writer.model.name = avro"), r.out());
+  }
+
+  @Test
+  void multipleRowGroupsAndSortingFile() {
+    // catalog: sort_columns.parquet, 6 rows / 2 RG; 2 leaf cols; SNAPPY; dictionary pages
+    JsonNode m = Cli.run("meta", Cli.corpus("data/sort_columns.parquet"), "--json").json();
+    assertEquals(6, m.get("num_rows").asLong());
+    assertEquals(2, m.get("row_groups").size());
+    long rows = 0;
+    for (JsonNode g : m.get("row_groups")) {
+      rows += g.get("num_rows").asLong();
+      assertEquals(2, g.get("columns").size());
+      for (JsonNode c : g.get("columns")) {
+        assertEquals("SNAPPY", c.get("codec").asText());
+        assertTrue(c.get("dictionary").asBoolean());
+      }
+    }
+    assertEquals(6, rows);
+  }
+
+  @Test
+  void plaintextFooterWithEncryptedColumnsWithoutKeys() {
+    // catalog: plaintext footer signed with kf; double_field and float_field encrypted
+    Cli r = Cli.run("meta", Cli.corpus("data/encrypt_columns_plaintext_footer.parquet.encrypted"), "--json");
+    assertEquals(0, r.exit(), r.err());
+    JsonNode m = r.json();
+    assertEquals("AES_GCM_V1", m.get("encryption").asText());
+    assertEquals(50, m.get("num_rows").asLong());
+    for (JsonNode c : m.get("row_groups").get(0).get("columns")) {
+      String path = c.get("path").asText();
+      boolean encrypted = path.equals("double_field") || path.equals("float_field");
+      assertEquals(encrypted, c.get("encrypted").asBoolean(), path);
+    }
+  }
+
+  @Test
+  void encryptedColumnMetadataIsDecryptedWithItsKey() {
+    Cli r = Cli.run("meta", Cli.corpus("data/encrypt_columns_and_footer.parquet.encrypted"), "--json",
+        "--footer-key", "0123456789012345", "--column-key", "double_field:1234567890123450",
+        "--column-key", "float_field:1234567890123451");
+    assertEquals(0, r.exit(), r.err());
+    for (JsonNode c : r.json().get("row_groups").get(0).get("columns")) {
+      assertTrue(c.has("codec"), c.toString());
+      assertEquals("SNAPPY", c.get("codec").asText());
+      if (c.get("path").asText().equals("double_field")) {
+        assertEquals("DOUBLE", c.get("type").asText());
+        // catalog: double_field = i x 1.1111111, i = 0..49
+        assertEquals(0.0, c.get("statistics").get("min").asDouble(), 1e-9);
+        assertEquals(49 * 1.1111111, c.get("statistics").get("max").asDouble(), 1e-6);
+      }
+    }
+  }
+}

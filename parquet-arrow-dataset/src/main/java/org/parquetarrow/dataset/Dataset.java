@@ -1,0 +1,87 @@
+package org.parquetarrow.dataset;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetException;
+import org.parquetarrow.dataset.expr.Expression;
+import org.parquetarrow.dataset.prune.FilePruner;
+import org.parquetarrow.dataset.prune.PruningMetrics;
+import org.parquetarrow.dataset.prune.PruningOptions;
+import org.parquetarrow.dataset.prune.RowGroupScan;
+import org.parquetarrow.io.LocalInputFile;
+
+/**
+ * Many Parquet files as one table: the files (with footers and partition values), the unified
+ * schema (file columns, then partition columns), and scan planning by pruning.
+ *
+ * <pre>{@code
+ * Dataset ds = DatasetDiscovery.directory(Path.of("/data/events"), DiscoveryOptions.defaults());
+ * PruningMetrics m = new PruningMetrics();
+ * List<FileScan> plan = ds.plan(ExpressionParser.parse("year = 2024 and id = 42"), PruningOptions.ALL, m);
+ * }</pre>
+ */
+public final class Dataset {
+  private final List<DatasetFile> files;
+  private final Schema schema;
+  private final Schema partitionSchema;
+  private final List<SkippedFile> skipped;
+
+  Dataset(List<DatasetFile> files, Schema schema, Schema partitionSchema, List<SkippedFile> skipped) {
+    this.files = List.copyOf(files);
+    this.schema = schema;
+    this.partitionSchema = partitionSchema;
+    this.skipped = List.copyOf(skipped);
+  }
+
+  public List<DatasetFile> files() {
+    return files;
+  }
+
+  /** The unified schema: every file column, then the partition columns. */
+  public Schema schema() {
+    return schema;
+  }
+
+  /** The partition columns (empty when there are none). */
+  public Schema partitionSchema() {
+    return partitionSchema;
+  }
+
+  /** Files left out because they could not be read (only with {@link DiscoveryOptions.CorruptFilePolicy#SKIP}). */
+  public List<SkippedFile> skippedFiles() {
+    return skipped;
+  }
+
+  /**
+   * The files, row groups and rows a scan with {@code filter} must read, every pruning step
+   * counted in {@code metrics}.
+   *
+   * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter does not fit the
+   *     schema
+   * @throws ParquetException naming the file if its bloom filters or page index are corrupt
+   */
+  public List<FileScan> plan(Expression filter, PruningOptions options, PruningMetrics metrics) {
+    FilePruner pruner = new FilePruner(filter, schema, options, metrics);
+    List<FileScan> out = new ArrayList<>();
+    for (DatasetFile f : files) {
+      if (!pruner.partitionMayMatch(f.partitionValues())) {
+        continue;
+      }
+      List<RowGroupScan> groups;
+      try (LocalInputFile in = LocalInputFile.open(f.path())) {
+        groups = pruner.prune(in, f.footer().metadata(), f.mapping(), f.partitionValues());
+      } catch (IOException e) {
+        throw new ParquetException("cannot open " + f.path(), ErrorLocation.ofFile(f.path().toString()), e);
+      } catch (ParquetException e) {
+        throw e.locate(ErrorLocation.ofFile(f.path().toString()));
+      }
+      if (!groups.isEmpty()) {
+        out.add(new FileScan(f, groups));
+      }
+    }
+    return out;
+  }
+}

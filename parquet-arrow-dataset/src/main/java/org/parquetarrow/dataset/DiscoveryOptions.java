@@ -1,0 +1,64 @@
+package org.parquetarrow.dataset;
+
+import java.nio.file.Path;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.schema.ArrowReadOptions;
+
+/**
+ * How {@link DatasetDiscovery} finds files and builds the schema.
+ *
+ * <pre>{@code
+ * DiscoveryOptions o = DiscoveryOptions.defaults()
+ *     .withPartitionSchema(new Schema(List.of(Field.nullable("year", new ArrowType.Int(32, true)))))
+ *     .withCorruptFiles(CorruptFilePolicy.SKIP);
+ * }</pre>
+ *
+ * @param hivePartitioning whether {@code key=value} directories become columns
+ * @param partitionSchema declared types of partition columns ({@code null}: infer all)
+ * @param promotion how files' differing types unify
+ * @param corruptFiles what to do with a file whose footer does not read
+ * @param partitionBaseDir the root below which partition directories count, for explicit file
+ *     lists ({@code null}: none, so files of a list get no partition columns)
+ * @param readOptions how footers map to Arrow
+ */
+public record DiscoveryOptions(
+    boolean hivePartitioning,
+    Schema partitionSchema,
+    TypePromotion promotion,
+    CorruptFilePolicy corruptFiles,
+    Path partitionBaseDir,
+    ArrowReadOptions readOptions) {
+
+  /** What to do with a file that cannot be read during discovery. */
+  public enum CorruptFilePolicy {
+    /** Fail discovery with the file's name. */
+    FAIL,
+    /** Leave the file out and report it in {@link Dataset#skippedFiles()}. */
+    SKIP
+  }
+
+  /** Hive partitioning inferred, permissive promotion, failing on corrupt files. */
+  public static DiscoveryOptions defaults() {
+    return new DiscoveryOptions(true, null, TypePromotion.PERMISSIVE, CorruptFilePolicy.FAIL, null, ArrowReadOptions.defaults());
+  }
+
+  public DiscoveryOptions withHivePartitioning(boolean on) {
+    return new DiscoveryOptions(on, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions);
+  }
+
+  public DiscoveryOptions withPartitionSchema(Schema schema) {
+    return new DiscoveryOptions(hivePartitioning, schema, promotion, corruptFiles, partitionBaseDir, readOptions);
+  }
+
+  public DiscoveryOptions withPromotion(TypePromotion p) {
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, p, corruptFiles, partitionBaseDir, readOptions);
+  }
+
+  public DiscoveryOptions withCorruptFiles(CorruptFilePolicy policy) {
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, policy, partitionBaseDir, readOptions);
+  }
+
+  public DiscoveryOptions withPartitionBaseDir(Path dir) {
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, dir, readOptions);
+  }
+}

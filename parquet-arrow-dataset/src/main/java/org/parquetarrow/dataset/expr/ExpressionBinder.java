@@ -1,0 +1,354 @@
+package org.parquetarrow.dataset.expr;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Checks a filter against an Arrow schema and coerces every literal to its column's type (see
+ * {@link Literal} for the canonical values). Columns must resolve through structs to a leaf of a
+ * comparable type: integers, floating point, decimal, boolean, string, binary, fixed-size binary,
+ * date, time or timestamp.
+ *
+ * <p>Coercions follow what SQL engines do implicitly: whole numbers to any numeric type;
+ * decimals and doubles to floating point and decimal (and to integers only when whole); strings
+ * to strings, binary, and — parsed — to numbers, dates, times, timestamps and booleans; dates to
+ * timestamps (midnight); timestamps without a zone are read as UTC for zone-aware columns.
+ *
+ * <pre>{@code
+ * Expression bound = ExpressionBinder.bind(ExpressionParser.parse("d >= '2024-01-01'"), schema);
+ * }</pre>
+ */
+public final class ExpressionBinder {
+  private final Schema schema;
+
+  private ExpressionBinder(Schema schema) {
+    this.schema = schema;
+  }
+
+  /**
+   * {@code filter} with every literal bound to its column's type.
+   *
+   * @throws ExpressionBindException naming the unknown column, the uncomparable type or the
+   *     literal that does not fit
+   */
+  public static Expression bind(Expression filter, Schema schema) {
+    return new ExpressionBinder(schema).visit(filter);
+  }
+
+  /**
+   * The leaf field {@code column} names in {@code schema}, through structs.
+   *
+   * @throws ExpressionBindException if no such field exists
+   */
+  public static Field resolve(ColumnRef column, Schema schema) {
+    List<Field> level = schema.getFields();
+    Field found = null;
+    for (int i = 0; i < column.path().size(); i++) {
+      String name = column.path().get(i);
+      found = level.stream().filter(f -> f.getName().equals(name)).findFirst().orElse(null);
+      if (found == null) {
+        String known = level.stream().map(Field::getName).collect(Collectors.joining(", "));
+        throw new ExpressionBindException(
+            column.dottedPath(),
+            "unknown column "
+                + column.dottedPath()
+                + (i == 0 ? "" : " (no field " + name + " in " + String.join(".", column.path().subList(0, i)) + ")")
+                + "; known: "
+                + known);
+      }
+      boolean last = i == column.path().size() - 1;
+      if (!last) {
+        if (!(found.getType() instanceof ArrowType.Struct)) {
+          throw new ExpressionBindException(
+              column.dottedPath(),
+              "column " + column.dottedPath() + ": " + name + " is a " + found.getType() + ", not a struct");
+        }
+        level = found.getChildren();
+      }
+    }
+    return found;
+  }
+
+  private Expression visit(Expression e) {
+    if (e instanceof Comparison c) {
+      return new Comparison(c.column(), c.op(), coerce(c.column(), c.value()));
+    }
+    if (e instanceof InList in) {
+      return new InList(in.column(), in.values().stream().map(v -> coerce(in.column(), v)).toList(), in.negated());
+    }
+    if (e instanceof Between b) {
+      return new Between(b.column(), coerce(b.column(), b.low()), coerce(b.column(), b.high()));
+    }
+    if (e instanceof NullCheck n) {
+      resolve(n.column(), schema);
+      return n;
+    }
+    if (e instanceof StartsWith s) {
+      ArrowType t = resolve(s.column(), schema).getType();
+      if (!isStringLike(t) && !isBinaryLike(t)) {
+        throw new ExpressionBindException(
+            s.column().dottedPath(),
+            "starts_with / like needs a string or binary column; " + s.column().dottedPath() + " is " + t);
+      }
+      return s;
+    }
+    if (e instanceof And a) {
+      return new And(a.terms().stream().map(this::visit).toList());
+    }
+    if (e instanceof Or o) {
+      return new Or(o.terms().stream().map(this::visit).toList());
+    }
+    return new Not(visit(((Not) e).term()));
+  }
+
+  private Literal coerce(ColumnRef column, Literal literal) {
+    Field field = resolve(column, schema);
+    ArrowType type = field.getType();
+    try {
+      Object value = LiteralCoercion.coerce(literal, type);
+      if (value == null) {
+        throw new ExpressionBindException(
+            column.dottedPath(),
+            "column " + column.dottedPath() + " of type " + type + " cannot be compared with "
+                + literal.kind().name().toLowerCase() + " literal " + literal.toSql());
+      }
+      return new Literal(literal.kind(), value, type);
+    } catch (ArithmeticException | NumberFormatException | DateTimeParseException e) {
+      throw new ExpressionBindException(
+          column.dottedPath(),
+          "literal " + literal.toSql() + " does not fit column " + column.dottedPath() + " of type " + type
+              + ": " + e.getMessage());
+    }
+  }
+
+  static boolean isStringLike(ArrowType t) {
+    return t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Utf8View;
+  }
+
+  static boolean isBinaryLike(ArrowType t) {
+    return t instanceof ArrowType.Binary
+        || t instanceof ArrowType.LargeBinary
+        || t instanceof ArrowType.BinaryView
+        || t instanceof ArrowType.FixedSizeBinary;
+  }
+
+  /** The literal-to-column-type rules; {@code null} when the kinds do not mix at all. */
+  static final class LiteralCoercion {
+    private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    private LiteralCoercion() {}
+
+    static Object coerce(Literal l, ArrowType type) {
+      Object v = l.value();
+      LiteralKind kind = l.kind();
+      if (kind == LiteralKind.STRING && !isStringLike(type) && !isBinaryLike(type)) {
+        return fromString((String) v, type);
+      }
+      if (type instanceof ArrowType.Int i) {
+        return switch (kind) {
+          case INTEGER -> checkInt((Long) v, i);
+          case DECIMAL, DOUBLE -> fraction(l) ? fractionValue(l) : wholeNumber(l, i);
+          default -> null;
+        };
+      }
+      if (type instanceof ArrowType.FloatingPoint fp) {
+        double d = switch (kind) {
+          case INTEGER -> (double) (Long) v;
+          case DECIMAL -> ((BigDecimal) v).doubleValue();
+          case DOUBLE -> (Double) v;
+          default -> Double.NaN;
+        };
+        if (kind != LiteralKind.INTEGER && kind != LiteralKind.DECIMAL && kind != LiteralKind.DOUBLE) {
+          return null;
+        }
+        // As in DuckDB: a whole or decimal number meets a float column as a float (rounded like
+        // the column's values were), a double literal makes the comparison happen in double.
+        boolean roundToFloat = fp.getPrecision() != org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE
+            && kind != LiteralKind.DOUBLE;
+        return roundToFloat ? (double) (float) d : d;
+      }
+      if (type instanceof ArrowType.Decimal) {
+        return switch (kind) {
+          case INTEGER -> BigDecimal.valueOf((Long) v);
+          case DECIMAL -> v;
+          case DOUBLE -> {
+            double d = (Double) v;
+            if (!Double.isFinite(d)) {
+              throw new ArithmeticException("a decimal cannot hold " + d);
+            }
+            // DuckDB compares a decimal column with a double in double: the double's shortest
+            // decimal form is the value a decimal must have to compare equal.
+            yield BigDecimal.valueOf(d);
+          }
+          default -> null;
+        };
+      }
+      if (type instanceof ArrowType.Bool) {
+        return kind == LiteralKind.BOOLEAN ? v : null;
+      }
+      if (isStringLike(type)) {
+        return kind == LiteralKind.STRING ? v : null;
+      }
+      if (isBinaryLike(type)) {
+        byte[] bytes = switch (kind) {
+          case STRING -> ((String) v).getBytes(StandardCharsets.UTF_8);
+          case BINARY -> ((byte[]) v).clone();
+          default -> null;
+        };
+        if (bytes != null && type instanceof ArrowType.FixedSizeBinary f && bytes.length != f.getByteWidth()) {
+          throw new ArithmeticException(bytes.length + " bytes for a fixed width of " + f.getByteWidth());
+        }
+        return bytes;
+      }
+      if (type instanceof ArrowType.Date d) {
+        LocalDate date = switch (kind) {
+          case DATE -> (LocalDate) v;
+          case TIMESTAMP -> {
+            LocalDateTime t = (LocalDateTime) v;
+            if (!t.toLocalTime().equals(LocalTime.MIDNIGHT)) {
+              throw new ArithmeticException("a date column cannot equal a time of day other than midnight");
+            }
+            yield t.toLocalDate();
+          }
+          default -> null;
+        };
+        if (date == null) {
+          return null;
+        }
+        return d.getUnit() == DateUnit.DAY ? date.toEpochDay() : Math.multiplyExact(date.toEpochDay(), 86_400_000L);
+      }
+      if (type instanceof ArrowType.Timestamp ts) {
+        LocalDateTime t = switch (kind) {
+          case TIMESTAMP -> (LocalDateTime) v;
+          case DATE -> ((LocalDate) v).atStartOfDay();
+          default -> null;
+        };
+        return t == null ? null : epoch(t, ts.getUnit());
+      }
+      if (type instanceof ArrowType.Time tm) {
+        if (kind != LiteralKind.TIME) {
+          return null;
+        }
+        long nanos = ((LocalTime) v).toNanoOfDay();
+        return exactDiv(nanos, nanosPer(tm.getUnit()));
+      }
+      return null;
+    }
+
+    private static Object fromString(String s, ArrowType type) {
+      String v = s.strip();
+      if (type instanceof ArrowType.Int || type instanceof ArrowType.FloatingPoint || type instanceof ArrowType.Decimal) {
+        return coerce(parsedNumber(v), type);
+      }
+      if (type instanceof ArrowType.Bool) {
+        return switch (v.toLowerCase()) {
+          case "true", "t", "1" -> Boolean.TRUE;
+          case "false", "f", "0" -> Boolean.FALSE;
+          default -> throw new NumberFormatException("not a boolean: '" + s + "'");
+        };
+      }
+      if (type instanceof ArrowType.Date) {
+        return coerce(Literal.of(LocalDate.parse(v)), type);
+      }
+      if (type instanceof ArrowType.Timestamp) {
+        return coerce(Literal.of(ExpressionParser.parseTimestamp(v)), type);
+      }
+      if (type instanceof ArrowType.Time) {
+        return coerce(Literal.of(LocalTime.parse(v)), type);
+      }
+      return null;
+    }
+
+    private static Literal parsedNumber(String v) {
+      if (v.contains("e") || v.contains("E") || v.equalsIgnoreCase("nan") || v.toLowerCase().contains("inf")) {
+        return Literal.of(Double.parseDouble(v.replace("inf", "Infinity")));
+      }
+      BigDecimal d = new BigDecimal(v);
+      return v.contains(".") ? Literal.of(d) : Literal.of(d.toBigIntegerExact());
+    }
+
+    /** Whether a decimal or double literal has a fractional part (or is not finite). */
+    private static boolean fraction(Literal l) {
+      if (l.value() instanceof Double d) {
+        return !Double.isFinite(d) || d != Math.rint(d);
+      }
+      return ((BigDecimal) l.value()).stripTrailingZeros().scale() > 0;
+    }
+
+    /**
+     * An integer column compared with a fraction keeps the fraction: no integer equals it, and
+     * order comparisons still make sense ({@code i > 5.5}); NaN and infinities stay doubles.
+     */
+    private static Object fractionValue(Literal l) {
+      if (l.value() instanceof Double d) {
+        return Double.isFinite(d) ? BigDecimal.valueOf(d) : d;
+      }
+      return l.value();
+    }
+
+    private static Long wholeNumber(Literal l, ArrowType.Int type) {
+      BigDecimal d = l.value() instanceof BigDecimal b ? b : new BigDecimal((Double) l.value());
+      BigInteger whole = d.toBigIntegerExact();
+      if (!type.getIsSigned() && type.getBitWidth() == 64) {
+        if (whole.signum() < 0 || whole.compareTo(UINT64_MAX) > 0) {
+          throw new ArithmeticException(whole + " is outside uint64");
+        }
+        return whole.longValue();
+      }
+      return checkInt(whole.longValueExact(), type);
+    }
+
+    private static Long checkInt(long v, ArrowType.Int type) {
+      if (!type.getIsSigned() && v < 0) {
+        throw new ArithmeticException(v + " is negative, the column unsigned");
+      }
+      return v;
+    }
+
+    private static long epoch(LocalDateTime t, TimeUnit unit) {
+      var instant = t.toInstant(ZoneOffset.UTC);
+      long seconds = instant.getEpochSecond();
+      long nanos = instant.getNano();
+      return switch (unit) {
+        case SECOND -> {
+          if (nanos != 0) {
+            throw new ArithmeticException("fractional seconds for a column in seconds");
+          }
+          yield seconds;
+        }
+        case MILLISECOND -> Math.addExact(Math.multiplyExact(seconds, 1000L), exactDiv(nanos, 1_000_000L));
+        case MICROSECOND -> Math.addExact(Math.multiplyExact(seconds, 1_000_000L), exactDiv(nanos, 1000L));
+        case NANOSECOND -> Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nanos);
+      };
+    }
+
+    private static long nanosPer(TimeUnit unit) {
+      return switch (unit) {
+        case SECOND -> 1_000_000_000L;
+        case MILLISECOND -> 1_000_000L;
+        case MICROSECOND -> 1000L;
+        case NANOSECOND -> 1L;
+      };
+    }
+
+    private static long exactDiv(long value, long divisor) {
+      if (value % divisor != 0) {
+        throw new ArithmeticException("the literal is finer than the column's time unit");
+      }
+      return value / divisor;
+    }
+  }
+}

@@ -1,0 +1,335 @@
+package org.parquetarrow.dataset.expr;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Parses the subset of SQL's {@code WHERE} syntax that filters are written in, so that the same
+ * text runs unchanged in DuckDB:
+ *
+ * <pre>
+ * filter     := or
+ * or         := and ('or' and)*
+ * and        := not ('and' not)*
+ * not        := 'not' not | '(' filter ')' | predicate
+ * predicate  := column op literal | literal op column          op: = == != &lt;&gt; &lt; &lt;= &gt; &gt;=
+ *             | column ['not'] 'in' '(' literal (',' literal)* ')'
+ *             | column ['not'] 'between' literal 'and' literal
+ *             | column 'is' ['not'] 'null'
+ *             | column ['not'] 'like' 'prefix%'
+ *             | 'starts_with' '(' column ',' string ')'
+ * column     := name ('.' name)*                              name: x or "any text"
+ * literal    := ['-'|'+'] number | 'string' | true | false
+ *             | date 'yyyy-mm-dd' | time 'hh:mm:ss[.f]' | timestamp 'yyyy-mm-dd hh:mm:ss[.f]'
+ * </pre>
+ *
+ * Keywords are case-insensitive. Numbers without a point are INTEGER (DECIMAL when beyond 64 bits),
+ * with a point DECIMAL, with an exponent DOUBLE. In strings and quoted names a doubled quote
+ * stands for itself. {@code like} accepts only prefix patterns ({@code 'abc%'}, or no wildcard for
+ * equality).
+ *
+ * <pre>{@code
+ * Expression f = ExpressionParser.parse("x > 5 and \"my col\".y in ('a', 'b')");
+ * }</pre>
+ */
+public final class ExpressionParser {
+  private final String text;
+  private final List<Token> tokens;
+  private int index;
+
+  private ExpressionParser(String text) {
+    this.text = text;
+    this.tokens = Lexer.tokenize(text);
+  }
+
+  /**
+   * Parses {@code text}.
+   *
+   * @throws ExpressionParseException naming the position of the bad token and what was expected
+   */
+  public static Expression parse(String text) {
+    ExpressionParser p = new ExpressionParser(text);
+    Expression e = p.or();
+    p.expectEnd();
+    return e;
+  }
+
+  private Expression or() {
+    List<Expression> terms = new ArrayList<>();
+    terms.add(and());
+    while (peek().isKeyword("or")) {
+      index++;
+      terms.add(and());
+    }
+    return Expressions.or(terms.toArray(Expression[]::new));
+  }
+
+  private Expression and() {
+    List<Expression> terms = new ArrayList<>();
+    terms.add(not());
+    while (peek().isKeyword("and")) {
+      index++;
+      terms.add(not());
+    }
+    return Expressions.and(terms.toArray(Expression[]::new));
+  }
+
+  private Expression not() {
+    if (peek().isKeyword("not")) {
+      index++;
+      return new Not(not());
+    }
+    if (peek().kind() == Token.Kind.LPAREN) {
+      index++;
+      Expression e = or();
+      expect(Token.Kind.RPAREN, "')' or a logical operator (and, or)");
+      return e;
+    }
+    return predicate();
+  }
+
+  private Expression predicate() {
+    Token first = peek();
+    if (first.isKeyword("starts_with") && peek(1).kind() == Token.Kind.LPAREN) {
+      index += 2;
+      ColumnRef column = column();
+      expect(Token.Kind.COMMA, "','");
+      Token prefix = expect(Token.Kind.STRING, "a string prefix");
+      expect(Token.Kind.RPAREN, "')'");
+      return new StartsWith(column, prefix.text());
+    }
+    if (startsLiteral()) {
+      Literal left = literal();
+      Token op = expect(Token.Kind.OPERATOR, "a comparison operator (= != < <= > >=)");
+      ColumnRef column = column();
+      return new Comparison(column, operator(op).flip(), left);
+    }
+    ColumnRef column = column();
+    Token t = peek();
+    if (t.kind() == Token.Kind.OPERATOR) {
+      index++;
+      if (!startsLiteral()) {
+        throw error(peek(), "a literal (comparisons between two columns are not supported)");
+      }
+      return new Comparison(column, operator(t), literal());
+    }
+    if (t.isKeyword("is")) {
+      index++;
+      boolean negated = acceptKeyword("not");
+      expectKeyword("null", negated ? "null" : "'null' or 'not null'");
+      return new NullCheck(column, !negated);
+    }
+    boolean negated = acceptKeyword("not");
+    Token kw = peek();
+    if (kw.isKeyword("in")) {
+      index++;
+      expect(Token.Kind.LPAREN, "'(' after in");
+      List<Literal> values = new ArrayList<>();
+      do {
+        values.add(literal());
+      } while (accept(Token.Kind.COMMA));
+      expect(Token.Kind.RPAREN, "',' or ')' in the in list");
+      return new InList(column, values, negated);
+    }
+    if (kw.isKeyword("between")) {
+      index++;
+      Literal low = literal();
+      expectKeyword("and", "'and' between the bounds of between");
+      Literal high = literal();
+      Expression e = new Between(column, low, high);
+      return negated ? new Not(e) : e;
+    }
+    if (kw.isKeyword("like")) {
+      index++;
+      Expression e = like(column, expect(Token.Kind.STRING, "a string pattern after like"));
+      return negated ? new Not(e) : e;
+    }
+    throw error(
+        kw,
+        negated
+            ? "in, between or like after not"
+            : "an operator (= != < <= > >=), in, between, like or is [not] null after the column");
+  }
+
+  private Expression like(ColumnRef column, Token pattern) {
+    String p = pattern.text();
+    int percent = p.indexOf('%');
+    int underscore = p.indexOf('_');
+    if (underscore >= 0 || (percent >= 0 && percent != p.length() - 1)) {
+      throw error(pattern, "a prefix pattern like 'abc%' (no _ and only one trailing %)");
+    }
+    if (percent < 0) {
+      return new Comparison(column, CompareOp.EQ, Literal.of(p));
+    }
+    return new StartsWith(column, p.substring(0, p.length() - 1));
+  }
+
+  private ColumnRef column() {
+    List<String> path = new ArrayList<>();
+    path.add(name());
+    while (accept(Token.Kind.DOT)) {
+      path.add(name());
+    }
+    return new ColumnRef(path);
+  }
+
+  private String name() {
+    Token t = peek();
+    if (t.kind() == Token.Kind.QUOTED_IDENT
+        || (t.kind() == Token.Kind.IDENT && !Lexer.RESERVED.contains(t.text().toLowerCase()))) {
+      index++;
+      return t.text();
+    }
+    throw error(t, "a column name");
+  }
+
+  private boolean startsLiteral() {
+    Token t = peek();
+    return switch (t.kind()) {
+      case NUMBER, STRING, MINUS, PLUS -> true;
+      case IDENT -> t.isKeyword("true")
+          || t.isKeyword("false")
+          || t.isKeyword("null")
+          || ((t.isKeyword("date") || t.isKeyword("time") || t.isKeyword("timestamp"))
+              && peek(1).kind() == Token.Kind.STRING);
+      default -> false;
+    };
+  }
+
+  private Literal literal() {
+    Token t = peek();
+    if (t.kind() == Token.Kind.MINUS || t.kind() == Token.Kind.PLUS) {
+      index++;
+      Token n = expect(Token.Kind.NUMBER, "a number after '" + t.text() + "'");
+      return number(n, t.kind() == Token.Kind.MINUS);
+    }
+    if (t.kind() == Token.Kind.NUMBER) {
+      index++;
+      return number(t, false);
+    }
+    if (t.kind() == Token.Kind.STRING) {
+      index++;
+      return Literal.of(t.text());
+    }
+    if (t.isKeyword("true") || t.isKeyword("false")) {
+      index++;
+      return Literal.of(t.isKeyword("true"));
+    }
+    if (t.isKeyword("null")) {
+      throw error(t, "a literal (compare with null using 'is null' / 'is not null')");
+    }
+    if ((t.isKeyword("date") || t.isKeyword("time") || t.isKeyword("timestamp"))
+        && peek(1).kind() == Token.Kind.STRING) {
+      index++;
+      Token s = expect(Token.Kind.STRING, "a quoted value");
+      return temporal(t.text().toLowerCase(), s);
+    }
+    throw error(t, "a literal (number, 'string', true, false, date '...', timestamp '...')");
+  }
+
+  private Literal number(Token t, boolean negative) {
+    String digits = negative ? "-" + t.text() : t.text();
+    if (digits.indexOf('e') >= 0 || digits.indexOf('E') >= 0) {
+      return Literal.of(Double.parseDouble(digits));
+    }
+    BigDecimal d = new BigDecimal(digits);
+    if (digits.indexOf('.') >= 0) {
+      return Literal.of(d);
+    }
+    return Literal.of(d.toBigIntegerExact());
+  }
+
+  private Literal temporal(String keyword, Token s) {
+    String v = s.text().strip();
+    try {
+      return switch (keyword) {
+        case "date" -> Literal.of(LocalDate.parse(v));
+        case "time" -> Literal.of(LocalTime.parse(v));
+        default -> Literal.of(parseTimestamp(v));
+      };
+    } catch (DateTimeParseException e) {
+      throw error(
+          s,
+          switch (keyword) {
+            case "date" -> "a date 'yyyy-mm-dd'";
+            case "time" -> "a time 'hh:mm[:ss[.fffffffff]]'";
+            default -> "a timestamp 'yyyy-mm-dd[ hh:mm[:ss[.fffffffff]]]'";
+          });
+    }
+  }
+
+  /** ISO date-time with a space or {@code T} between date and time; a bare date is midnight. */
+  static LocalDateTime parseTimestamp(String v) {
+    if (v.length() == 10) {
+      return LocalDate.parse(v).atStartOfDay();
+    }
+    return LocalDateTime.parse(v.replace(' ', 'T'));
+  }
+
+  private CompareOp operator(Token t) {
+    return switch (t.text()) {
+      case "=" -> CompareOp.EQ;
+      case "!=" -> CompareOp.NE;
+      case "<" -> CompareOp.LT;
+      case "<=" -> CompareOp.LE;
+      case ">" -> CompareOp.GT;
+      case ">=" -> CompareOp.GE;
+      default -> throw error(t, "a comparison operator");
+    };
+  }
+
+  private Token peek() {
+    return tokens.get(index);
+  }
+
+  private Token peek(int ahead) {
+    return tokens.get(Math.min(index + ahead, tokens.size() - 1));
+  }
+
+  private boolean accept(Token.Kind kind) {
+    if (peek().kind() == kind) {
+      index++;
+      return true;
+    }
+    return false;
+  }
+
+  private boolean acceptKeyword(String word) {
+    if (peek().isKeyword(word)) {
+      index++;
+      return true;
+    }
+    return false;
+  }
+
+  private Token expect(Token.Kind kind, String expected) {
+    Token t = peek();
+    if (t.kind() != kind) {
+      throw error(t, expected);
+    }
+    index++;
+    return t;
+  }
+
+  private void expectKeyword(String word, String expected) {
+    if (!acceptKeyword(word)) {
+      throw error(peek(), expected);
+    }
+  }
+
+  private void expectEnd() {
+    Token t = peek();
+    if (t.kind() != Token.Kind.EOF) {
+      throw error(t, "'and', 'or' or the end of the filter");
+    }
+  }
+
+  private ExpressionParseException error(Token t, String expected) {
+    return new ExpressionParseException(text, t.position(), t.describe(), expected);
+  }
+}

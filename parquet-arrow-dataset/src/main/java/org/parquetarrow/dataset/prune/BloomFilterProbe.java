@@ -1,0 +1,217 @@
+package org.parquetarrow.dataset.prune;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetException;
+import org.parquetarrow.format.BloomFilterAlgorithm;
+import org.parquetarrow.format.BloomFilterCompression;
+import org.parquetarrow.format.BloomFilterHash;
+import org.parquetarrow.format.BloomFilterHeader;
+import org.parquetarrow.format.ColumnMetaData;
+import org.parquetarrow.format.LogicalType;
+import org.parquetarrow.format.MetadataReader;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.schema.PrimitiveNode;
+import org.parquetarrow.write.SplitBlockBloomFilter;
+
+/**
+ * A column chunk's split-block bloom filter, read for probing: "might the chunk hold this value?"
+ * The hash is xxHash64 (seed 0) of the value's PLAIN encoding in the column's physical type, so a
+ * literal is first turned back into that encoding; a literal that has none (a decimal finer than
+ * the column's scale, floating point, booleans) is answered "might" rather than guessed.
+ */
+final class BloomFilterProbe {
+  /** Salts of the split-block filter (parquet-format BloomFilter.md). */
+  private static final int[] SALT = {
+    0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31
+  };
+
+  /** Room for any header when the chunk does not record the filter's length. */
+  private static final int HEADER_READ = 64;
+
+  private final int[] words;
+  private final long blocks;
+  private final PrimitiveNode node;
+  private final long bytesRead;
+
+  private BloomFilterProbe(int[] words, PrimitiveNode node, long bytesRead) {
+    this.words = words;
+    this.blocks = words.length / 8;
+    this.node = node;
+    this.bytesRead = bytesRead;
+  }
+
+  /**
+   * Reads the filter of a column chunk, or returns {@code null} when it has none or one of an
+   * algorithm, hash or compression this reader does not know.
+   *
+   * @throws CorruptFileException if the filter's header or bitset lies outside the file
+   */
+  static BloomFilterProbe read(InputFile file, ColumnMetaData meta, PrimitiveNode node) {
+    Long offset = meta.bloomFilterOffset();
+    if (offset == null) {
+      return null;
+    }
+    Integer length = meta.bloomFilterLength();
+    ErrorLocation where = ErrorLocation.ofFile(file.name())
+        .withColumn(String.join(".", meta.pathInSchema())).withOffset(offset);
+    try {
+      long fileLength = file.length();
+      if (offset < 0 || offset >= fileLength || (length != null && (length <= 0 || length > fileLength - offset))) {
+        throw new CorruptFileException("bloom filter at " + offset + " (length " + length + ") lies outside the file of " + fileLength + " bytes", where, null);
+      }
+      int headerRead = (int) Math.min(length != null ? length : HEADER_READ, fileLength - offset);
+      ByteBuffer head = file.read(offset, headerRead);
+      BloomFilterHeader header;
+      try {
+        header = MetadataReader.readBloomFilterHeader(head);
+      } catch (ParquetException e) {
+        throw new CorruptFileException("bloom filter header does not parse", where, e);
+      }
+      int headerSize = head.position();
+      if (header.algorithm() != BloomFilterAlgorithm.BLOCK
+          || header.hash() != BloomFilterHash.XXHASH
+          || header.compression() != BloomFilterCompression.UNCOMPRESSED) {
+        return null;
+      }
+      int numBytes = header.numBytes();
+      long available = (length != null ? length : fileLength - offset) - headerSize;
+      if (numBytes < SplitBlockBloomFilter.MIN_BYTES
+          || numBytes > SplitBlockBloomFilter.MAX_BYTES
+          || numBytes % 32 != 0
+          || numBytes > available) {
+        throw new CorruptFileException("bloom filter bitset of " + numBytes + " bytes does not fit the " + available + " bytes after its header (a multiple of 32 from 32 to 128 MiB)", where, null);
+      }
+      ByteBuffer bits = file.read(offset + headerSize, numBytes).order(ByteOrder.LITTLE_ENDIAN);
+      int[] words = new int[numBytes / 4];
+      bits.asIntBuffer().get(words);
+      return new BloomFilterProbe(words, node, (long) headerRead + numBytes);
+    } catch (IOException e) {
+      throw new ParquetException("cannot read bloom filter", where, e);
+    }
+  }
+
+  /** Bytes this probe read from the file. */
+  long bytesRead() {
+    return bytesRead;
+  }
+
+  /**
+   * Whether the chunk might hold a row equal to {@code value}, a bound literal's canonical value
+   * ({@code false} proves it does not).
+   */
+  boolean mightContain(Object value) {
+    long hash;
+    PhysicalType physical = node.physicalType();
+    LogicalType logical = node.effectiveLogicalType();
+    switch (physical) {
+      case INT32 -> {
+        Long v = unscaled(value, logical, 31);
+        if (v == null) {
+          return true;
+        }
+        if (v < Integer.MIN_VALUE || v > 0xFFFF_FFFFL) {
+          return false; // no 32-bit value equals it
+        }
+        hash = SplitBlockBloomFilter.hashInt((int) (long) v);
+      }
+      case INT64 -> {
+        Long v = unscaled(value, logical, 63);
+        if (v == null) {
+          return true;
+        }
+        hash = SplitBlockBloomFilter.hashLong(v);
+      }
+      case BYTE_ARRAY -> {
+        if (logical instanceof LogicalType.DecimalType) {
+          return true; // writers differ in how many sign bytes they keep
+        }
+        byte[] b = bytes(value);
+        if (b == null) {
+          return true;
+        }
+        hash = SplitBlockBloomFilter.hashBytes(b, 0, b.length);
+      }
+      case FIXED_LEN_BYTE_ARRAY -> {
+        byte[] b = fixed(value, logical);
+        if (b == null) {
+          return true;
+        }
+        hash = SplitBlockBloomFilter.hashBytes(b, 0, b.length);
+      }
+      default -> {
+        return true;
+      }
+    }
+    return probe(hash);
+  }
+
+  private boolean probe(long hash) {
+    int block = (int) (((hash >>> 32) * blocks) >>> 32) * 8;
+    int key = (int) hash;
+    for (int i = 0; i < 8; i++) {
+      if ((words[block + i] & (1 << ((key * SALT[i]) >>> 27))) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The integer stored for {@code value}: itself, or a decimal's unscaled value. */
+  private static Long unscaled(Object value, LogicalType logical, int bits) {
+    if (logical instanceof LogicalType.DecimalType d) {
+      if (!(value instanceof BigDecimal dec)) {
+        return null;
+      }
+      try {
+        BigInteger u = dec.setScale(d.scale()).unscaledValue();
+        return u.bitLength() <= bits ? u.longValue() : null;
+      } catch (ArithmeticException finer) {
+        return null;
+      }
+    }
+    return value instanceof Long l ? l : null;
+  }
+
+  private static byte[] bytes(Object value) {
+    if (value instanceof byte[] b) {
+      return b;
+    }
+    return value instanceof String s ? s.getBytes(java.nio.charset.StandardCharsets.UTF_8) : null;
+  }
+
+  private byte[] fixed(Object value, LogicalType logical) {
+    int width = node.typeLength() == null ? -1 : node.typeLength();
+    if (logical instanceof LogicalType.DecimalType d) {
+      if (!(value instanceof BigDecimal dec)) {
+        return null;
+      }
+      BigInteger u;
+      try {
+        u = dec.setScale(d.scale()).unscaledValue();
+      } catch (ArithmeticException finer) {
+        return null;
+      }
+      byte[] minimal = u.toByteArray();
+      if (minimal.length > width) {
+        return null;
+      }
+      byte[] out = new byte[width];
+      byte pad = (byte) (u.signum() < 0 ? 0xff : 0);
+      java.util.Arrays.fill(out, 0, width - minimal.length, pad);
+      System.arraycopy(minimal, 0, out, width - minimal.length, minimal.length);
+      return out;
+    }
+    if (logical instanceof LogicalType.Float16Type) {
+      return null;
+    }
+    byte[] b = bytes(value);
+    return b != null && b.length == width ? b : null;
+  }
+}

@@ -1,0 +1,169 @@
+package org.parquetarrow.dataset.prune;
+
+import java.util.function.Function;
+import org.parquetarrow.dataset.expr.And;
+import org.parquetarrow.dataset.expr.CompareOp;
+import org.parquetarrow.dataset.expr.Comparison;
+import org.parquetarrow.dataset.expr.ColumnRef;
+import org.parquetarrow.dataset.expr.Expression;
+import org.parquetarrow.dataset.expr.InList;
+import org.parquetarrow.dataset.expr.Literal;
+import org.parquetarrow.dataset.expr.Not;
+import org.parquetarrow.dataset.expr.NullCheck;
+import org.parquetarrow.dataset.expr.Or;
+import org.parquetarrow.dataset.expr.StartsWith;
+
+/**
+ * Evaluates a bound filter, after {@link NegationPushdown}, against column bounds: the same
+ * three-valued evaluation serves partitions, row-group statistics and column-index pages.
+ *
+ * <p>NaN follows the stricter of the engines we must agree with: DuckDB orders NaN above every
+ * number (so {@code x > 5} is true for NaN), Arrow makes every comparison with NaN false. So when
+ * NaN may be present, {@code >}, {@code >=} and {@code !=} cannot be ruled out from bounds, and
+ * nothing is ever certain.
+ */
+final class BoundsEvaluator {
+  private final Function<ColumnRef, ColumnBounds> source;
+
+  /** {@code source} gives a column's bounds, or {@code null} when nothing is known. */
+  BoundsEvaluator(Function<ColumnRef, ColumnBounds> source) {
+    this.source = source;
+  }
+
+  /** Evaluates {@code e}, which must be bound and pushed down. */
+  Truth evaluate(Expression e) {
+    if (e instanceof And a) {
+      Truth t = Truth.ALWAYS;
+      for (Expression term : a.terms()) {
+        t = t.and(evaluate(term));
+        if (t == Truth.NEVER) {
+          return t;
+        }
+      }
+      return t;
+    }
+    if (e instanceof Or o) {
+      Truth t = Truth.NEVER;
+      for (Expression term : o.terms()) {
+        t = t.or(evaluate(term));
+        if (t == Truth.ALWAYS) {
+          return t;
+        }
+      }
+      return t;
+    }
+    if (e instanceof Not n) {
+      return evaluate(n.term()).not();
+    }
+    if (e instanceof Comparison c) {
+      ColumnBounds b = source.apply(c.column());
+      return b == null ? Truth.MAYBE : compare(b, c.op(), c.value());
+    }
+    if (e instanceof InList in) {
+      ColumnBounds b = source.apply(in.column());
+      if (b == null) {
+        return Truth.MAYBE;
+      }
+      CompareOp op = in.negated() ? CompareOp.NE : CompareOp.EQ;
+      Truth t = in.negated() ? Truth.ALWAYS : Truth.NEVER;
+      for (Literal v : in.values()) {
+        Truth one = compare(b, op, v);
+        t = in.negated() ? t.and(one) : t.or(one);
+      }
+      return t;
+    }
+    if (e instanceof NullCheck n) {
+      ColumnBounds b = source.apply(n.column());
+      if (b == null || b.rowCount() == 0) {
+        return b == null ? Truth.MAYBE : Truth.NEVER;
+      }
+      if (n.isNull()) {
+        return b.noNulls() ? Truth.NEVER : b.allNulls() ? Truth.ALWAYS : Truth.MAYBE;
+      }
+      return b.allNulls() ? Truth.NEVER : b.noNulls() ? Truth.ALWAYS : Truth.MAYBE;
+    }
+    if (e instanceof StartsWith s) {
+      ColumnBounds b = source.apply(s.column());
+      return b == null ? Truth.MAYBE : startsWith(b, s.prefix());
+    }
+    throw new IllegalArgumentException("evaluate a pushed-down filter, not " + e);
+  }
+
+  static Truth compare(ColumnBounds b, CompareOp op, Literal literal) {
+    if (b.rowCount() == 0 || b.allNulls()) {
+      return Truth.NEVER; // a comparison with null is never true
+    }
+    if (!b.hasMinMax()) {
+      return Truth.MAYBE;
+    }
+    Object v = b.domain().convert(literal.value());
+    if (v == null || (v instanceof Double d && d.isNaN())) {
+      return Truth.MAYBE;
+    }
+    ValueDomain dom = b.domain();
+    int vsMin = dom.compare(v, b.min());
+    int vsMax = dom.compare(v, b.max());
+    boolean nan = b.nanPossible();
+    boolean certain = b.noNulls() && !nan;
+    switch (op) {
+      case EQ:
+        if (vsMin < 0 || vsMax > 0) {
+          return Truth.NEVER;
+        }
+        return certain && vsMin == 0 && vsMax == 0 && b.minExact() && b.maxExact() ? Truth.ALWAYS : Truth.MAYBE;
+      case NE:
+        if (!nan && vsMin == 0 && vsMax == 0 && b.minExact() && b.maxExact()) {
+          return Truth.NEVER;
+        }
+        return b.noNulls() && (vsMin < 0 || vsMax > 0) ? Truth.ALWAYS : Truth.MAYBE;
+      case LT:
+        if (vsMin <= 0) {
+          return Truth.NEVER;
+        }
+        return certain && vsMax > 0 ? Truth.ALWAYS : Truth.MAYBE;
+      case LE:
+        if (vsMin < 0) {
+          return Truth.NEVER;
+        }
+        return certain && vsMax >= 0 ? Truth.ALWAYS : Truth.MAYBE;
+      case GT:
+        if (!nan && vsMax >= 0) {
+          return Truth.NEVER;
+        }
+        return certain && vsMin < 0 ? Truth.ALWAYS : Truth.MAYBE;
+      case GE:
+        if (!nan && vsMax > 0) {
+          return Truth.NEVER;
+        }
+        return certain && vsMin <= 0 ? Truth.ALWAYS : Truth.MAYBE;
+      default:
+        return Truth.MAYBE;
+    }
+  }
+
+  private static Truth startsWith(ColumnBounds b, String prefixText) {
+    if (b.rowCount() == 0 || b.allNulls()) {
+      return Truth.NEVER;
+    }
+    if (!b.hasMinMax() || b.domain() != ValueDomain.BYTES) {
+      return Truth.MAYBE;
+    }
+    byte[] prefix = prefixText.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] min = (byte[]) b.min();
+    byte[] max = (byte[]) b.max();
+    // Every value with the prefix is >= the prefix; a bound above the prefix that does not share
+    // it is above every such value.
+    if (ValueDomain.compareUnsigned(max, prefix) < 0) {
+      return Truth.NEVER;
+    }
+    if (!hasPrefix(min, prefix) && ValueDomain.compareUnsigned(min, prefix) > 0) {
+      return Truth.NEVER;
+    }
+    return b.noNulls() && hasPrefix(min, prefix) && hasPrefix(max, prefix) ? Truth.ALWAYS : Truth.MAYBE;
+  }
+
+  private static boolean hasPrefix(byte[] value, byte[] prefix) {
+    return value.length >= prefix.length
+        && java.util.Arrays.equals(value, 0, prefix.length, prefix, 0, prefix.length);
+  }
+}

@@ -1,0 +1,112 @@
+package org.parquetarrow.dataset.prune;
+
+import java.util.Arrays;
+import java.util.List;
+import org.parquetarrow.format.ColumnIndex;
+import org.parquetarrow.format.ColumnOrder;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.format.Statistics;
+import org.parquetarrow.read.WriterVersion;
+
+/**
+ * Bounds of one file column from its chunk statistics or its column-index pages, with every
+ * reason to distrust them applied: an unknown column order, deprecated signed-only {@code
+ * min}/{@code max} on a column that does not sort signed, a writer with known statistics bugs,
+ * NaN as a bound, a floating-point column without a zero {@code nan_count}.
+ */
+final class ColumnStatistics {
+  private final StatisticsDecoder decoder;
+  private final PhysicalType physical;
+  private final SortOrder sortOrder;
+  private final ColumnOrder columnOrder;
+  private final WriterVersion writer;
+  private final String createdBy;
+
+  ColumnStatistics(
+      StatisticsDecoder decoder,
+      PhysicalType physical,
+      SortOrder sortOrder,
+      ColumnOrder columnOrder,
+      String createdBy) {
+    this.decoder = decoder;
+    this.physical = physical;
+    this.sortOrder = sortOrder;
+    this.columnOrder = columnOrder == null ? ColumnOrder.TYPE_DEFINED_ORDER : columnOrder;
+    this.createdBy = createdBy;
+    this.writer = WriterVersion.parse(createdBy);
+  }
+
+  private boolean floating() {
+    return decoder.domain() == ValueDomain.DOUBLE;
+  }
+
+  /** Bounds of a column chunk of {@code rowCount} rows from {@code stats} (may be {@code null}). */
+  ColumnBounds chunk(Statistics stats, long rowCount) {
+    if (stats == null) {
+      return null;
+    }
+    long nulls = stats.nullCount() == null || stats.nullCount() < 0 ? -1 : stats.nullCount();
+    boolean nanPossible = floating() && (stats.nanCount() == null || stats.nanCount() != 0);
+    byte[] min = null;
+    byte[] max = null;
+    boolean exactMin = true;
+    boolean exactMax = true;
+    if (stats.minValue() != null && stats.maxValue() != null) {
+      if (columnOrder != ColumnOrder.UNKNOWN) {
+        min = stats.minValue();
+        max = stats.maxValue();
+        // Writers truncate long binary bounds, and older ones say so nowhere: only a flag proves
+        // a binary bound is a value. Numbers are never truncated.
+        boolean binary = physical == PhysicalType.BYTE_ARRAY || physical == PhysicalType.FIXED_LEN_BYTE_ARRAY;
+        exactMin = binary ? Boolean.TRUE.equals(stats.isMinValueExact()) : !Boolean.FALSE.equals(stats.isMinValueExact());
+        exactMax = binary ? Boolean.TRUE.equals(stats.isMaxValueExact()) : !Boolean.FALSE.equals(stats.isMaxValueExact());
+      }
+    } else if (stats.min() != null && stats.max() != null) {
+      // The deprecated fields were written in signed order whatever the type.
+      boolean same = Arrays.equals(stats.min(), stats.max());
+      if (sortOrder == SortOrder.SIGNED || same) {
+        min = stats.min();
+        max = stats.max();
+      }
+    }
+    if (min != null && !StatisticsTrust.minMaxUsable(writer, createdBy, physical, sortOrder, Arrays.equals(min, max))) {
+      min = null;
+      max = null;
+    }
+    return bounds(min, max, exactMin, exactMax, nulls, rowCount, nanPossible);
+  }
+
+  /** Bounds of page {@code page} of {@code rowCount} rows from a column index. */
+  ColumnBounds page(ColumnIndex index, int page, long rowCount) {
+    long nulls = index.nullCounts() == null ? -1 : index.nullCounts().get(page);
+    if (Boolean.TRUE.equals(index.nullPages().get(page))) {
+      return ColumnBounds.allNull(decoder.domain(), rowCount);
+    }
+    List<Long> nans = index.nanCounts();
+    boolean nanPossible = floating() && (nans == null || nans.get(page) != 0);
+    byte[] min = index.minValues().get(page);
+    byte[] max = index.maxValues().get(page);
+    if (columnOrder == ColumnOrder.UNKNOWN
+        || !StatisticsTrust.minMaxUsable(writer, createdBy, physical, sortOrder, Arrays.equals(min, max))) {
+      min = null;
+      max = null;
+    }
+    // Column-index bounds may be truncated and carry no exactness flag.
+    boolean exact = physical != PhysicalType.BYTE_ARRAY && physical != PhysicalType.FIXED_LEN_BYTE_ARRAY;
+    return bounds(min, max, exact, exact, nulls, rowCount, nanPossible);
+  }
+
+  private ColumnBounds bounds(
+      byte[] min, byte[] max, boolean exactMin, boolean exactMax, long nulls, long rows, boolean nanPossible) {
+    Object lo = decoder.decode(min);
+    Object hi = decoder.decode(max);
+    if (lo == null || hi == null || decoder.domain().compare(lo, hi) > 0) {
+      lo = null; // NaN, undecodable or inverted bounds are no bounds
+      hi = null;
+    }
+    if (nulls > rows) {
+      nulls = -1;
+    }
+    return new ColumnBounds(decoder.domain(), lo, hi, exactMin, exactMax, nulls, rows, nanPossible);
+  }
+}

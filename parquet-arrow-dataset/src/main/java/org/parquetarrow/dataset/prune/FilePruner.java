@@ -1,0 +1,486 @@
+package org.parquetarrow.dataset.prune;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetException;
+import org.parquetarrow.dataset.expr.And;
+import org.parquetarrow.dataset.expr.ColumnRef;
+import org.parquetarrow.dataset.expr.CompareOp;
+import org.parquetarrow.dataset.expr.Comparison;
+import org.parquetarrow.dataset.expr.Expression;
+import org.parquetarrow.dataset.expr.ExpressionBinder;
+import org.parquetarrow.dataset.expr.InList;
+import org.parquetarrow.dataset.expr.Literal;
+import org.parquetarrow.dataset.expr.Not;
+import org.parquetarrow.dataset.expr.NullCheck;
+import org.parquetarrow.dataset.expr.Or;
+import org.parquetarrow.dataset.expr.StartsWith;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnIndex;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataReader;
+import org.parquetarrow.format.OffsetIndex;
+import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.schema.SchemaMapping;
+
+/**
+ * Prunes one filter over the files of a dataset: whole files by their hive partition values, row
+ * groups by statistics and bloom filters, and rows within row groups by the column index (as a
+ * {@link RowSelection} through the offset index). Every decision is sound: a skipped partition,
+ * row group or page holds no row the filter is true for. Every step is counted in {@link
+ * PruningMetrics}.
+ *
+ * <pre>{@code
+ * FilePruner pruner = new FilePruner(ExpressionParser.parse("x > 5"), datasetSchema, PruningOptions.ALL, metrics);
+ * if (pruner.partitionMayMatch(Map.of("year", 2024L))) {
+ *   List<RowGroupScan> scans = pruner.prune(file, footer.metadata(), ArrowSchemaConverter.toArrow(footer.metadata()), Map.of("year", 2024L));
+ * }
+ * }</pre>
+ */
+public final class FilePruner {
+  private final Expression filter;
+  private final Schema schema;
+  private final PruningOptions options;
+  private final PruningMetrics metrics;
+  private final Set<ColumnRef> columns = new LinkedHashSet<>();
+
+  /**
+   * @param filter the filter, bound or not (it is bound to {@code datasetSchema} here)
+   * @param datasetSchema the dataset's schema, partition columns included
+   * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter does not fit it
+   */
+  public FilePruner(Expression filter, Schema datasetSchema, PruningOptions options, PruningMetrics metrics) {
+    this.schema = datasetSchema;
+    this.filter = NegationPushdown.apply(ExpressionBinder.bind(filter, datasetSchema));
+    this.options = options;
+    this.metrics = metrics;
+    collectColumns(this.filter);
+  }
+
+  private void collectColumns(Expression e) {
+    if (e instanceof Comparison c) {
+      columns.add(c.column());
+    } else if (e instanceof InList in) {
+      columns.add(in.column());
+    } else if (e instanceof NullCheck n) {
+      columns.add(n.column());
+    } else if (e instanceof StartsWith s) {
+      columns.add(s.column());
+    } else if (e instanceof Not n) {
+      collectColumns(n.term());
+    } else if (e instanceof And a) {
+      a.terms().forEach(this::collectColumns);
+    } else if (e instanceof Or o) {
+      o.terms().forEach(this::collectColumns);
+    }
+  }
+
+  /**
+   * Whether a file with these hive partition values may hold matching rows; counts the file, and
+   * counts it pruned when not.
+   *
+   * @param partitionValues top-level partition column name to its value, canonical for the
+   *     column's type in the dataset schema as {@link Literal} describes, or {@code null} for a
+   *     null partition
+   */
+  public boolean partitionMayMatch(Map<String, Object> partitionValues) {
+    metrics.files.increment();
+    Truth t = new BoundsEvaluator(ref -> partitionBounds(ref, partitionValues, 1)).evaluate(filter);
+    if (t == Truth.NEVER) {
+      metrics.filesPruned.increment();
+      return false;
+    }
+    return true;
+  }
+
+  private ColumnBounds partitionBounds(ColumnRef ref, Map<String, Object> partitionValues, long rows) {
+    if (ref.path().size() != 1 || !partitionValues.containsKey(ref.path().get(0))) {
+      return null;
+    }
+    ValueDomain domain = ValueDomain.of(ExpressionBinder.resolve(ref, schema).getType());
+    Object v = partitionValues.get(ref.path().get(0));
+    if (v == null) {
+      return ColumnBounds.allNull(domain, rows);
+    }
+    Object d = domain == null ? null : domain.convert(v);
+    return d == null ? null : ColumnBounds.constant(domain, d, rows);
+  }
+
+  /**
+   * The row groups of one file that may hold matching rows, each with the rows the column index
+   * could not rule out.
+   *
+   * @param file the file, for reading bloom filters and page indexes
+   * @param metadata its footer
+   * @param mapping its Arrow schema mapping
+   * @param partitionValues as for {@link #partitionMayMatch}
+   * @throws CorruptFileException if a bloom filter or page index is corrupt
+   */
+  public List<RowGroupScan> prune(
+      InputFile file, FileMetaData metadata, SchemaMapping mapping, Map<String, Object> partitionValues) {
+    Map<ColumnRef, FileColumn> resolved = new HashMap<>();
+    for (ColumnRef ref : columns) {
+      if (!(ref.path().size() == 1 && partitionValues.containsKey(ref.path().get(0)))) {
+        ArrowType type = ExpressionBinder.resolve(ref, schema).getType();
+        resolved.put(ref, FileColumn.resolve(ref, mapping, metadata, type));
+      }
+    }
+    List<RowGroupScan> out = new ArrayList<>();
+    List<RowGroup> groups = metadata.rowGroups();
+    metrics.rowGroups.add(groups.size());
+    for (int i = 0; i < groups.size(); i++) {
+      RowGroup rg = groups.get(i);
+      ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(i);
+      Function<ColumnRef, ColumnBounds> chunkBounds = ref -> {
+        ColumnBounds p = partitionBounds(ref, partitionValues, rg.numRows());
+        if (p != null || partitionValues.containsKey(ref.path().get(0)) && ref.path().size() == 1) {
+          return p;
+        }
+        FileColumn c = resolved.get(ref);
+        if (c.absent()) {
+          return ColumnBounds.allNull(ValueDomain.of(ExpressionBinder.resolve(ref, schema).getType()), rg.numRows());
+        }
+        if (!options.statistics() || c.statistics() == null) {
+          return null;
+        }
+        ColumnChunk chunk = chunk(rg, c, where);
+        return chunk.metaData() == null ? null : c.statistics().chunk(chunk.metaData().statistics(), rg.numRows());
+      };
+      Truth truth = rg.numRows() == 0 ? Truth.NEVER : new BoundsEvaluator(chunkBounds).evaluate(filter);
+      if (truth == Truth.NEVER) {
+        metrics.rowGroupsPrunedByStatistics.increment();
+        continue;
+      }
+      if (truth != Truth.ALWAYS && options.bloomFilters()) {
+        BloomCache blooms = new BloomCache(file, rg, resolved, where);
+        if (blooms.ruledOut(filter)) {
+          metrics.rowGroupsPrunedByBloomFilter.increment();
+          continue;
+        }
+      }
+      if (truth != Truth.ALWAYS && options.dictionaries()) {
+        DictionaryCache dictionaries = new DictionaryCache(file, metadata, rg, resolved, where);
+        if (dictionaries.ruledOut(filter)) {
+          metrics.rowGroupsPrunedByDictionary.increment();
+          continue;
+        }
+      }
+      RowSelection rows = RowSelection.all(rg.numRows());
+      if (truth != Truth.ALWAYS && options.pageIndex()) {
+        rows = new PageIndexPruning(file, rg, resolved, chunkBounds, where).select(filter);
+        if (rows.isEmpty()) {
+          metrics.rowGroupsPrunedByPageIndex.increment();
+          continue;
+        }
+      }
+      out.add(new RowGroupScan(i, rows, truth == Truth.ALWAYS));
+    }
+    return out;
+  }
+
+  private static ColumnChunk chunk(RowGroup rg, FileColumn c, ErrorLocation where) {
+    int ordinal = c.descriptor().ordinal();
+    if (ordinal >= rg.columns().size()) {
+      throw new CorruptFileException(
+          "row group has " + rg.columns().size() + " column chunks, the schema needs column " + ordinal,
+          where.withColumn(c.descriptor().dottedPath()), null);
+    }
+    return rg.columns().get(ordinal);
+  }
+
+  /** Bloom filters of one row group, read on first use. */
+  private final class BloomCache {
+    private final InputFile file;
+    private final RowGroup rg;
+    private final Map<ColumnRef, FileColumn> resolved;
+    private final ErrorLocation where;
+    private final Map<ColumnRef, BloomFilterProbe> probes = new HashMap<>();
+
+    BloomCache(InputFile file, RowGroup rg, Map<ColumnRef, FileColumn> resolved, ErrorLocation where) {
+      this.file = file;
+      this.rg = rg;
+      this.resolved = resolved;
+      this.where = where;
+    }
+
+    /** Whether bloom filters prove no row matches {@code e}. */
+    boolean ruledOut(Expression e) {
+      if (e instanceof And a) {
+        return a.terms().stream().anyMatch(this::ruledOut);
+      }
+      if (e instanceof Or o) {
+        return o.terms().stream().allMatch(this::ruledOut);
+      }
+      if (e instanceof Comparison c && c.op() == CompareOp.EQ) {
+        BloomFilterProbe p = probe(c.column());
+        return p != null && !p.mightContain(c.value().value());
+      }
+      if (e instanceof InList in && !in.negated()) {
+        BloomFilterProbe p = probe(in.column());
+        return p != null && in.values().stream().noneMatch(v -> p.mightContain(v.value()));
+      }
+      return false;
+    }
+
+    private BloomFilterProbe probe(ColumnRef ref) {
+      FileColumn c = resolved.get(ref);
+      if (c == null || c.descriptor() == null) {
+        return null;
+      }
+      // The literal is bound to the dataset's type; its value is the file's only if the types
+      // agree (any integer width agrees: the value is the same number).
+      ArrowType datasetType = ExpressionBinder.resolve(ref, schema).getType();
+      boolean sameValue = datasetType.equals(c.fileType())
+          || datasetType instanceof ArrowType.Int && c.fileType() instanceof ArrowType.Int;
+      if (!sameValue) {
+        return null;
+      }
+      return probes.computeIfAbsent(ref, r -> {
+        ColumnChunk chunk = chunk(rg, c, where);
+        if (chunk.metaData() == null) {
+          return null;
+        }
+        BloomFilterProbe p = BloomFilterProbe.read(file, chunk.metaData(), c.descriptor().node());
+        if (p != null) {
+          metrics.bytesRead.add(p.bytesRead());
+        }
+        return p;
+      });
+    }
+  }
+
+  /** Dictionaries of one row group, read on first use. */
+  private final class DictionaryCache {
+    private final InputFile file;
+    private final FileMetaData metadata;
+    private final RowGroup rg;
+    private final Map<ColumnRef, FileColumn> resolved;
+    private final ErrorLocation where;
+    private final Map<ColumnRef, Optional<List<Object>>> values = new HashMap<>();
+
+    DictionaryCache(InputFile file, FileMetaData metadata, RowGroup rg, Map<ColumnRef, FileColumn> resolved, ErrorLocation where) {
+      this.file = file;
+      this.metadata = metadata;
+      this.rg = rg;
+      this.resolved = resolved;
+      this.where = where;
+    }
+
+    /** Whether no dictionary value satisfies {@code e}, so no row can. */
+    boolean ruledOut(Expression e) {
+      ColumnRef only = singleColumn(e);
+      if (only != null && !(e instanceof NullCheck)) {
+        // The whole subtree is about one column: test it on each dictionary value at once, so
+        // that "x like '1%' and x != '1'" sees that no single value satisfies both.
+        return noValueSatisfies(only, e);
+      }
+      if (e instanceof And a) {
+        return a.terms().stream().anyMatch(this::ruledOut);
+      }
+      if (e instanceof Or o) {
+        return o.terms().stream().allMatch(this::ruledOut);
+      }
+      if (e instanceof NullCheck) {
+        return false; // nulls are not in the dictionary
+      }
+      ColumnRef ref = leafColumnOf(e);
+      return ref != null && noValueSatisfies(ref, e);
+    }
+
+    private boolean noValueSatisfies(ColumnRef ref, Expression e) {
+      List<Object> dict = dictionary(ref);
+      if (dict == null) {
+        return false;
+      }
+      FileColumn c = resolved.get(ref);
+      ValueDomain domain = ValueDomain.of(ExpressionBinder.resolve(ref, schema).getType());
+      for (Object v : dict) {
+        if (v == null) {
+          return false; // a value without bounds (NaN) might match
+        }
+        ColumnBounds one = ColumnBounds.constant(domain, v, 1);
+        if (new BoundsEvaluator(r -> r.equals(ref) ? one : null).evaluate(e) != Truth.NEVER) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private List<Object> dictionary(ColumnRef ref) {
+      FileColumn c = resolved.get(ref);
+      if (c == null || c.descriptor() == null || c.statistics() == null) {
+        return null;
+      }
+      return values.computeIfAbsent(ref, r -> {
+        long[] read = new long[1];
+        ColumnChunk chunk = chunk(rg, c, where);
+        List<Object> dict = DictionaryValues.read(file, chunk, c.descriptor(), c.decoder(),
+            WriterVersion.parse(metadata.createdBy()), where.withColumn(c.descriptor().dottedPath()), read);
+        metrics.bytesRead.add(read[0]);
+        return Optional.ofNullable(dict);
+      }).orElse(null);
+    }
+  }
+
+  /** The one column every leaf of {@code e} names and no leaf is a null check, else {@code null}. */
+  private static ColumnRef singleColumn(Expression e) {
+    if (e instanceof And || e instanceof Or) {
+      List<Expression> terms = e instanceof And a ? a.terms() : ((Or) e).terms();
+      ColumnRef first = null;
+      for (Expression t : terms) {
+        ColumnRef c = singleColumn(t);
+        if (c == null || (first != null && !first.equals(c))) {
+          return null;
+        }
+        first = c;
+      }
+      return first;
+    }
+    return leafColumnOf(e);
+  }
+
+  private static ColumnRef leafColumnOf(Expression e) {
+    if (e instanceof Comparison c) {
+      return c.column();
+    }
+    if (e instanceof InList in) {
+      return in.column();
+    }
+    if (e instanceof StartsWith s) {
+      return s.column();
+    }
+    return e instanceof Not n ? leafColumnOf(n.term()) : null;
+  }
+
+  /** The column index of one row group turned into the rows that may match. */
+  private final class PageIndexPruning {
+    private final InputFile file;
+    private final RowGroup rg;
+    private final Map<ColumnRef, FileColumn> resolved;
+    private final Function<ColumnRef, ColumnBounds> chunkBounds;
+    private final ErrorLocation where;
+    private final Map<ColumnRef, PageBounds> pages = new HashMap<>();
+
+    PageIndexPruning(InputFile file, RowGroup rg, Map<ColumnRef, FileColumn> resolved,
+        Function<ColumnRef, ColumnBounds> chunkBounds, ErrorLocation where) {
+      this.file = file;
+      this.rg = rg;
+      this.resolved = resolved;
+      this.chunkBounds = chunkBounds;
+      this.where = where;
+    }
+
+    RowSelection select(Expression e) {
+      RowSelection rows = selection(e);
+      for (PageBounds p : pages.values()) {
+        if (p != null) {
+          metrics.pages.add(p.count());
+          metrics.pagesSkipped.add(p.countUnselected(rows));
+        }
+      }
+      return rows;
+    }
+
+    private RowSelection selection(Expression e) {
+      if (e instanceof And a) {
+        RowSelection r = RowSelection.all(rg.numRows());
+        for (Expression t : a.terms()) {
+          r = r.intersect(selection(t));
+        }
+        return r;
+      }
+      if (e instanceof Or o) {
+        RowSelection r = RowSelection.none();
+        for (Expression t : o.terms()) {
+          r = r.union(selection(t));
+        }
+        return r;
+      }
+      ColumnRef ref = leafColumn(e);
+      PageBounds p = ref == null ? null : pages.computeIfAbsent(ref, this::load);
+      if (p == null) {
+        Truth t = new BoundsEvaluator(chunkBounds).evaluate(e);
+        return t == Truth.NEVER ? RowSelection.none() : RowSelection.all(rg.numRows());
+      }
+      RowSelection.Builder b = RowSelection.builder();
+      for (int i = 0; i < p.count(); i++) {
+        ColumnBounds bounds = p.bounds(i);
+        Truth t = new BoundsEvaluator(r -> r.equals(ref) ? bounds : null).evaluate(e);
+        if (t != Truth.NEVER) {
+          b.add(p.firstRow(i), p.endRow(i));
+        }
+      }
+      return b.build();
+    }
+
+    private ColumnRef leafColumn(Expression e) {
+      if (e instanceof Comparison c) {
+        return c.column();
+      }
+      if (e instanceof InList in) {
+        return in.column();
+      }
+      if (e instanceof NullCheck n) {
+        return n.column();
+      }
+      if (e instanceof StartsWith s) {
+        return s.column();
+      }
+      return e instanceof Not n ? leafColumn(n.term()) : null;
+    }
+
+    private PageBounds load(ColumnRef ref) {
+      FileColumn c = resolved.get(ref);
+      if (c == null || c.statistics() == null) {
+        return null;
+      }
+      ColumnChunk chunk = chunk(rg, c, where);
+      if (chunk.columnIndexOffset() == null || chunk.columnIndexLength() == null
+          || chunk.offsetIndexOffset() == null || chunk.offsetIndexLength() == null) {
+        return null;
+      }
+      ErrorLocation at = where.withColumn(c.descriptor().dottedPath());
+      OffsetIndex offsets = OffsetIndexReader.read(file, chunk);
+      ColumnIndex index = readColumnIndex(chunk, at);
+      metrics.bytesRead.add((long) chunk.offsetIndexLength() + chunk.columnIndexLength());
+      return PageBounds.of(index, offsets, rg.numRows(), c.statistics(), at);
+    }
+
+    private ColumnIndex readColumnIndex(ColumnChunk chunk, ErrorLocation at) {
+      long offset = chunk.columnIndexOffset();
+      int length = chunk.columnIndexLength();
+      try {
+        long fileLength = file.length();
+        if (offset < 0 || length <= 0 || length > fileLength - offset) {
+          throw new CorruptFileException(
+              "column index of " + length + " bytes at " + offset + " does not fit in the file (" + fileLength + " bytes)",
+              at.withOffset(offset), null);
+        }
+        ByteBuffer bytes = file.read(offset, length);
+        try {
+          return MetadataReader.readColumnIndex(bytes);
+        } catch (ParquetException e) {
+          throw new CorruptFileException("column index does not parse", at.withOffset(offset), e);
+        }
+      } catch (IOException e) {
+        throw new ParquetException("cannot read column index", at.withOffset(offset), e);
+      }
+    }
+  }
+}

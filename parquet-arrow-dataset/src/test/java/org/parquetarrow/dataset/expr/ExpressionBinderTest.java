@@ -1,0 +1,93 @@
+package org.parquetarrow.dataset.expr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+
+class ExpressionBinderTest {
+  private static Field f(String name, ArrowType type, Field... children) {
+    return new Field(name, FieldType.nullable(type), List.of(children));
+  }
+
+  private static final Schema SCHEMA =
+      new Schema(
+          List.of(
+              f("i", new ArrowType.Int(32, true)),
+              f("u", new ArrowType.Int(64, false)),
+              f("fl", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)),
+              f("dec", new ArrowType.Decimal(9, 2, 128)),
+              f("s", ArrowType.Utf8.INSTANCE),
+              f("d", new ArrowType.Date(DateUnit.DAY)),
+              f("ts", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")),
+              f("st", ArrowType.Struct.INSTANCE, f("inner", new ArrowType.Int(64, true))),
+              f("l", ArrowType.List.INSTANCE, f("element", new ArrowType.Int(64, true)))));
+
+  private static Literal boundLiteral(String text) {
+    return ((Comparison) ExpressionBinder.bind(ExpressionParser.parse(text), SCHEMA)).value();
+  }
+
+  @Test
+  void coercesToCanonicalValues() {
+    assertEquals(7L, boundLiteral("i = 7").value());
+    assertEquals(7L, boundLiteral("i = 7.0").value());
+    assertEquals(new BigDecimal("7.5"), boundLiteral("i > 7.5").value());
+    assertEquals(new BigDecimal("7.5"), boundLiteral("i > 7.5e0").value());
+    assertEquals(-1L, boundLiteral("u = 18446744073709551615.0").value()); // 2^64-1 as its bits
+    assertEquals((double) 0.1f, boundLiteral("fl = 0.1").value());
+    assertEquals(0.1, boundLiteral("fl = 1.0e-1").value());
+    assertEquals(new BigDecimal("1.5"), boundLiteral("dec > 1.5").value());
+    // 2024-01-01 is day 19723 after 1970-01-01 (54 years, 13 of them leap: 54*365+13).
+    assertEquals(19723L, boundLiteral("d = date '2024-01-01'").value());
+    assertEquals(19723L, boundLiteral("d = '2024-01-01'").value());
+    assertEquals(19723L * 86_400_000_000L + 1_500_000L, boundLiteral("ts = timestamp '2024-01-01 00:00:01.5'").value());
+    assertEquals(19723L * 86_400_000_000L, boundLiteral("ts >= date '2024-01-01'").value());
+    assertEquals(42L, boundLiteral("st.inner = '42'").value());
+    assertEquals(new ArrowType.Int(64, true), boundLiteral("st.inner = 1").type());
+  }
+
+  private static ExpressionBindException fails(String text) {
+    return assertThrows(ExpressionBindException.class, () -> ExpressionBinder.bind(ExpressionParser.parse(text), SCHEMA));
+  }
+
+  @Test
+  void errorsNameTheColumnAndLiteral() {
+    ExpressionBindException e = fails("nope = 1");
+    assertEquals("nope", e.column());
+    assertTrue(e.getMessage().contains("unknown column nope"), e.getMessage());
+
+    e = fails("st.missing = 1");
+    assertTrue(e.getMessage().contains("no field missing in st"), e.getMessage());
+
+    e = fails("s = 5");
+    assertTrue(e.getMessage().contains("column s") && e.getMessage().contains("5"), e.getMessage());
+
+    e = fails("i = 'seven'");
+    assertTrue(e.getMessage().contains("'seven'") && e.getMessage().contains("column i"), e.getMessage());
+
+    e = fails("u = -1");
+    assertTrue(e.getMessage().contains("-1"), e.getMessage());
+
+    e = fails("d = 'yesterday'");
+    assertTrue(e.getMessage().contains("'yesterday'"), e.getMessage());
+
+    e = fails("l = 1");
+    assertEquals("l", e.column());
+
+    e = fails("i like 'a%'");
+    assertTrue(e.getMessage().contains("string or binary"), e.getMessage());
+
+    e = fails("i.x = 1");
+    assertTrue(e.getMessage().contains("not a struct"), e.getMessage());
+  }
+}
