@@ -73,6 +73,12 @@ final class FieldAssemblers {
    * @throws UnsupportedFeatureException for a shape this reader cannot assemble
    */
   static FieldAssembler build(FieldMapping field, BufferAllocator allocator, boolean underStruct) {
+    return build(field, allocator, underStruct, 0);
+  }
+
+  /** As {@link #build(FieldMapping, BufferAllocator, boolean)}, under a parent present from {@code parentDef}. */
+  private static FieldAssembler build(
+      FieldMapping field, BufferAllocator allocator, boolean underStruct, int parentDef) {
     Field out = memoryField(field);
     if (NestedAssembler.repeats(field)) {
       return new NestedAssembler(field, allocator);
@@ -86,13 +92,16 @@ final class FieldAssemblers {
         List<FieldAssembler> children = new ArrayList<>();
         try {
           for (FieldMapping c : field.children()) {
-            children.add(build(c, allocator, true));
+            children.add(build(c, allocator, true, field.definitionLevel()));
           }
         } catch (RuntimeException e) {
           children.forEach(FieldAssembler::close);
           throw e;
         }
-        return new StructAssembler(out, field.definitionLevel(), children, allocator);
+        // a struct Parquet declares required has no null slot, even under a null parent: the
+        // parent hides it (as Arrow C++ and arrow-rs build it)
+        int validFrom = field.definitionLevel() > parentDef ? field.definitionLevel() : 0;
+        return new StructAssembler(out, validFrom, children, allocator);
       }
       default:
         throw new UnsupportedFeatureException(

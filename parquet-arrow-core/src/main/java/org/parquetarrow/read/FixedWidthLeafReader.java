@@ -93,14 +93,14 @@ final class FixedWidthLeafReader extends LeafReader {
 
   @Override
   protected void allocateValues(int rows) {
+    // every row is written by readValues (values, or zeros for nulls): no need to clear first
     data = allocator.buffer(Math.max(1L, (long) rows * targetWidth));
-    // rows left null keep whatever is there; zero them so batches are deterministic
-    data.setZero(0, data.capacity());
   }
 
   @Override
   protected void readValues(int nonNull, int row, int rows) {
     if (nonNull == 0) {
+      data.setZero((long) row * targetWidth, (long) rows * targetWidth);
       return;
     }
     // the dense values go to the stretch's first slots, then move up to their rows in place

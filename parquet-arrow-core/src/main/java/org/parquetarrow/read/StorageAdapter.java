@@ -4,6 +4,8 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.DateUnit;
@@ -29,7 +31,9 @@ enum StorageAdapter {
   /** uint32 from int64. */
   NARROW_64_TO_32,
   /** decimal256 from decimal128. */
-  WIDEN_DECIMAL;
+  WIDEN_DECIMAL,
+  /** utf8 view / binary view from utf8 / binary. */
+  TO_VIEW;
 
   private static final long MILLIS_PER_DAY = 86_400_000L;
 
@@ -75,6 +79,10 @@ enum StorageAdapter {
         && s.getPrecision() == tt.getPrecision() && s.getScale() == tt.getScale()) {
       return WIDEN_DECIMAL;
     }
+    if ((storage instanceof ArrowType.Utf8 && t instanceof ArrowType.Utf8View)
+        || (storage instanceof ArrowType.Binary && t instanceof ArrowType.BinaryView)) {
+      return TO_VIEW;
+    }
     throw new UnsupportedFeatureException(
         "reading " + storage + " as " + target,
         "column " + column + " is stored as " + storage + "; reading it as " + target
@@ -94,6 +102,7 @@ enum StorageAdapter {
       out = target.createVector(allocator);
       switch (this) {
         case RELABEL -> out.loadFieldBuffers(node, buffers);
+        case TO_VIEW -> toView((BaseVariableWidthVector) stored, (BaseVariableWidthViewVector) out);
         case DIVIDE_BY_1000 -> {
           divide(buffers.get(1), rows, stored.getField().getType() instanceof ArrowType.Time ? 4 : 8);
           out.loadFieldBuffers(node, buffers);
@@ -112,6 +121,30 @@ enum StorageAdapter {
         out.close();
       }
     }
+  }
+
+  /**
+   * Views of the stored values: each value is copied once into the view vector (short values
+   * live in the view itself, longer ones in its data buffers).
+   */
+  private static void toView(BaseVariableWidthVector in, BaseVariableWidthViewVector out) {
+    int rows = in.getValueCount();
+    out.allocateNew(rows);
+    byte[] scratch = new byte[64];
+    ArrowBuf data = in.getDataBuffer();
+    for (int i = 0; i < rows; i++) {
+      if (in.isNull(i)) {
+        out.setNull(i);
+        continue;
+      }
+      int length = in.getValueLength(i);
+      if (scratch.length < length) {
+        scratch = new byte[Math.max(length, 2 * scratch.length)];
+      }
+      data.getBytes(in.getStartOffset(i), scratch, 0, length);
+      out.setSafe(i, scratch, 0, length);
+    }
+    out.setValueCount(rows);
   }
 
   private static void divide(ArrowBuf data, int rows, int width) {

@@ -4,27 +4,28 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.read.levels.DefinitionLevels;
 
 /**
  * A struct outside any list: its validity comes from the definition levels of its first leaf (a
- * row is present when the level reaches the struct's own), its children from their assemblers.
+ * row is valid when the level reaches {@code validFrom}: the struct's own level when Parquet
+ * declares it optional, 0 when required), its children from their assemblers.
  */
 final class StructAssembler implements FieldAssembler {
   private final Field field;
-  private final int definitionLevel;
+  private final int validFrom;
   private final List<FieldAssembler> children;
   private final LeafReader levelSource;
   private final BufferAllocator allocator;
   private int rows;
 
-  StructAssembler(Field field, int definitionLevel, List<FieldAssembler> children, BufferAllocator allocator) {
+  StructAssembler(Field field, int validFrom, List<FieldAssembler> children, BufferAllocator allocator) {
     this.field = field;
-    this.definitionLevel = definitionLevel;
+    this.validFrom = validFrom;
     this.children = List.copyOf(children);
     this.allocator = allocator;
     LeafReader first = null;
@@ -98,15 +99,7 @@ final class StructAssembler implements FieldAssembler {
       Bitmaps.setRange(validity, 0, rows);
       return 0;
     }
-    int nulls = 0;
-    for (int i = 0; i < rows; i++) {
-      if (levels[i] >= definitionLevel) {
-        BitVectorHelper.setBit(validity, i);
-      } else {
-        nulls++;
-      }
-    }
-    return nulls;
+    return rows - DefinitionLevels.toValidity(levels, 0, rows, validFrom, validity, 0);
   }
 
   @Override

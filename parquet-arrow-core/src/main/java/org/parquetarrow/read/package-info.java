@@ -1,0 +1,58 @@
+/**
+ * Reading Parquet files into Arrow: {@link org.parquetarrow.read.ParquetFileReader} opens a file
+ * with {@link org.parquetarrow.read.ReadOptions} and hands out {@code VectorSchemaRoot} batches,
+ * directly, as an iterator or as an {@code ArrowReader}.
+ *
+ * <pre>{@code
+ * ReadOptions options = ReadOptions.builder(allocator)
+ *     .columns("id", "user.name")
+ *     .rowSelection(0, RowSelection.fromRanges(0, 1_000))
+ *     .executor(pool)
+ *     .build();
+ * try (ArrowReader reader = ParquetFileReader.open(path, options).toArrowReader()) {
+ *   while (reader.loadNextBatch()) {
+ *     consume(reader.getVectorSchemaRoot());
+ *   }
+ * }
+ * }</pre>
+ *
+ * <h2>How a batch is made</h2>
+ *
+ * <ul>
+ *   <li>The {@link org.parquetarrow.schema.SchemaMapping} tree becomes one assembler per output
+ *       shape: a leaf ({@code LeafAssembler}), a struct outside lists ({@code StructAssembler}), a
+ *       field with lists or maps below it ({@code NestedAssembler}), the null type.
+ *   <li>Each leaf column has one reader by Arrow layout: fixed width ({@code
+ *       FixedWidthLeafReader}, with the physical-to-Arrow conversions of {@code
+ *       FixedConversion}), booleans, binaries and strings, dictionary vectors. The common base
+ *       ({@code LeafReader}) walks the pages of the chunk ({@link org.parquetarrow.read.page}),
+ *       turns definition levels into the validity bitmap, and has the subclass decode the
+ *       non-null values densely into the vector's buffer with the decoders of {@link
+ *       org.parquetarrow.encoding}; {@link org.parquetarrow.read.levels.ValueSpreader} then moves
+ *       them up to their rows in place.
+ *   <li>Repeated leaves read whole records (the repetition levels say where one ends, across
+ *       pages) and keep their levels; the nested assembler builds list offsets and validity of
+ *       every node from them ({@link org.parquetarrow.read.levels.NestedLevels}).
+ *   <li>A batch may span pages and row groups; it is cut short when a column's variable-length
+ *       bytes reach {@link org.parquetarrow.read.ReadOptions#maxBatchBytes()}.
+ *   <li>Leaf types the writer's stored Arrow schema changed (time zones, durations, large
+ *       strings, views, seconds, date64, decimal256, uint32 from int64) are adapted after decoding
+ *       ({@code StorageAdapter}).
+ * </ul>
+ *
+ * <h2>Errors and memory</h2>
+ *
+ * <p>Malformed input raises a {@link org.parquetarrow.ParquetException} subclass located at file,
+ * row group, column and page; every buffer comes from the caller's allocator, and a failed batch
+ * releases what it had allocated. After a failure the reader refuses to go on.
+ *
+ * <h2>Not done yet</h2>
+ *
+ * <ul>
+ *   <li>Encrypted column chunks (refused by the page layer with {@link
+ *       org.parquetarrow.ParquetCryptoException}).
+ *   <li>Dictionary vectors of other than string or binary values (those come out as their
+ *       values).
+ * </ul>
+ */
+package org.parquetarrow.read;
