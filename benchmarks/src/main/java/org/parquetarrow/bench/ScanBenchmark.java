@@ -27,6 +27,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.parquetarrow.bench.data.BenchDataset;
 import org.parquetarrow.bench.peer.ParquetJavaScan;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Single-threaded full scans (every column of every row into Arrow batches, each released before
@@ -36,7 +38,8 @@ import org.parquetarrow.bench.peer.ParquetJavaScan;
  * {@code rows} (rows/s), {@code megabytes} (MB/s of uncompressed column data, the footer's
  * row-group {@code total_byte_size}, MB = 10^6 bytes) and {@code peakMB} (the highest reader
  * memory peak of one scan seen in the iteration: Arrow C++'s native pool, or the Java Arrow
- * allocator for the Java readers).
+ * allocator for the Java readers). JMH sums that counter over the measured iterations in its
+ * summary, so the trial's peak of one scan is also logged at the end of each trial.
  *
  * <pre>
  * mvn -q -Pbench -pl benchmarks -am package -DskipTests
@@ -57,6 +60,8 @@ import org.parquetarrow.bench.peer.ParquetJavaScan;
     "--sun-misc-unsafe-memory-access=allow",
     "--enable-native-access=ALL-UNNAMED"})
 public class ScanBenchmark {
+  private static final Logger LOG = LoggerFactory.getLogger(ScanBenchmark.class);
+
   @Param({"NUMERIC", "STRINGS", "NESTED", "LINEITEM"})
   public BenchDataset dataset;
 
@@ -70,6 +75,7 @@ public class ScanBenchmark {
   private long rowsPerScan;
   private double megabytesPerScan;
   private BufferAllocator allocator;
+  private long trialPeakBytes;
 
   /** Per-scan work, summed over the iteration and reported per second. */
   @State(Scope.Thread)
@@ -112,6 +118,9 @@ public class ScanBenchmark {
 
   @TearDown(Level.Trial)
   public void tearDown() {
+    LOG.info("{} {}: peak memory of one scan {} MB ({} rows, {} MB uncompressed per scan)", dataset, reader,
+        String.format(java.util.Locale.ROOT, "%.1f", trialPeakBytes / 1e6), rowsPerScan,
+        String.format(java.util.Locale.ROOT, "%.1f", megabytesPerScan));
     allocator.close();
   }
 
@@ -128,6 +137,7 @@ public class ScanBenchmark {
     work.rows += r.rows();
     work.megabytes += megabytesPerScan;
     memory.peakMB = Math.max(memory.peakMB, r.peakBytes() / 1e6);
+    trialPeakBytes = Math.max(trialPeakBytes, r.peakBytes());
     return r.checksum();
   }
 }
