@@ -23,21 +23,26 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  *
  * <p>Memory: C++ allocates from a listenable native pool whose reservations are followed, so
  * {@link ScanResult#peakBytes()} is the peak of everything the scan held natively (batches and
- * scratch such as decompressed pages).
+ * scratch such as decompressed pages). There is one such pool for the life of the JVM: C++ I/O
+ * threads can still free read-ahead buffers after a scanner is closed, and releasing a pool under
+ * them crashed the JVM (SIGSEGV in {@code arrow::PoolBuffer::~PoolBuffer} on short scans). Scans
+ * are therefore measured one at a time.
  *
  * <pre>
  * ScanResult r = ArrowCppScan.scan(Path.of("lineitem.parquet"), allocator, 65_536);
  * </pre>
  */
 public final class ArrowCppScan {
+  private static final PeakTrackingListener MEMORY = new PeakTrackingListener();
+  private static final NativeMemoryPool POOL = NativeMemoryPool.createListenable(MEMORY);
+
   private ArrowCppScan() {}
 
   public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize) throws Exception {
-    PeakTrackingListener peak = new PeakTrackingListener();
     BatchDigest digest = new BatchDigest();
-    try (NativeMemoryPool pool = NativeMemoryPool.createListenable(peak);
-        FileSystemDatasetFactory factory = new FileSystemDatasetFactory(
-            allocator, pool, FileFormat.PARQUET, file.toUri().toString());
+    MEMORY.restartPeak();
+    try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(
+            allocator, POOL, FileFormat.PARQUET, file.toUri().toString());
         Dataset dataset = factory.finish();
         Scanner scanner = dataset.newScan(
             new ScanOptions.Builder(batchSize).columns(Optional.empty()).build()); // empty: every column
@@ -47,6 +52,6 @@ public final class ArrowCppScan {
         digest.add(reader.getVectorSchemaRoot());
       }
     }
-    return new ScanResult(digest.rows(), digest.checksum(), peak.peak());
+    return new ScanResult(digest.rows(), digest.checksum(), MEMORY.peak());
   }
 }

@@ -22,6 +22,11 @@ final class PeakTrackingListener implements ReservationListener {
     current.addAndGet(-size);
   }
 
+  /** Starts a new peak from what is held now (a previous scan's read-ahead may still be freeing). */
+  void restartPeak() {
+    peak.set(current.get());
+  }
+
   long peak() {
     return peak.get();
   }
