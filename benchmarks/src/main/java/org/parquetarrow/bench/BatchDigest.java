@@ -1,0 +1,165 @@
+package org.parquetarrow.bench;
+
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+
+/**
+ * Row count and an order-insensitive checksum of every non-null value of a scan, so that a
+ * benchmark cannot skip decoding and two readers of one file can be checked to agree.
+ *
+ * <p>The checksum is a sum over rows of a hash of each value (and of each list length), weighted
+ * by column position. A sum does not depend on where batches start and end, so readers with
+ * different batch sizes produce the same figure; bytes in null slots are never read, because
+ * readers leave different garbage there.
+ *
+ * <pre>
+ * BatchDigest digest = new BatchDigest();
+ * while (reader.loadNextBatch()) {
+ *   digest.add(reader.getVectorSchemaRoot());
+ * }
+ * long rows = digest.rows();
+ * </pre>
+ */
+public final class BatchDigest {
+  private long rows;
+  private long checksum;
+
+  /** Adds every column of {@code batch}. */
+  public void add(VectorSchemaRoot batch) {
+    rows += batch.getRowCount();
+    List<FieldVector> columns = batch.getFieldVectors();
+    for (int c = 0; c < columns.size(); c++) {
+      checksum += (2L * c + 1) * vector(columns.get(c));
+    }
+  }
+
+  public long rows() {
+    return rows;
+  }
+
+  public long checksum() {
+    return checksum;
+  }
+
+  static long vector(FieldVector v) {
+    int n = v.getValueCount();
+    long sum = v.getNullCount() * 0x632BE59BD9B4E019L;
+    if (v instanceof BitVector bits) {
+      return sum + booleans(bits, n);
+    }
+    if (v instanceof BaseFixedWidthVector fixed) {
+      return sum + fixedWidth(fixed, n);
+    }
+    if (v instanceof BaseVariableWidthVector var) {
+      return sum + variableWidth(var, n);
+    }
+    if (v instanceof ListVector list) { // also MapVector
+      ArrowBuf offsets = list.getOffsetBuffer();
+      for (int i = 0; i < n; i++) {
+        if (!list.isNull(i)) {
+          sum += mix(offsets.getInt(4L * i + 4) - offsets.getInt(4L * i) + 0x51ED27L);
+        }
+      }
+      return sum + 31 * vector(list.getDataVector());
+    }
+    if (v instanceof StructVector struct) {
+      List<FieldVector> children = struct.getChildrenFromFields();
+      for (int c = 0; c < children.size(); c++) {
+        sum += (2L * c + 3) * vector(children.get(c));
+      }
+      return sum;
+    }
+    throw new IllegalArgumentException("no checksum for " + v.getClass().getSimpleName());
+  }
+
+  private static long booleans(BitVector v, int n) {
+    ArrowBuf validity = v.getValidityBuffer();
+    ArrowBuf values = v.getDataBuffer();
+    long ones = 0;
+    int words = n >>> 6;
+    for (int w = 0; w < words; w++) {
+      ones += Long.bitCount(validity.getLong(8L * w) & values.getLong(8L * w));
+    }
+    for (int i = words << 6; i < n; i++) {
+      if (v.isSet(i) != 0 && v.get(i) != 0) {
+        ones++;
+      }
+    }
+    return ones * 0x2545F4914F6CDD1DL;
+  }
+
+  private static long fixedWidth(BaseFixedWidthVector v, int n) {
+    ArrowBuf validity = v.getValidityBuffer();
+    ArrowBuf data = v.getDataBuffer();
+    int width = v.getTypeWidth();
+    long sum = 0;
+    for (int base = 0; base < n; base += 64) {
+      int count = Math.min(64, n - base);
+      long bits = validityWord(validity, base >>> 3, count);
+      while (bits != 0) {
+        int i = base + Long.numberOfTrailingZeros(bits);
+        bits &= bits - 1;
+        sum += mix(switch (width) {
+          case 1 -> data.getByte(i);
+          case 2 -> data.getShort(2L * i);
+          case 4 -> data.getInt(4L * i);
+          case 8 -> data.getLong(8L * i);
+          default -> wide(data, (long) width * i, width);
+        });
+      }
+    }
+    return sum;
+  }
+
+  /** Validity bits {@code [8 * byteIndex, 8 * byteIndex + count)}; the buffer may end within the word. */
+  private static long validityWord(ArrowBuf validity, long byteIndex, int count) {
+    if (count == 64 && byteIndex + 8 <= validity.capacity()) {
+      return validity.getLong(byteIndex);
+    }
+    long bits = 0;
+    for (int b = 0; b < (count + 7) >>> 3; b++) {
+      bits |= (validity.getByte(byteIndex + b) & 0xFFL) << (8 * b);
+    }
+    return count == 64 ? bits : bits & ((1L << count) - 1);
+  }
+
+  private static long variableWidth(BaseVariableWidthVector v, int n) {
+    ArrowBuf offsets = v.getOffsetBuffer();
+    ArrowBuf data = v.getDataBuffer();
+    long sum = 0;
+    for (int i = 0; i < n; i++) {
+      if (!v.isNull(i)) {
+        int start = offsets.getInt(4L * i);
+        sum += mix(wide(data, start, offsets.getInt(4L * i + 4) - start));
+      }
+    }
+    return sum;
+  }
+
+  /** A hash of {@code length} bytes, 8 at a time. */
+  private static long wide(ArrowBuf buf, long start, int length) {
+    long h = length;
+    long end = start + length;
+    long at = start;
+    for (; at + 8 <= end; at += 8) {
+      h = (h ^ buf.getLong(at)) * 0x9E3779B97F4A7C15L;
+    }
+    for (; at < end; at++) {
+      h = (h ^ (buf.getByte(at) & 0xFF)) * 0x9E3779B97F4A7C15L;
+    }
+    return h;
+  }
+
+  private static long mix(long z) {
+    z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
+    z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
+    return z ^ (z >>> 33);
+  }
+}
