@@ -141,29 +141,32 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private double[] timeWrite() throws Exception {
-    Path out = Files.createTempFile("parquet-arrow-bench", ".parquet");
-    List<VectorSchemaRoot> batches = new ArrayList<>();
     WriterProperties props = WriterProperties.builder().codec(codec.codec).build();
+    Path out = Files.createTempFile("parquet-arrow-bench", ".parquet");
     try (BufferAllocator allocator = new RootAllocator()) {
-      Schema schema;
-      try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, null)) {
-        for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
-          try (VectorSchemaRoot batch = b) {
-            batches.add(PlainBatch.decode(batch, reader.dictionaries(), allocator));
+      List<VectorSchemaRoot> batches = new ArrayList<>();
+      // the batches go back to the allocator before it is closed, whatever happens
+      try {
+        Schema schema;
+        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, null)) {
+          for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+            try (VectorSchemaRoot batch = b) {
+              batches.add(PlainBatch.decode(batch, reader.dictionaries(), allocator));
+            }
           }
+          schema = batches.isEmpty() ? reader.arrowSchema() : batches.get(0).getSchema();
         }
-        schema = batches.isEmpty() ? reader.arrowSchema() : batches.get(0).getSchema();
+        return time(() -> {
+          try (ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(out), schema, props)) {
+            for (VectorSchemaRoot b : batches) {
+              w.write(b);
+            }
+          }
+        });
+      } finally {
+        batches.forEach(VectorSchemaRoot::close);
       }
-      Schema written = schema;
-      return time(() -> {
-        try (ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(out), written, props)) {
-          for (VectorSchemaRoot b : batches) {
-            w.write(b);
-          }
-        }
-      });
     } finally {
-      batches.forEach(VectorSchemaRoot::close);
       Files.deleteIfExists(out);
     }
   }

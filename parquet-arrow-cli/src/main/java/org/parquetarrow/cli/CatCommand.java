@@ -33,7 +33,7 @@ final class CatCommand implements Callable<Integer> {
   Path file;
 
   @Option(names = "--columns", split = ",", paramLabel = "COL",
-      description = "Top-level fields or dotted leaf paths to print (default all).")
+      description = "Top-level fields or dotted leaf paths to print, kept in file order (default all).")
   String[] columns = new String[0];
 
   @Option(names = "--json", description = "One JSON object per row.")

@@ -43,7 +43,7 @@ final class ToArrowCommand implements Callable<Integer> {
   String out;
 
   @Option(names = "--columns", split = ",", paramLabel = "COL",
-      description = "Top-level fields or dotted leaf paths to convert (default all).")
+      description = "Top-level fields or dotted leaf paths to convert, kept in file order (default all).")
   String[] columns = new String[0];
 
   @Option(names = "--batch-size", defaultValue = "" + ReadOptions.DEFAULT_BATCH_SIZE, paramLabel = "N",
@@ -64,7 +64,15 @@ final class ToArrowCommand implements Callable<Integer> {
       ProgressBar bar = ProgressBar.start(err, "to-arrow", reader.metadata().numRows());
       VectorSchemaRoot first = reader.readNextBatch();
       DictionaryProvider dictionaries = reader.dictionaries();
-      Schema schema = PlainBatch.plainSchema(reader.arrowSchema(), dictionaries);
+      Schema schema;
+      try {
+        schema = PlainBatch.plainSchema(reader.arrowSchema(), dictionaries);
+      } catch (RuntimeException e) {
+        if (first != null) {
+          first.close();
+        }
+        throw e;
+      }
       try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
           WritableByteChannel channel = toStdout ? Channels.newChannel(nonClosing(System.out)) : create(partial);
           ArrowWriter writer = toStdout ? new ArrowStreamWriter(root, null, channel) : new ArrowFileWriter(root, null, channel)) {
