@@ -6,7 +6,21 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.nio.file.Files;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.io.LocalOutputFile;
+import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.ReadOptions;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
@@ -21,47 +35,144 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code bench FILE --footer}: times opening the file and parsing its whole footer and schema
- * (Parquet and Arrow), nothing else. The median of the repeats after warm-up.
+ * {@code bench FILE}: times a full scan (open, footer, every column of every row decoded into
+ * Arrow batches, each released before the next); {@code --write}: the file's data held in memory
+ * as Arrow batches, written back to Parquet (to a temporary file, deleted after); {@code --footer}:
+ * opening the file and parsing its whole footer and schema, nothing else. The median of the
+ * repeats after warm-up.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-    description = "Time opening the file and parsing its footer and schema (--footer); median of the repeats.")
+    description = "Time a full scan (default), writing the data back (--write) or the footer alone (--footer); median of the repeats.")
 final class BenchCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
   Path file;
 
-  @Option(names = "--footer", required = true,
-      description = "Open, read and parse the footer and schema only (the mode available now).")
+  @Option(names = "--footer", description = "Open, read and parse the footer and schema only.")
   boolean footer;
 
-  @Option(names = "--repeat", defaultValue = "20", paramLabel = "R", description = "Timed runs (default ${DEFAULT-VALUE}).")
+  @Option(names = "--write", description = "Write the file's data, held in memory as Arrow batches, back to Parquet.")
+  boolean write;
+
+  @Option(names = "--codec", defaultValue = "snappy", paramLabel = "CODEC",
+      description = "With --write: one of ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+  FromArrowCommand.Codec codec;
+
+  @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
+      description = "Scan: threads decoding the columns of a batch (default ${DEFAULT-VALUE}).")
+  int threads;
+
+  @Option(names = "--repeat", defaultValue = "5", paramLabel = "R", description = "Timed runs (default ${DEFAULT-VALUE}).")
   int repeat;
 
-  @Option(names = "--warmup", defaultValue = "5", paramLabel = "W", description = "Untimed runs first (default ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup", defaultValue = "2", paramLabel = "W", description = "Untimed runs first (default ${DEFAULT-VALUE}).")
   int warmup;
 
-  @Option(names = "--json", description = "One JSON object: rows, uncompressed_bytes, median_s, rows_per_s, mb_per_s.")
+  @Option(names = "--json", description = "One JSON object: rows, uncompressed_bytes, median_s, rows_per_s, mb_per_s, ...")
   boolean json;
 
   @Spec CommandSpec spec;
 
+  /** One timed unit of work. */
+  private interface Run {
+    void run() throws Exception;
+  }
+
   @Override
   public Integer call() throws Exception {
-    if (repeat < 1 || warmup < 0) {
-      throw new UserInputException("--repeat must be at least 1 and --warmup at least 0");
+    if (repeat < 1 || warmup < 0 || threads < 1) {
+      throw new UserInputException("--repeat and --threads must be at least 1 and --warmup at least 0");
     }
-    FileMetaData md = null;
-    for (int i = 0; i < warmup; i++) {
-      md = openAndParse();
+    if (footer && write) {
+      throw new UserInputException("--footer and --write are different benchmarks; choose one");
     }
-    long[] nanos = new long[repeat];
-    for (int i = 0; i < repeat; i++) {
-      long t0 = System.nanoTime();
-      md = openAndParse();
-      nanos[i] = System.nanoTime() - t0;
+    FileMetaData md;
+    try (LocalInputFile in = OpenedParquet.openFile(file)) {
+      md = ParquetFooter.read(in).metadata();
     }
-    Arrays.sort(nanos);
-    double median = (repeat % 2 == 1 ? nanos[repeat / 2] : (nanos[repeat / 2 - 1] + nanos[repeat / 2]) / 2.0) / 1e9;
+    String mode = footer ? "footer" : write ? "write" : "scan";
+    double[] seconds;
+    if (footer) {
+      seconds = time(this::openAndParse);
+    } else if (write) {
+      seconds = timeWrite();
+    } else {
+      seconds = timeScan();
+    }
+    report(md, mode, seconds);
+    return 0;
+  }
+
+  private double[] time(Run run) throws Exception {
+    ProgressBar bar = ProgressBar.start(spec.commandLine().getErr(), "bench", warmup + repeat);
+    try {
+      for (int i = 0; i < warmup; i++) {
+        run.run();
+        bar.update(i + 1, "runs");
+      }
+      double[] s = new double[repeat];
+      for (int i = 0; i < repeat; i++) {
+        long t0 = System.nanoTime();
+        run.run();
+        s[i] = (System.nanoTime() - t0) / 1e9;
+        bar.update(warmup + i + 1, "runs");
+      }
+      Arrays.sort(s);
+      return s;
+    } finally {
+      bar.finish();
+    }
+  }
+
+  private double[] timeScan() throws Exception {
+    ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
+    try (BufferAllocator allocator = new RootAllocator()) {
+      return time(() -> {
+        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, pool)) {
+          for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+            b.close();
+          }
+        }
+      });
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  private double[] timeWrite() throws Exception {
+    WriterProperties props = WriterProperties.builder().codec(codec.codec).build();
+    Path out = Files.createTempFile("parquet-arrow-bench", ".parquet");
+    try (BufferAllocator allocator = new RootAllocator()) {
+      List<VectorSchemaRoot> batches = new ArrayList<>();
+      // the batches go back to the allocator before it is closed, whatever happens
+      try {
+        Schema schema;
+        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, null)) {
+          for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+            try (VectorSchemaRoot batch = b) {
+              batches.add(PlainBatch.decode(batch, reader.dictionaries(), allocator));
+            }
+          }
+          schema = batches.isEmpty() ? reader.arrowSchema() : batches.get(0).getSchema();
+        }
+        return time(() -> {
+          try (ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(out), schema, props)) {
+            for (VectorSchemaRoot b : batches) {
+              w.write(b);
+            }
+          }
+        });
+      } finally {
+        batches.forEach(VectorSchemaRoot::close);
+      }
+    } finally {
+      Files.deleteIfExists(out);
+    }
+  }
+
+  private void report(FileMetaData md, String mode, double[] s) throws Exception {
+    double median = repeat % 2 == 1 ? s[repeat / 2] : (s[repeat / 2 - 1] + s[repeat / 2]) / 2.0;
     long rows = 0;
     long uncompressed = 0;
     for (RowGroup rg : md.rowGroups()) {
@@ -79,31 +190,35 @@ final class BenchCommand implements Callable<Integer> {
       ObjectMapper mapper = new ObjectMapper();
       ObjectNode o = mapper.createObjectNode();
       o.put("file", file.toString());
-      o.put("mode", "footer");
+      o.put("mode", mode);
+      if (write) {
+        o.put("codec", codec.name());
+      }
+      if (!footer && !write) {
+        o.put("threads", threads);
+      }
       o.put("rows", rows);
       o.put("uncompressed_bytes", uncompressed);
       o.put("repeat", repeat);
       o.put("median_s", median);
-      o.put("min_s", nanos[0] / 1e9);
-      o.put("max_s", nanos[repeat - 1] / 1e9);
+      o.put("min_s", s[0]);
+      o.put("max_s", s[repeat - 1]);
       o.put("rows_per_s", rowsPerS);
       o.put("mb_per_s", mbPerS);
       out.println(mapper.writeValueAsString(o));
     } else {
-      out.printf(Locale.ROOT, "%s: footer and schema of %d rows (%d uncompressed bytes)%n", file, rows, uncompressed);
+      out.printf(Locale.ROOT, "%s: %s of %d rows (%d uncompressed bytes)%n", file, mode, rows, uncompressed);
       out.printf(Locale.ROOT, "median %.6f s of %d runs (min %.6f, max %.6f): %.0f rows/s, %.1f MB/s%n",
-          median, repeat, nanos[0] / 1e9, nanos[repeat - 1] / 1e9, rowsPerS, mbPerS);
+          median, repeat, s[0], s[repeat - 1], rowsPerS, mbPerS);
     }
     out.flush();
-    return 0;
   }
 
-  /** One timed unit: open, read and parse the footer, build both schemas, close. */
-  private FileMetaData openAndParse() throws Exception {
+  /** One footer unit: open, read and parse the footer, build both schemas, close. */
+  private void openAndParse() throws Exception {
     try (LocalInputFile in = OpenedParquet.openFile(file)) {
       FileMetaData md = ParquetFooter.read(in).metadata();
       ArrowSchemaConverter.toArrow(md, ArrowReadOptions.defaults());
-      return md;
     }
   }
 }

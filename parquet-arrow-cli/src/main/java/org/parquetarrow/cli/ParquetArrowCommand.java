@@ -15,6 +15,9 @@ import picocli.CommandLine.ScopeType;
  * parquet-arrow schema data.parquet
  * parquet-arrow meta data.parquet --json
  * parquet-arrow bloom data.parquet --column name --value alice
+ * parquet-arrow head data.parquet -n 5 --columns id,user.name
+ * parquet-arrow to-arrow data.parquet data.arrow
+ * parquet-arrow demo
  * </pre>
  */
 @Command(
@@ -28,8 +31,12 @@ import picocli.CommandLine.ScopeType;
       PagesCommand.class,
       BloomCommand.class,
       LayoutCommand.class,
+      HeadCommand.class,
+      CatCommand.class,
       BenchCommand.class,
+      ToArrowCommand.class,
       FromArrowCommand.class,
+      DemoCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ParquetArrowCommand implements Runnable {

@@ -91,6 +91,34 @@ class BinScriptIT {
   }
 
   @Test
+  void demoAsTheReadmeRunsIt(@TempDir Path dir) throws Exception {
+    Run d = run(null, "demo", dir.toString(), "--rows", "30000");
+    assertEquals(0, d.exit(), d.err());
+    assertEquals("", d.err());
+    assertTrue(d.out().contains("== throughput") && d.out().contains("read:  30,000 rows"), d.out());
+    Run m = run(null, "meta", dir.resolve("orders.parquet").toString(), "--json");
+    assertEquals(30000, new ObjectMapper().readTree(m.out()).get("num_rows").asLong());
+  }
+
+  @Test
+  void toArrowStreamOnStdoutIsTheGoldenData(@TempDir Path dir) throws Exception {
+    String source = "data/nested_maps.snappy.parquet";
+    Path root = Path.of(System.getProperty("project.root"));
+    Path out = dir.resolve("out.arrows");
+    ProcessBuilder pb = new ProcessBuilder(root.resolve("bin/parquet-arrow").toString(), "to-arrow", Cli.corpus(source), "-");
+    pb.redirectOutput(out.toFile()).redirectError(dir.resolve("err.txt").toFile());
+    assertEquals(0, pb.start().waitFor(), Files.readString(dir.resolve("err.txt")));
+    try (BufferAllocator a = new RootAllocator();
+        org.apache.arrow.vector.ipc.ArrowStreamReader actual =
+            new org.apache.arrow.vector.ipc.ArrowStreamReader(Files.newInputStream(out), a);
+        org.apache.arrow.vector.ipc.ArrowFileReader golden =
+            org.parquetarrow.testing.Goldens.of(org.parquetarrow.testing.TestData.parquetTesting().resolve(source)).open(a)) {
+      org.parquetarrow.testing.ArrowAssertions.assertSameSchemaAndData(org.parquetarrow.testing.Batches.of(golden),
+          org.parquetarrow.testing.Batches.of(actual), org.parquetarrow.testing.CompareOptions.strict());
+    }
+  }
+
+  @Test
   void versionNamesTheWriter() throws Exception {
     Run v = run(null, "--version");
     assertEquals(0, v.exit(), v.err());

@@ -45,6 +45,10 @@ class HostileFilesTest {
       {"pages", file},
       {"layout", file, "--svg", dir.resolve("x.svg").toString()},
       {"bench", file, "--footer", "--repeat", "1", "--warmup", "0"},
+      {"head", file, "-n", "5"},
+      {"cat", file, "--json"},
+      {"to-arrow", file, dir.resolve("x.arrow").toString()},
+      {"bench", file, "--repeat", "1", "--warmup", "0"},
     };
     for (String[] args : runs) {
       Cli r = Cli.run(args);

@@ -1,0 +1,192 @@
+package org.parquetarrow.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnMetaData;
+import org.parquetarrow.format.CompressionCodec;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.io.LocalOutputFile;
+import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.ReadOptions;
+import org.parquetarrow.write.BloomFilterOptions;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code demo [DIR]}: the library's main job on a built-in example. Writes {@link DemoData}'s
+ * sample orders to {@code DIR/orders.parquet} (zstd, statistics, page index, bloom filters on
+ * {@code order_id} and {@code city}), reads every row back, and prints the schema, the first rows,
+ * the file's layout (also drawn to {@code DIR/orders-layout.svg}), a bloom filter probe and the
+ * write and read throughput.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+    description = "Write a sample dataset to Parquet, read it back and show schema, rows, layout and speed.")
+final class DemoCommand implements Callable<Integer> {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+      description = "Where to write the sample (default: a new temporary folder).")
+  Path dir;
+
+  @Option(names = "--rows", defaultValue = "2000000", paramLabel = "N", description = "Rows to generate (default ${DEFAULT-VALUE}).")
+  long rows;
+
+  @Spec CommandSpec spec;
+
+  private static final int BATCH = 64 * 1024;
+  private static final long ROW_GROUP_ROWS = 512 * 1024;
+
+  @Override
+  public Integer call() throws IOException {
+    if (rows < 1) {
+      throw new UserInputException("--rows must be positive, not " + rows);
+    }
+    Path folder = dir != null ? dir : Files.createTempDirectory("parquet-arrow-demo");
+    Files.createDirectories(folder);
+    Path file = folder.resolve("orders.parquet");
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf(Locale.ROOT, "== writing %,d sample orders to %s%n", rows, file);
+    out.flush();
+
+    double writeS = write(file);
+    double readS = read(file);
+
+    out.println();
+    out.println("== schema");
+    run(out, "schema", file.toString());
+    out.println();
+    out.println("== first rows");
+    run(out, "head", file.toString(), "-n", "5");
+    out.println();
+    out.println("== layout");
+    FileMetaData md;
+    try (OpenedParquet p = OpenedParquet.open(file, null)) {
+      md = p.metadata;
+    }
+    printLayout(out, md);
+    run(out, "layout", file.toString(), "--svg", folder.resolve("orders-layout.svg").toString());
+    out.println();
+    out.println("== bloom filter: which row groups may hold city = 'Lisbon', and 'Atlantis'");
+    run(out, "bloom", file.toString(), "--column", "city", "--value", "Lisbon");
+    run(out, "bloom", file.toString(), "--column", "city", "--value", "Atlantis");
+    out.println();
+    long bytes = Files.size(file);
+    long uncompressed = uncompressedBytes(md);
+    out.println("== throughput");
+    out.printf(Locale.ROOT, "write: %,d rows in %.3f s = %,.0f rows/s, %.1f MB/s (uncompressed)%n",
+        rows, writeS, rows / writeS, uncompressed / 1e6 / writeS);
+    out.printf(Locale.ROOT, "read:  %,d rows in %.3f s = %,.0f rows/s, %.1f MB/s (uncompressed)%n",
+        rows, readS, rows / readS, uncompressed / 1e6 / readS);
+    out.printf(Locale.ROOT, "file:  %,d bytes on disk, %,d uncompressed (%.2fx)%n",
+        bytes, uncompressed, bytes == 0 ? 0 : (double) uncompressed / bytes);
+    out.printf(Locale.ROOT, "%nTry: bin/parquet-arrow meta %s   or   bin/parquet-arrow cat %s --json --columns customer%n",
+        file, file);
+    out.flush();
+    return 0;
+  }
+
+  private double write(Path file) {
+    BloomFilterOptions sizing = new BloomFilterOptions(Math.min(rows, ROW_GROUP_ROWS), 0.01);
+    WriterProperties props = WriterProperties.builder()
+        .codec(CompressionCodec.ZSTD)
+        .rowGroupRows(ROW_GROUP_ROWS)
+        .pageIndex(true)
+        .statistics(true)
+        .column("order_id", c -> c.bloomFilter(sizing))
+        .column("city", c -> c.bloomFilter(sizing))
+        .keyValue("written_by", "parquet-arrow demo")
+        .build();
+    ProgressBar bar = ProgressBar.start(spec.commandLine().getErr(), "writing", rows);
+    long t0 = System.nanoTime();
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(DemoData.schema(), allocator);
+        ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(file), root.getSchema(), props)) {
+      for (long first = 0; first < rows; first += BATCH) {
+        DemoData.fill(root, first, (int) Math.min(BATCH, rows - first));
+        w.write(root);
+        bar.update(first + root.getRowCount(), "rows");
+      }
+    } finally {
+      bar.finish();
+    }
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  private double read(Path file) {
+    ProgressBar bar = ProgressBar.start(spec.commandLine().getErr(), "reading", rows);
+    long t0 = System.nanoTime();
+    long seen = 0;
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFileReader reader = ParquetFileReader.open(file, ReadOptions.defaults(allocator))) {
+      for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+        seen += b.getRowCount();
+        b.close();
+        bar.update(seen, "rows");
+      }
+    } finally {
+      bar.finish();
+    }
+    if (seen != rows) {
+      throw new IllegalStateException("wrote " + rows + " rows but read back " + seen);
+    }
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  /** Another command of this program, printing to the same place. */
+  private void run(PrintWriter out, String... args) {
+    CommandLine cl = ParquetArrowCommand.commandLine();
+    cl.setOut(out);
+    cl.setErr(spec.commandLine().getErr());
+    int exit = cl.execute(args);
+    if (exit != 0) {
+      throw new IllegalStateException("demo step '" + String.join(" ", args) + "' failed with status " + exit);
+    }
+  }
+
+  private static void printLayout(PrintWriter out, FileMetaData md) {
+    for (int g = 0; g < md.rowGroups().size(); g++) {
+      RowGroup rg = md.rowGroups().get(g);
+      long compressed = 0;
+      for (ColumnChunk c : rg.columns()) {
+        compressed += c.metaData().totalCompressedSize();
+      }
+      out.printf(Locale.ROOT, "row group %d: %,d rows, %,d bytes%n", g, rg.numRows(), compressed);
+      if (g > 0) {
+        continue; // the others are alike; the first shows where the bytes go
+      }
+      int width = 0;
+      for (ColumnChunk c : rg.columns()) {
+        width = Math.max(width, String.join(".", c.metaData().pathInSchema()).length());
+      }
+      for (ColumnChunk c : rg.columns()) {
+        ColumnMetaData m = c.metaData();
+        out.printf(Locale.ROOT, "  %-" + width + "s  %-5s %,12d bytes  %5.2fx  %4.1f%%%n", String.join(".", m.pathInSchema()),
+            m.codec(), m.totalCompressedSize(), (double) m.totalUncompressedSize() / Math.max(1, m.totalCompressedSize()),
+            100.0 * m.totalCompressedSize() / Math.max(1, compressed));
+      }
+    }
+  }
+
+  private static long uncompressedBytes(FileMetaData md) {
+    long n = 0;
+    for (RowGroup rg : md.rowGroups()) {
+      for (ColumnChunk c : rg.columns()) {
+        n += c.metaData().totalUncompressedSize();
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,36 @@
+package org.parquetarrow.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Executor;
+import org.apache.arrow.memory.BufferAllocator;
+import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.ReadOptions;
+
+/** Opens a {@link ParquetFileReader} for a command, turning bad arguments into input errors. */
+final class ReaderOpener {
+  private ReaderOpener() {}
+
+  /**
+   * @param columns top-level names or dotted leaf paths, empty for all
+   * @param executor where columns are decoded in parallel, or {@code null}
+   */
+  static ParquetFileReader open(Path file, BufferAllocator allocator, String[] columns, int batchSize,
+      Executor executor) {
+    if (batchSize < 1) {
+      throw new UserInputException("--batch-size must be positive, not " + batchSize);
+    }
+    if (!Files.exists(file)) {
+      throw new UserInputException(file + ": no such file");
+    }
+    ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(batchSize).executor(executor);
+    if (columns != null && columns.length > 0) {
+      b.columns(columns);
+    }
+    try {
+      return ParquetFileReader.open(file, b.build());
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException(file + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package org.parquetarrow.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.Base64;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.util.Text;
+
+/**
+ * One Arrow value as JSON, for {@code cat --json} and {@code head}: structs become objects, lists
+ * arrays, maps objects keyed by the key's text, strings strings, binaries base64 strings, numbers
+ * numbers, zoned timestamps ISO-8601 instants; other values their Arrow Java text form. Display only, so one boxed value
+ * per cell is acceptable here.
+ */
+final class ValueJson {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private final DictionaryProvider dictionaries;
+
+  ValueJson(DictionaryProvider dictionaries) {
+    this.dictionaries = dictionaries;
+  }
+
+  JsonNode value(ValueVector v, int index) {
+    if (v.isNull(index)) {
+      return NODES.nullNode();
+    }
+    DictionaryEncoding enc = v instanceof FieldVector f ? f.getField().getDictionary() : null;
+    if (enc != null && v instanceof BaseIntVector ids) {
+      Dictionary d = dictionaries == null ? null : dictionaries.lookup(enc.getId());
+      if (d == null) {
+        return NODES.numberNode(ids.getValueAsLong(index));
+      }
+      return value(d.getVector(), (int) ids.getValueAsLong(index));
+    }
+    if (v instanceof MapVector m) {
+      StructVector entries = (StructVector) m.getDataVector();
+      ValueVector keys = entries.getChildByOrdinal(0);
+      ValueVector values = entries.getChildByOrdinal(1);
+      ObjectNode o = NODES.objectNode();
+      for (int i = m.getElementStartIndex(index); i < m.getElementEndIndex(index); i++) {
+        JsonNode key = value(keys, i);
+        o.set(key.isTextual() ? key.asText() : key.toString(), value(values, i));
+      }
+      return o;
+    }
+    if (v instanceof ListVector l) {
+      return elements(l.getDataVector(), l.getElementStartIndex(index), l.getElementEndIndex(index));
+    }
+    if (v instanceof LargeListVector l) {
+      return elements(l.getDataVector(), l.getElementStartIndex(index), l.getElementEndIndex(index));
+    }
+    if (v instanceof FixedSizeListVector l) {
+      int size = l.getListSize();
+      return elements(l.getDataVector(), (long) index * size, (long) index * size + size);
+    }
+    if (v instanceof StructVector s) {
+      ObjectNode o = NODES.objectNode();
+      for (FieldVector child : s.getChildrenFromFields()) {
+        o.set(child.getName(), value(child, index));
+      }
+      return o;
+    }
+    if (v instanceof TimeStampVector t && t.getField().getType() instanceof ArrowType.Timestamp ts
+        && ts.getTimezone() != null) {
+      // Arrow Java gives zoned timestamps as bare numbers; show the instant (UTC) they denote
+      return NODES.textNode(instant(t.get(index), ts.getUnit()).toString());
+    }
+    return scalar(v.getObject(index));
+  }
+
+  private static Instant instant(long value, TimeUnit unit) {
+    return switch (unit) {
+      case SECOND -> Instant.ofEpochSecond(value);
+      case MILLISECOND -> Instant.ofEpochMilli(value);
+      case MICROSECOND -> Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000L), Math.floorMod(value, 1_000_000L) * 1000L);
+      case NANOSECOND -> Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000_000L), Math.floorMod(value, 1_000_000_000L));
+    };
+  }
+
+  private ArrayNode elements(ValueVector data, long start, long end) {
+    ArrayNode a = NODES.arrayNode();
+    for (long i = start; i < end; i++) {
+      a.add(value(data, (int) i));
+    }
+    return a;
+  }
+
+  private static JsonNode scalar(Object o) {
+    if (o instanceof Text t) {
+      return NODES.textNode(t.toString());
+    } else if (o instanceof byte[] b) {
+      return NODES.textNode(Base64.getEncoder().encodeToString(b));
+    } else if (o instanceof Boolean b) {
+      return NODES.booleanNode(b);
+    } else if (o instanceof Integer i) {
+      return NODES.numberNode(i);
+    } else if (o instanceof Long l) {
+      return NODES.numberNode(l);
+    } else if (o instanceof Short s) {
+      return NODES.numberNode(s);
+    } else if (o instanceof Byte b) {
+      return NODES.numberNode(b);
+    } else if (o instanceof Character c) {
+      return NODES.numberNode((int) c);
+    } else if (o instanceof Float f) {
+      return NODES.numberNode(f);
+    } else if (o instanceof Double d) {
+      return NODES.numberNode(d);
+    } else if (o instanceof BigDecimal d) {
+      return NODES.numberNode(d);
+    } else if (o instanceof BigInteger i) {
+      return NODES.numberNode(i);
+    }
+    return NODES.textNode(String.valueOf(o));
+  }
+}

@@ -1,0 +1,113 @@
+package org.parquetarrow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A dictionary field (stored so through {@code ARROW:schema}, read back as a dictionary vector with
+ * one dictionary per batch): {@code to-arrow} writes it decoded, {@code cat} prints its values.
+ */
+class DictionaryFieldsTest {
+  private static final String[] COLORS = {"red", "green", "blue"};
+  private static final int ROWS = 1000;
+
+  @Test
+  void dictionaryFieldsComeOutAsTheirValues(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("in.arrow");
+    writeColors(arrow);
+    Path parquet = dir.resolve("colors.parquet");
+    Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString());
+    assertEquals(0, w.exit(), w.err());
+    String schema = Cli.run("schema", parquet.toString()).out();
+    assertTrue(schema.contains("color: Utf8[dictionary: "), "stored as a dictionary field: " + schema);
+
+    Path back = dir.resolve("back.arrow");
+    Cli t = Cli.run("to-arrow", parquet.toString(), back.toString(), "--batch-size", "300");
+    assertEquals(0, t.exit(), t.err());
+    try (BufferAllocator a = new RootAllocator();
+        ArrowFileReader r = new ArrowFileReader(FileChannel.open(back, StandardOpenOption.READ), a)) {
+      Field color = r.getVectorSchemaRoot().getSchema().findField("color");
+      assertEquals(ArrowType.Utf8.INSTANCE, color.getType());
+      assertNull(color.getDictionary());
+      int row = 0;
+      while (r.loadNextBatch()) {
+        FieldVector v = r.getVectorSchemaRoot().getVector("color");
+        for (int i = 0; i < v.getValueCount(); i++, row++) {
+          assertEquals(expected(row), v.isNull(i) ? null : v.getObject(i).toString(), "row " + row);
+        }
+      }
+      assertEquals(ROWS, row);
+    }
+
+    Cli cat = Cli.run("cat", parquet.toString(), "--json");
+    assertEquals(0, cat.exit(), cat.err());
+    List<String> lines = cat.out().lines().toList();
+    assertEquals(ROWS, lines.size());
+    ObjectMapper json = new ObjectMapper();
+    for (int row = 0; row < ROWS; row++) {
+      JsonNode c = json.readTree(lines.get(row)).get("color");
+      assertEquals(expected(row), c.isNull() ? null : c.asText(), "row " + row);
+    }
+  }
+
+  /** By construction: COLORS[row % 3], null on every 5th row. */
+  private static String expected(int row) {
+    return row % 5 == 0 ? null : COLORS[row % 3];
+  }
+
+  private static void writeColors(Path file) throws Exception {
+    DictionaryEncoding encoding = new DictionaryEncoding(1, false, new ArrowType.Int(32, true));
+    try (BufferAllocator a = new RootAllocator();
+        VarCharVector dict = new VarCharVector("colors", a);
+        IntVector ids = new IntVector("color", new FieldType(true, new ArrowType.Int(32, true), encoding), a)) {
+      dict.allocateNew();
+      for (int i = 0; i < COLORS.length; i++) {
+        dict.setSafe(i, COLORS[i].getBytes(StandardCharsets.UTF_8));
+      }
+      dict.setValueCount(COLORS.length);
+      DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider();
+      provider.put(new Dictionary(dict, encoding));
+      ids.allocateNew(ROWS);
+      for (int i = 0; i < ROWS; i++) {
+        if (i % 5 == 0) {
+          ids.setNull(i);
+        } else {
+          ids.set(i, i % 3);
+        }
+      }
+      ids.setValueCount(ROWS);
+      VectorSchemaRoot root = VectorSchemaRoot.of(ids);
+      try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          ArrowFileWriter w = new ArrowFileWriter(root, provider, ch)) {
+        w.start();
+        w.writeBatch();
+        w.end();
+      }
+    }
+  }
+}
