@@ -29,8 +29,9 @@ import org.parquetarrow.schema.SchemaMapping;
  * try (BufferAllocator allocator = new RootAllocator();
  *     ParquetFileReader reader = ParquetFileReader.open(path, ReadOptions.defaults(allocator))) {
  *   Schema schema = reader.arrowSchema();
- *   for (VectorSchemaRoot batch = reader.readNextBatch(); batch != null; batch = reader.readNextBatch()) {
- *     try (batch) {
+ *   VectorSchemaRoot next;
+ *   while ((next = reader.readNextBatch()) != null) {
+ *     try (VectorSchemaRoot batch = next) {
  *       consume(batch);
  *     }
  *   }

@@ -24,6 +24,68 @@ import org.parquetarrow.testing.TestData;
 
 /** The README's examples, kept compiling and correct. */
 class ReadmeExamplesTest {
+  @org.junit.jupiter.api.io.TempDir Path dir;
+
+  @Test
+  void writeThenReadBatches() throws Exception {
+    Path out = dir.resolve("out.parquet");
+    try (org.apache.arrow.memory.BufferAllocator allocator = new org.apache.arrow.memory.RootAllocator()) {
+      org.apache.arrow.vector.types.pojo.Field city = org.apache.arrow.vector.types.pojo.Field.nullable(
+          "city", ArrowType.Utf8.INSTANCE);
+      Schema schema = new Schema(List.of(
+          org.apache.arrow.vector.types.pojo.Field.notNullable("id", new ArrowType.Int(64, true)),
+          new org.apache.arrow.vector.types.pojo.Field("address",
+              org.apache.arrow.vector.types.pojo.FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(city)),
+          org.apache.arrow.vector.types.pojo.Field.nullable("note", ArrowType.Utf8.INSTANCE)));
+      try (org.apache.arrow.vector.VectorSchemaRoot root = org.apache.arrow.vector.VectorSchemaRoot.create(schema, allocator)) {
+        int n = 25_000;
+        org.apache.arrow.vector.BigIntVector id = (org.apache.arrow.vector.BigIntVector) root.getVector("id");
+        org.apache.arrow.vector.complex.StructVector address =
+            (org.apache.arrow.vector.complex.StructVector) root.getVector("address");
+        org.apache.arrow.vector.VarCharVector cities = address.getChild("city", org.apache.arrow.vector.VarCharVector.class);
+        for (int i = 0; i < n; i++) {
+          id.setSafe(i, i);
+          address.setIndexDefined(i);
+          cities.setSafe(i, ("city-" + (i % 7)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        root.setRowCount(n);
+
+        // README: "Write Arrow batches to Parquet"
+        org.parquetarrow.write.WriterProperties properties = org.parquetarrow.write.WriterProperties.builder()
+            .codec(org.parquetarrow.format.CompressionCodec.ZSTD)
+            .column("id", c -> c.bloomFilter(new org.parquetarrow.write.BloomFilterOptions(1_000_000, 0.01)))
+            .build();
+        try (org.parquetarrow.write.ParquetFileWriter writer =
+            org.parquetarrow.write.ParquetFileWriter.open(out, root.getSchema(), properties)) {
+          writer.write(root);
+        }
+      }
+
+      // README: "Read a file as Arrow batches"
+      long rows = 0;
+      long idSum = 0;
+      List<Integer> sizes = new ArrayList<>();
+      try (org.parquetarrow.read.ParquetFileReader reader = org.parquetarrow.read.ParquetFileReader.open(out,
+          org.parquetarrow.read.ReadOptions.builder(allocator).columns("id", "address.city").batchSize(10_000).build())) {
+        org.apache.arrow.vector.VectorSchemaRoot next;
+        while ((next = reader.readNextBatch()) != null) {
+          try (org.apache.arrow.vector.VectorSchemaRoot batch = next) {
+            sizes.add(batch.getRowCount());
+            assertEquals(List.of("id", "address"),
+                batch.getSchema().getFields().stream().map(f -> f.getName()).toList());
+            org.apache.arrow.vector.BigIntVector ids = (org.apache.arrow.vector.BigIntVector) batch.getVector("id");
+            for (int i = 0; i < batch.getRowCount(); i++) {
+              idSum += ids.get(i);
+            }
+            rows += batch.getRowCount();
+          }
+        }
+      }
+      assertEquals(List.of(10_000, 10_000, 5_000), sizes);
+      assertEquals(25_000, rows);
+      assertEquals(25_000L * 24_999 / 2, idSum);
+    }
+  }
 
   @Test
   void readAFooterAndItsArrowSchema() throws Exception {
