@@ -14,7 +14,7 @@ import org.parquetarrow.dataset.expr.ExpressionBinder;
 
 /**
  * A schema cut down to some columns: a top-level name keeps the whole field, a path through
- * structs keeps that field and the structs around it. Fields keep the schema's order.
+ * structs keeps that field and the structs around it. Top-level fields come in the order first named.
  */
 final class SchemaProjection {
   private SchemaProjection() {}
@@ -38,29 +38,16 @@ final class SchemaProjection {
     for (List<String> p : paths) {
       ExpressionBinder.resolve(new ColumnRef(p), schema);
     }
-    List<Field> out = new ArrayList<>();
-    for (Field f : schema.getFields()) {
-      List<List<String>> below = new ArrayList<>();
-      boolean whole = false;
-      for (List<String> p : paths) {
-        if (p.get(0).equals(f.getName())) {
-          if (p.size() == 1) {
-            whole = true;
-          } else {
-            below.add(p.subList(1, p.size()));
-          }
-        }
-      }
-      if (whole) {
-        out.add(f);
-      } else if (!below.isEmpty()) {
-        out.add(prune(f, below, f.getName()));
-      }
-    }
+    // Top-level fields in the order first asked for, as SQL's SELECT list.
+    Map<String, List<List<String>>> byTop = new LinkedHashMap<>();
     for (List<String> p : paths) {
-      if (schema.getFields().stream().noneMatch(f -> f.getName().equals(p.get(0)))) {
-        throw unknown(p, schema.getFields());
-      }
+      byTop.computeIfAbsent(p.get(0), k -> new ArrayList<>()).add(p.subList(1, p.size()));
+    }
+    List<Field> out = new ArrayList<>();
+    for (Map.Entry<String, List<List<String>>> e : byTop.entrySet()) {
+      Field f = schema.getFields().stream().filter(x -> x.getName().equals(e.getKey())).findFirst().orElseThrow();
+      boolean whole = e.getValue().stream().anyMatch(List::isEmpty);
+      out.add(whole ? f : prune(f, e.getValue(), f.getName()));
     }
     return new Schema(out);
   }
