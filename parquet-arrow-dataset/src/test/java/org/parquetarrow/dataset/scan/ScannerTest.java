@@ -192,7 +192,7 @@ class ScannerTest {
 
   @Test
   void cancellingMidScanStopsAndFreesEverything() throws Exception {
-    try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().batchSize(10).parallelism(4).ordered(false).build(),
+    try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().batchSize(10).parallelism(4).ordered(false).memoryBudget(1).build(),
         allocator.allocator())) {
       assertTrue(reader.loadNextBatch());
       reader.cancel();
