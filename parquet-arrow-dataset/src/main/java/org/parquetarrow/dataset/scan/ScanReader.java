@@ -29,7 +29,7 @@ import org.parquetarrow.ParquetException;
  *   while (reader.loadNextBatch()) {
  *     consume(reader.getVectorSchemaRoot());
  *   }
- *   System.err.println(reader.metrics().toMap());
+ *   Map<String, Long> metrics = reader.metrics().toMap();
  * }
  * }</pre>
  */

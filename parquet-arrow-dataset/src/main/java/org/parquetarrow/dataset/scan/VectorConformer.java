@@ -35,10 +35,8 @@ final class VectorConformer {
       ArrowType to = target.getType();
       if (to instanceof ArrowType.Struct && from instanceof ArrowType.Struct) {
         conformStruct((StructVector) source, (StructVector) out, target, rows, allocator);
-      } else if (from.equals(to) && source.getField().getChildren().equals(target.getChildren())) {
-        source.makeTransferPair(out).transfer();
       } else if (from.equals(to)) {
-        // Same nested type, children differing only in nullability or names.
+        // Lists and maps move whole: their children may differ only in nullability or names.
         source.makeTransferPair(out).transfer();
       } else {
         widen(source, out, target, rows);
