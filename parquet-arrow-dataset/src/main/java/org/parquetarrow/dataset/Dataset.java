@@ -57,7 +57,7 @@ public final class Dataset {
 
   /**
    * The files, row groups and rows a scan with {@code filter} must read, every pruning step
-   * counted in {@code metrics}.
+   * counted in {@code metrics}; a {@code null} filter keeps every non-empty row group whole.
    *
    * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter does not fit the
    *     schema

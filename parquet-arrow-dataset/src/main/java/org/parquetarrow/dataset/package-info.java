@@ -1,5 +1,5 @@
 /**
- * Many Parquet files as one table. This first increment needs no page decoding:
+ * Many Parquet files as one table:
  *
  * <ul>
  *   <li>discovery ({@link org.parquetarrow.dataset.DatasetDiscovery}) from a file, a directory, a
@@ -17,6 +17,6 @@
  * }</pre>
  *
  * Scanning the planned row groups into Arrow batches (residual filter, projection, parallelism,
- * memory budget) waits for the reader.
+ * memory budget) is {@link org.parquetarrow.dataset.scan.Scanner}'s.
  */
 package org.parquetarrow.dataset;

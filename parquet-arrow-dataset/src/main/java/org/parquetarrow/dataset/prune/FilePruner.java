@@ -61,16 +61,19 @@ public final class FilePruner {
   private final Set<ColumnRef> columns = new LinkedHashSet<>();
 
   /**
-   * @param filter the filter, bound or not (it is bound to {@code datasetSchema} here)
+   * @param filter the filter, bound or not (it is bound to {@code datasetSchema} here), or {@code null} to read everything
    * @param datasetSchema the dataset's schema, partition columns included
    * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter does not fit it
    */
   public FilePruner(Expression filter, Schema datasetSchema, PruningOptions options, PruningMetrics metrics) {
     this.schema = datasetSchema;
-    this.filter = NegationPushdown.apply(ExpressionBinder.bind(filter, datasetSchema));
+    // No filter: nothing to prune, every row group read whole.
+    this.filter = filter == null ? null : NegationPushdown.apply(ExpressionBinder.bind(filter, datasetSchema));
     this.options = options;
     this.metrics = metrics;
-    collectColumns(this.filter);
+    if (this.filter != null) {
+      collectColumns(this.filter);
+    }
   }
 
   private void collectColumns(Expression e) {
@@ -101,6 +104,9 @@ public final class FilePruner {
    */
   public boolean partitionMayMatch(Map<String, Object> partitionValues) {
     metrics.files.increment();
+    if (filter == null) {
+      return true;
+    }
     Truth t = new BoundsEvaluator(ref -> partitionBounds(ref, partitionValues, 1)).evaluate(filter);
     if (t == Truth.NEVER) {
       metrics.filesPruned.increment();
@@ -144,6 +150,15 @@ public final class FilePruner {
     List<RowGroupScan> out = new ArrayList<>();
     List<RowGroup> groups = metadata.rowGroups();
     metrics.rowGroups.add(groups.size());
+    if (filter == null) {
+      List<RowGroupScan> all = new ArrayList<>();
+      for (int i = 0; i < groups.size(); i++) {
+        if (groups.get(i).numRows() > 0) {
+          all.add(new RowGroupScan(i, org.parquetarrow.read.RowSelection.all(groups.get(i).numRows()), true));
+        }
+      }
+      return all;
+    }
     for (int i = 0; i < groups.size(); i++) {
       RowGroup rg = groups.get(i);
       ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(i);

@@ -1,0 +1,145 @@
+package org.parquetarrow.dataset.scan;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.parquetarrow.UnsupportedFeatureException;
+
+/**
+ * One filter column of a batch, pulled out once into primitive arrays that every predicate on
+ * the column then loops over: validity (a parent struct's null makes its fields null), and the
+ * values as {@code long}s (integers, dates, times, timestamps, booleans, decimals of up to 18
+ * digits as unscaled values; unsigned 64-bit values with their sign bit flipped so that signed
+ * order is unsigned order) or {@code double}s. String and binary columns are compared in place.
+ */
+final class ColumnValues {
+  /** How a column's values are compared. */
+  enum Domain { LONG, DOUBLE, BYTES }
+
+  final FieldVector vector;
+  final ArrowType type;
+  final Domain domain;
+  final int rows;
+  final boolean[] valid;
+  final long[] longs;
+  final double[] doubles;
+
+  ColumnValues(FieldVector vector, boolean[] parentValid) {
+    this.vector = vector;
+    this.type = vector.getField().getType();
+    this.rows = vector.getValueCount();
+    this.valid = new boolean[rows];
+    for (int i = 0; i < rows; i++) {
+      valid[i] = !vector.isNull(i) && (parentValid == null || parentValid[i]);
+    }
+    this.domain = domainOf(type);
+    this.longs = domain == Domain.LONG ? readLongs() : null;
+    this.doubles = domain == Domain.DOUBLE ? readDoubles() : null;
+  }
+
+  /** Validity of a struct, for its children. */
+  static boolean[] validity(StructVector v, boolean[] parentValid) {
+    int n = v.getValueCount();
+    boolean[] out = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = !v.isNull(i) && (parentValid == null || parentValid[i]);
+    }
+    return out;
+  }
+
+  static Domain domainOf(ArrowType t) {
+    if (t instanceof ArrowType.FloatingPoint) {
+      return Domain.DOUBLE;
+    }
+    if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Binary
+        || t instanceof ArrowType.LargeBinary || t instanceof ArrowType.FixedSizeBinary) {
+      return Domain.BYTES;
+    }
+    if (t instanceof ArrowType.Int || t instanceof ArrowType.Bool || t instanceof ArrowType.Date
+        || t instanceof ArrowType.Time || t instanceof ArrowType.Timestamp) {
+      return Domain.LONG;
+    }
+    if (t instanceof ArrowType.Decimal d && d.getBitWidth() == 128 && d.getPrecision() <= 18) {
+      return Domain.LONG;
+    }
+    throw new UnsupportedFeatureException("scan", "filtering on a column of type " + t + " is not supported by the scanner");
+  }
+
+  /** Whether the long values of this column are unsigned 64-bit values with the sign bit flipped. */
+  boolean flippedUnsigned() {
+    return type instanceof ArrowType.Int i && !i.getIsSigned() && i.getBitWidth() == 64;
+  }
+
+  private long[] readLongs() {
+    long[] out = new long[rows];
+    if (vector instanceof BitVector) {
+      ArrowBuf data = vector.getDataBuffer();
+      for (int i = 0; i < rows; i++) {
+        out[i] = BitVectorHelper.get(data, i);
+      }
+      return out;
+    }
+    ArrowBuf data = vector.getDataBuffer();
+    if (vector instanceof DecimalVector) {
+      // Up to 18 digits the unscaled value is the low (little-endian first) 64 bits.
+      for (int i = 0; i < rows; i++) {
+        out[i] = data.getLong((long) i * 16);
+      }
+      return out;
+    }
+    int width = ((BaseFixedWidthVector) vector).getTypeWidth();
+    boolean signed = !(type instanceof ArrowType.Int it) || it.getIsSigned();
+    switch (width) {
+      case 1 -> {
+        for (int i = 0; i < rows; i++) {
+          byte b = data.getByte(i);
+          out[i] = signed ? b : b & 0xFF;
+        }
+      }
+      case 2 -> {
+        for (int i = 0; i < rows; i++) {
+          short s = data.getShort((long) i * 2);
+          out[i] = signed ? s : s & 0xFFFF;
+        }
+      }
+      case 4 -> {
+        for (int i = 0; i < rows; i++) {
+          int v = data.getInt((long) i * 4);
+          out[i] = signed ? v : v & 0xFFFFFFFFL;
+        }
+      }
+      case 8 -> {
+        long flip = signed ? 0 : Long.MIN_VALUE;
+        for (int i = 0; i < rows; i++) {
+          out[i] = data.getLong((long) i * 8) ^ flip;
+        }
+      }
+      default -> throw new UnsupportedFeatureException("scan", "filtering on " + width + "-byte values of " + type);
+    }
+    return out;
+  }
+
+  private double[] readDoubles() {
+    double[] out = new double[rows];
+    ArrowBuf data = vector.getDataBuffer();
+    if (vector instanceof Float4Vector) {
+      for (int i = 0; i < rows; i++) {
+        out[i] = data.getFloat((long) i * 4);
+      }
+    } else if (vector instanceof Float8Vector) {
+      for (int i = 0; i < rows; i++) {
+        out[i] = data.getDouble((long) i * 8);
+      }
+    } else {
+      throw new UnsupportedFeatureException("scan", "filtering on floating point " + type);
+    }
+    return out;
+  }
+}

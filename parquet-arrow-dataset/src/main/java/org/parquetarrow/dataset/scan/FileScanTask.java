@@ -1,0 +1,145 @@
+package org.parquetarrow.dataset.scan;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.util.AutoCloseables;
+import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetException;
+import org.parquetarrow.dataset.FileScan;
+import org.parquetarrow.dataset.prune.RowGroupScan;
+import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.ReadOptions;
+
+/**
+ * Reads the row groups pruning kept of one file and turns every decoded batch into output
+ * batches: shaped to the work schema (missing columns as nulls, partition values filled in),
+ * filtered by the residual filter, cut to the output schema.
+ */
+final class FileScanTask {
+  /** Where output batches go; blocks for back-pressure and answers false once the scan is cancelled. */
+  interface Sink {
+    boolean accept(VectorSchemaRoot batch) throws InterruptedException;
+
+    boolean cancelled();
+  }
+
+  private final FileScan scan;
+  private final Schema datasetSchema;
+  private final ScanShape shape;
+  private final FilterEvaluator filter;
+  private final ScanOptions options;
+  private final ScanMetrics metrics;
+  private final BufferAllocator allocator;
+
+  FileScanTask(FileScan scan, Schema datasetSchema, ScanShape shape, FilterEvaluator filter, ScanOptions options,
+      ScanMetrics metrics, BufferAllocator allocator) {
+    this.scan = scan;
+    this.datasetSchema = datasetSchema;
+    this.shape = shape;
+    this.filter = filter;
+    this.options = options;
+    this.metrics = metrics;
+    this.allocator = allocator;
+  }
+
+  String fileName() {
+    return scan.file().path().toString();
+  }
+
+  void run(Sink sink) throws InterruptedException {
+    try {
+      read(sink);
+    } catch (ParquetException e) {
+      throw e.locate(ErrorLocation.ofFile(fileName()));
+    } catch (IOException | RuntimeException e) {
+      throw new ParquetException("scan of " + fileName() + " failed: " + e.getMessage(), ErrorLocation.ofFile(fileName()), e);
+    }
+  }
+
+  private void read(Sink sink) throws IOException, InterruptedException {
+    ReadOptions.Builder rb = ReadOptions.builder(allocator).batchSize(options.batchSize());
+    List<String> columns = shape.readColumns(datasetSchema, scan.file().mapping().arrowSchema());
+    if (columns.isEmpty()) {
+      // Only partition or missing columns wanted: read the first column for the row counts.
+      columns = List.of(scan.file().mapping().arrowSchema().getFields().get(0).getName());
+    }
+    rb.columns(columns);
+    int[] groups = new int[scan.rowGroups().size()];
+    boolean needsFilter = false;
+    for (int i = 0; i < groups.length; i++) {
+      RowGroupScan g = scan.rowGroups().get(i);
+      groups[i] = g.rowGroup();
+      rb.rowSelection(g.rowGroup(), g.rows());
+      needsFilter |= !g.filterAlwaysTrue();
+    }
+    rb.rowGroups(groups);
+    boolean evaluate = filter != null && options.exact() && needsFilter;
+    metrics.filesRead.increment();
+    metrics.rowGroupsRead.add(groups.length);
+    ParquetFileReader reader = ParquetFileReader.open(scan.file().path(), rb.build());
+    try (ArrowReader batches = reader.toArrowReader()) {
+      try {
+        while (!sink.cancelled() && batches.loadNextBatch()) {
+          VectorSchemaRoot out = shape(batches.getVectorSchemaRoot(), evaluate);
+          if (out != null && !sink.accept(out)) {
+            break;
+          }
+        }
+      } finally {
+        metrics.dataBytesRead.add(batches.bytesRead());
+        metrics.pagesSkippedReading.add(reader.pagesSkipped());
+      }
+    }
+  }
+
+  /** The output batch of one decoded batch, or {@code null} if no row matches. */
+  private VectorSchemaRoot shape(VectorSchemaRoot in, boolean evaluate) {
+    int rows = in.getRowCount();
+    metrics.rowsRead.add(rows);
+    List<FieldVector> work = new ArrayList<>();
+    try {
+      for (Field f : shape.work().getFields()) {
+        if (shape.partitionNames().contains(f.getName())) {
+          work.add(ConstantVectors.of(f, scan.file().partitionValues().get(f.getName()), rows, allocator));
+        } else {
+          work.add(VectorConformer.conform(in.getVector(f.getName()), f, rows, allocator));
+        }
+      }
+      try (VectorSchemaRoot workRoot = new VectorSchemaRoot(shape.work().getFields(), new ArrayList<>(work), rows)) {
+        work.clear();
+        TriBits bits = evaluate ? filter.evaluate(workRoot) : null;
+        int count = bits == null ? rows : bits.trueCount();
+        if (count == 0) {
+          return null;
+        }
+        List<FieldVector> out = new ArrayList<>();
+        try {
+          for (Field f : shape.output().getFields()) {
+            FieldVector cut = VectorConformer.conform(workRoot.getVector(f.getName()), f, rows, allocator);
+            if (count < rows) {
+              try (cut) {
+                out.add(RowSelector.select(cut, bits.isTrue, rows, count, allocator));
+              }
+            } else {
+              out.add(cut);
+            }
+          }
+        } catch (RuntimeException e) {
+          AutoCloseables.closeNoChecked(() -> AutoCloseables.close(out));
+          throw e;
+        }
+        return new VectorSchemaRoot(shape.output().getFields(), out, count);
+      }
+    } catch (RuntimeException e) {
+      AutoCloseables.closeNoChecked(() -> AutoCloseables.close(work));
+      throw e;
+    }
+  }
+}

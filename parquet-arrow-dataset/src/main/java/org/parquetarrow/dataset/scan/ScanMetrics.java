@@ -1,0 +1,91 @@
+package org.parquetarrow.dataset.scan;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.parquetarrow.dataset.prune.PruningMetrics;
+
+/**
+ * What a scan did: the pruning counts of its plan ({@link #pruning()}), and what reading did —
+ * files and row groups read, pages the row selections let the reader skip, bytes read (pruning
+ * metadata and column chunks), rows decoded and rows out. Safe to read while the scan runs.
+ *
+ * <pre>{@code
+ * try (ScanReader r = Scanner.scan(dataset, options)) {
+ *   while (r.loadNextBatch()) { consume(r.getVectorSchemaRoot()); }
+ *   Map<String, Long> json = r.metrics().toMap();
+ * }
+ * }</pre>
+ */
+public final class ScanMetrics {
+  private final PruningMetrics pruning = new PruningMetrics();
+  final LongAdder filesRead = new LongAdder();
+  final LongAdder rowGroupsRead = new LongAdder();
+  final LongAdder pagesSkippedReading = new LongAdder();
+  final LongAdder dataBytesRead = new LongAdder();
+  final LongAdder rowsRead = new LongAdder();
+  final LongAdder rowsOut = new LongAdder();
+  final LongAdder batchesOut = new LongAdder();
+  final AtomicLong peakBytesInFlight = new AtomicLong();
+
+  /** The counts of planning: files, row groups and pages, and what each pruning step skipped. */
+  public PruningMetrics pruning() {
+    return pruning;
+  }
+
+  public long filesRead() {
+    return filesRead.sum();
+  }
+
+  public long rowGroupsRead() {
+    return rowGroupsRead.sum();
+  }
+
+  /** Pages of the read columns not decompressed because the row selection holds none of their rows. */
+  public long pagesSkippedReading() {
+    return pagesSkippedReading.sum();
+  }
+
+  /** Bytes read from files: pruning metadata (not footers) and column chunks. */
+  public long bytesRead() {
+    return pruning.bytesRead() + dataBytesRead.sum();
+  }
+
+  /** Rows decoded from files, before the residual filter. */
+  public long rowsRead() {
+    return rowsRead.sum();
+  }
+
+  /** Rows handed to the caller. */
+  public long rowsOut() {
+    return rowsOut.sum();
+  }
+
+  public long batchesOut() {
+    return batchesOut.sum();
+  }
+
+  /** The most buffer bytes of decoded batches ever waiting for the caller at once. */
+  public long peakBytesInFlight() {
+    return peakBytesInFlight.get();
+  }
+
+  /** Every counter by its JSON name ({@code bytes_read} the total), in a stable order. */
+  public Map<String, Long> toMap() {
+    Map<String, Long> m = new LinkedHashMap<>(pruning.toMap());
+    m.put("bytes_read", bytesRead());
+    m.put("files_read", filesRead());
+    m.put("row_groups_read", rowGroupsRead());
+    m.put("pages_skipped_reading", pagesSkippedReading());
+    m.put("rows_read", rowsRead());
+    m.put("rows_out", rowsOut());
+    m.put("batches_out", batchesOut());
+    return m;
+  }
+
+  @Override
+  public String toString() {
+    return toMap().toString();
+  }
+}

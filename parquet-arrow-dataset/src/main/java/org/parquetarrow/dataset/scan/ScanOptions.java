@@ -1,0 +1,195 @@
+package org.parquetarrow.dataset.scan;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.parquetarrow.dataset.expr.Expression;
+import org.parquetarrow.dataset.expr.ExpressionParser;
+import org.parquetarrow.dataset.prune.PruningOptions;
+import org.parquetarrow.read.ReadOptions;
+
+/**
+ * How {@link Scanner} scans a dataset. Immutable; build one with {@link #builder()}.
+ *
+ * <pre>{@code
+ * ScanOptions options = ScanOptions.builder()
+ *     .columns("id", "user.name", "year")      // file columns, nested paths, partition columns
+ *     .filter("year = 2024 and id between 10 and 20")
+ *     .batchSize(8192)
+ *     .parallelism(4)
+ *     .memoryBudget(64L << 20)
+ *     .ordered(false)
+ *     .build();
+ * }</pre>
+ */
+public final class ScanOptions {
+  /** Buffer bytes of decoded batches that may wait for the caller unless told otherwise. */
+  public static final long DEFAULT_MEMORY_BUDGET = 256L << 20;
+
+  private final List<String> columns;
+  private final Expression filter;
+  private final int batchSize;
+  private final int parallelism;
+  private final Executor executor;
+  private final long memoryBudget;
+  private final boolean ordered;
+  private final boolean exact;
+  private final PruningOptions pruning;
+
+  private ScanOptions(Builder b) {
+    this.columns = b.columns == null ? null : List.copyOf(b.columns);
+    this.filter = b.filter;
+    this.batchSize = b.batchSize;
+    this.parallelism = b.parallelism;
+    this.executor = b.executor;
+    this.memoryBudget = b.memoryBudget;
+    this.ordered = b.ordered;
+    this.exact = b.exact;
+    this.pruning = b.pruning;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Every column, no filter, defaults otherwise. */
+  public static ScanOptions defaults() {
+    return builder().build();
+  }
+
+  /** Columns to return (top-level names, dotted paths through structs, partition columns); {@code null} for all. */
+  public List<String> columns() {
+    return columns;
+  }
+
+  /** The row filter, or {@code null}. */
+  public Expression filter() {
+    return filter;
+  }
+
+  public int batchSize() {
+    return batchSize;
+  }
+
+  /** Files read at the same time. */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /** Where files are read; {@code null} for a pool of {@link #parallelism()} threads owned by the scan. */
+  public Executor executor() {
+    return executor;
+  }
+
+  /** Buffer bytes of decoded batches that may wait for the caller before readers pause. */
+  public long memoryBudget() {
+    return memoryBudget;
+  }
+
+  /** Whether batches come out in file order (files in dataset order, rows in file order). */
+  public boolean ordered() {
+    return ordered;
+  }
+
+  /**
+   * Whether only matching rows come out (the filter evaluated on every batch); otherwise the
+   * batches hold every row pruning kept, some of which may not match.
+   */
+  public boolean exact() {
+    return exact;
+  }
+
+  public PruningOptions pruning() {
+    return pruning;
+  }
+
+  /** Builder of {@link ScanOptions}. */
+  public static final class Builder {
+    private List<String> columns;
+    private Expression filter;
+    private int batchSize = ReadOptions.DEFAULT_BATCH_SIZE;
+    private int parallelism = Runtime.getRuntime().availableProcessors();
+    private Executor executor;
+    private long memoryBudget = DEFAULT_MEMORY_BUDGET;
+    private boolean ordered = true;
+    private boolean exact = true;
+    private PruningOptions pruning = PruningOptions.ALL;
+
+    private Builder() {}
+
+    public Builder columns(String... columns) {
+      return columns(Arrays.asList(columns));
+    }
+
+    public Builder columns(List<String> columns) {
+      this.columns = columns == null ? null : new ArrayList<>(columns);
+      return this;
+    }
+
+    public Builder filter(Expression filter) {
+      this.filter = filter;
+      return this;
+    }
+
+    /**
+     * The filter in SQL {@code WHERE} syntax.
+     *
+     * @throws org.parquetarrow.dataset.expr.ExpressionParseException pointing at the bad token
+     */
+    public Builder filter(String sql) {
+      this.filter = ExpressionParser.parse(sql);
+      return this;
+    }
+
+    public Builder batchSize(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("batch size " + rows + " is below 1");
+      }
+      this.batchSize = rows;
+      return this;
+    }
+
+    public Builder parallelism(int files) {
+      if (files < 1) {
+        throw new IllegalArgumentException("parallelism " + files + " is below 1");
+      }
+      this.parallelism = files;
+      return this;
+    }
+
+    /** Reads files on {@code executor} (owned by the caller) instead of a pool of the scan's own. */
+    public Builder executor(Executor executor) {
+      this.executor = executor;
+      return this;
+    }
+
+    public Builder memoryBudget(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("memory budget " + bytes + " is below 1");
+      }
+      this.memoryBudget = bytes;
+      return this;
+    }
+
+    public Builder ordered(boolean ordered) {
+      this.ordered = ordered;
+      return this;
+    }
+
+    /** {@code false} for pruned-but-unfiltered batches. */
+    public Builder exact(boolean exact) {
+      this.exact = exact;
+      return this;
+    }
+
+    public Builder pruning(PruningOptions pruning) {
+      this.pruning = java.util.Objects.requireNonNull(pruning, "pruning");
+      return this;
+    }
+
+    public ScanOptions build() {
+      return new ScanOptions(this);
+    }
+  }
+}

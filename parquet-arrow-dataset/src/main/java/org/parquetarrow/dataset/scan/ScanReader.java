@@ -1,0 +1,277 @@
+package org.parquetarrow.dataset.scan;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.ParquetException;
+
+/**
+ * The batches of a scan as an Arrow {@link ArrowReader}. Files are read on the executor, at most
+ * {@link ScanOptions#parallelism()} at once, their batches queued until taken; once the queued
+ * batches hold {@link ScanOptions#memoryBudget()} bytes, readers pause (the one whose batches come
+ * next in ordered output never waits with an empty queue, so an ordered scan cannot stall).
+ * {@link #cancel()} stops the readers from any thread; {@link #close()} cancels, waits for them and
+ * frees every queued batch. A failure in any file ends the scan with an exception naming the file.
+ *
+ * <pre>{@code
+ * try (ScanReader reader = Scanner.scan(dataset, options, allocator)) {
+ *   while (reader.loadNextBatch()) {
+ *     consume(reader.getVectorSchemaRoot());
+ *   }
+ *   Map<String, Long> metrics = reader.metrics().toMap();
+ * }
+ * }</pre>
+ */
+public final class ScanReader extends ArrowReader {
+  private final Schema schema;
+  private final List<FileScanTask> tasks;
+  private final ScanOptions options;
+  private final ScanMetrics metrics;
+  private final Executor executor;
+  private final ExecutorService ownedExecutor;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition changed = lock.newCondition();
+  private final List<Slot> slots = new ArrayList<>();
+  private int head;
+  private int running;
+  private long inFlight;
+  private volatile boolean cancelled;
+  private Throwable failure;
+
+  /** One file's queue of finished batches. */
+  private static final class Slot {
+    final ArrayDeque<VectorSchemaRoot> batches = new ArrayDeque<>();
+    final ArrayDeque<Long> sizes = new ArrayDeque<>();
+    boolean done;
+  }
+
+  ScanReader(BufferAllocator allocator, Schema schema, List<FileScanTask> tasks, ScanOptions options,
+      ScanMetrics metrics, Executor executor, ExecutorService ownedExecutor) {
+    super(allocator);
+    this.schema = schema;
+    this.tasks = List.copyOf(tasks);
+    this.options = options;
+    this.metrics = metrics;
+    this.executor = executor;
+    this.ownedExecutor = ownedExecutor;
+  }
+
+  /** What the scan has done so far. */
+  public ScanMetrics metrics() {
+    return metrics;
+  }
+
+  /** Stops the scan: readers stop at their next batch and {@link #loadNextBatch()} returns false. */
+  public void cancel() {
+    cancelled = true;
+    lock.lock();
+    try {
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public boolean isCancelled() {
+    return cancelled;
+  }
+
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    VectorSchemaRoot batch;
+    lock.lock();
+    try {
+      batch = nextBatch();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      cancel();
+      throw new IOException("interrupted while waiting for a batch", e);
+    } finally {
+      lock.unlock();
+    }
+    if (batch == null) {
+      getVectorSchemaRoot().setRowCount(0);
+      return false;
+    }
+    try (batch) {
+      VectorSchemaRoot root = getVectorSchemaRoot();
+      for (int i = 0; i < batch.getFieldVectors().size(); i++) {
+        batch.getVector(i).makeTransferPair(root.getVector(i)).transfer();
+      }
+      root.setRowCount(batch.getRowCount());
+      metrics.rowsOut.add(batch.getRowCount());
+      metrics.batchesOut.increment();
+    }
+    return true;
+  }
+
+  /** Under the lock: the next batch, or null at the end or after cancellation. */
+  private VectorSchemaRoot nextBatch() throws InterruptedException {
+    while (true) {
+      if (failure != null) {
+        cancelled = true;
+        changed.signalAll();
+        throw failure instanceof ParquetException p ? p : new ParquetException("scan failed: " + failure, failure);
+      }
+      if (cancelled) {
+        return null;
+      }
+      startTasks();
+      if (options.ordered()) {
+        while (head < slots.size() && slots.get(head).done && slots.get(head).batches.isEmpty()) {
+          head++;
+          changed.signalAll(); // a new head may now proceed
+        }
+        if (head == tasks.size()) {
+          return null;
+        }
+        if (head < slots.size() && !slots.get(head).batches.isEmpty()) {
+          return take(slots.get(head));
+        }
+      } else {
+        boolean anyOpen = slots.size() < tasks.size();
+        for (Slot s : slots) {
+          if (!s.batches.isEmpty()) {
+            return take(s);
+          }
+          anyOpen |= !s.done;
+        }
+        if (!anyOpen) {
+          return null;
+        }
+      }
+      changed.await(100, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private VectorSchemaRoot take(Slot s) {
+    inFlight -= s.sizes.removeFirst();
+    changed.signalAll();
+    return s.batches.removeFirst();
+  }
+
+  /** Under the lock: starts files until {@code parallelism} are being read. */
+  private void startTasks() {
+    while (running < options.parallelism() && slots.size() < tasks.size() && !cancelled) {
+      int index = slots.size();
+      Slot slot = new Slot();
+      slots.add(slot);
+      running++;
+      FileScanTask task = tasks.get(index);
+      try {
+        executor.execute(() -> runTask(task, index, slot));
+      } catch (RuntimeException e) {
+        running--;
+        slot.done = true;
+        failure = e;
+      }
+    }
+  }
+
+  private void runTask(FileScanTask task, int index, Slot slot) {
+    Throwable error = null;
+    try {
+      task.run(new FileScanTask.Sink() {
+        @Override
+        public boolean accept(VectorSchemaRoot batch) throws InterruptedException {
+          return offer(index, slot, batch);
+        }
+
+        @Override
+        public boolean cancelled() {
+          return cancelled;
+        }
+      });
+    } catch (Throwable t) {
+      error = t;
+    }
+    lock.lock();
+    try {
+      if (error != null && failure == null && !(cancelled && error instanceof InterruptedException)) {
+        failure = error;
+      }
+      slot.done = true;
+      running--;
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Queues a reader's batch, waiting while the budget is spent; false (batch freed) once cancelled. */
+  private boolean offer(int index, Slot slot, VectorSchemaRoot batch) throws InterruptedException {
+    long size = 0;
+    for (FieldVector v : batch.getFieldVectors()) {
+      size += v.getBufferSize();
+    }
+    lock.lock();
+    try {
+      while (!cancelled && inFlight > 0 && inFlight + size > options.memoryBudget()
+          && !(options.ordered() && index == head && slot.batches.isEmpty())) {
+        changed.await(100, TimeUnit.MILLISECONDS);
+      }
+      if (cancelled) {
+        batch.close();
+        return false;
+      }
+      slot.batches.addLast(batch);
+      slot.sizes.addLast(size);
+      inFlight += size;
+      metrics.peakBytesInFlight.accumulateAndGet(inFlight, Math::max);
+      changed.signalAll();
+      return true;
+    } catch (InterruptedException | RuntimeException e) {
+      batch.close();
+      throw e;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public long bytesRead() {
+    return metrics.bytesRead();
+  }
+
+  @Override
+  protected void closeReadSource() throws IOException {
+    cancel();
+    lock.lock();
+    try {
+      while (running > 0) {
+        changed.await(100, TimeUnit.MILLISECONDS);
+      }
+      for (Slot s : slots) {
+        s.batches.forEach(VectorSchemaRoot::close);
+        s.batches.clear();
+        s.sizes.clear();
+      }
+      inFlight = 0;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while stopping the scan's readers", e);
+    } finally {
+      lock.unlock();
+      if (ownedExecutor != null) {
+        ownedExecutor.shutdown();
+      }
+    }
+  }
+
+  @Override
+  protected Schema readSchema() {
+    return schema;
+  }
+}

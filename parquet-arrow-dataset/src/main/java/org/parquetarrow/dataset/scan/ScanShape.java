@@ -1,0 +1,123 @@
+package org.parquetarrow.dataset.scan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.dataset.expr.And;
+import org.parquetarrow.dataset.expr.Between;
+import org.parquetarrow.dataset.expr.Comparison;
+import org.parquetarrow.dataset.expr.Expression;
+import org.parquetarrow.dataset.expr.InList;
+import org.parquetarrow.dataset.expr.Not;
+import org.parquetarrow.dataset.expr.NullCheck;
+import org.parquetarrow.dataset.expr.Or;
+import org.parquetarrow.dataset.expr.StartsWith;
+
+/**
+ * The schemas of one scan: the output (the projection of the dataset schema), and the work
+ * schema each batch is first shaped to (the output plus the filter's columns), with which of
+ * its fields are partition columns.
+ *
+ * @param output the schema of the batches handed out
+ * @param work the output's columns and the filter's
+ * @param partitionNames names of partition columns in {@code work}
+ */
+record ScanShape(Schema output, Schema work, Set<String> partitionNames) {
+
+  static ScanShape of(Schema dataset, Schema partitions, List<String> columns, Expression boundFilter) {
+    List<List<String>> outPaths = new ArrayList<>();
+    if (columns == null) {
+      dataset.getFields().forEach(f -> outPaths.add(List.of(f.getName())));
+    } else {
+      columns.forEach(c -> outPaths.add(SchemaProjection.path(c, dataset)));
+    }
+    Schema output = SchemaProjection.project(dataset, outPaths);
+    List<List<String>> workPaths = new ArrayList<>(outPaths);
+    if (boundFilter != null) {
+      collect(boundFilter, workPaths);
+    }
+    Schema work = SchemaProjection.project(dataset, workPaths);
+    Set<String> partitionNames = new LinkedHashSet<>();
+    partitions.getFields().forEach(f -> partitionNames.add(f.getName()));
+    return new ScanShape(output, work, partitionNames);
+  }
+
+  /** The columns {@code e} reads, as paths. */
+  private static void collect(Expression e, List<List<String>> out) {
+    if (e instanceof And a) {
+      a.terms().forEach(t -> collect(t, out));
+    } else if (e instanceof Or o) {
+      o.terms().forEach(t -> collect(t, out));
+    } else if (e instanceof Not n) {
+      collect(n.term(), out);
+    } else if (e instanceof Comparison c) {
+      out.add(c.column().path());
+    } else if (e instanceof InList i) {
+      out.add(i.column().path());
+    } else if (e instanceof Between b) {
+      out.add(b.column().path());
+    } else if (e instanceof NullCheck n) {
+      out.add(n.column().path());
+    } else {
+      out.add(((StartsWith) e).column().path());
+    }
+  }
+
+  /**
+   * What to ask a file's reader for, for the file columns of {@code work}: whole top-level fields
+   * where the work schema keeps them whole, else the dotted paths of the leaves kept through
+   * structs; only columns the file has.
+   */
+  List<String> readColumns(Schema dataset, Schema file) {
+    List<String> out = new ArrayList<>();
+    for (Field w : work.getFields()) {
+      if (partitionNames.contains(w.getName())) {
+        continue;
+      }
+      Field inFile = child(file.getFields(), w.getName());
+      if (inFile == null) {
+        continue;
+      }
+      Field full = child(dataset.getFields(), w.getName());
+      if (w.equals(full)) {
+        out.add(w.getName());
+      } else {
+        List<String> paths = new ArrayList<>();
+        leaves(w, inFile, w.getName(), paths);
+        out.addAll(paths.contains(w.getName()) ? List.of(w.getName()) : paths);
+      }
+    }
+    return new ArrayList<>(new LinkedHashSet<>(out));
+  }
+
+  private static void leaves(Field w, Field inFile, String path, List<String> out) {
+    if (!(w.getType() instanceof ArrowType.Struct) || !(inFile.getType() instanceof ArrowType.Struct)) {
+      out.add(path);
+      return;
+    }
+    for (Field c : w.getChildren()) {
+      Field fc = child(inFile.getChildren(), c.getName());
+      if (fc != null) {
+        if (!c.getChildren().isEmpty() && !(c.getType() instanceof ArrowType.Struct)) {
+          // A list or map inside a struct: the reader's paths name leaves, so take the top field whole.
+          out.add(path.substring(0, path.contains(".") ? path.indexOf('.') : path.length()));
+          return;
+        }
+        leaves(c, fc, path + "." + c.getName(), out);
+      }
+    }
+  }
+
+  private static Field child(List<Field> fields, String name) {
+    for (Field f : fields) {
+      if (f.getName().equals(name)) {
+        return f;
+      }
+    }
+    return null;
+  }
+}

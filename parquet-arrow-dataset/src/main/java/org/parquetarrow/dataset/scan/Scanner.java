@@ -1,0 +1,70 @@
+package org.parquetarrow.dataset.scan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.memory.BufferAllocator;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.FileScan;
+import org.parquetarrow.dataset.expr.Expression;
+import org.parquetarrow.dataset.expr.ExpressionBinder;
+
+/**
+ * Scans a dataset: plans the files, row groups and rows to read by pruning ({@link
+ * Dataset#plan}), then reads them in parallel into Arrow batches of the projected schema, with
+ * partition columns filled in, columns a file lacks as nulls, and (unless {@link
+ * ScanOptions#exact()} is off) only the rows the filter is true for.
+ *
+ * <pre>{@code
+ * Dataset ds = DatasetDiscovery.directory(Path.of("/data/events"), DiscoveryOptions.defaults());
+ * ScanOptions options = ScanOptions.builder().filter("year = 2024 and id < 100").columns("id", "name").build();
+ * try (ScanReader reader = Scanner.scan(ds, options, allocator)) {
+ *   while (reader.loadNextBatch()) {
+ *     consume(reader.getVectorSchemaRoot());
+ *   }
+ * }
+ * }</pre>
+ */
+public final class Scanner {
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  private Scanner() {}
+
+  /**
+   * Plans the scan (reading pruning metadata on this thread) and returns its reader; nothing is
+   * decoded until the first {@link ScanReader#loadNextBatch()}. Every buffer comes from {@code
+   * allocator}.
+   *
+   * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter or a projected
+   *     column does not fit the dataset's schema
+   * @throws org.parquetarrow.ParquetException naming the file whose pruning metadata is corrupt
+   */
+  public static ScanReader scan(Dataset dataset, ScanOptions options, BufferAllocator allocator) {
+    Expression bound = options.filter() == null ? null : ExpressionBinder.bind(options.filter(), dataset.schema());
+    ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound);
+    ScanMetrics metrics = new ScanMetrics();
+    List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning());
+    FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
+    List<FileScanTask> tasks = new ArrayList<>();
+    for (FileScan f : plan) {
+      tasks.add(new FileScanTask(f, dataset.schema(), shape, evaluator, options, metrics, allocator));
+    }
+    ExecutorService owned = null;
+    if (options.executor() == null) {
+      owned = Executors.newFixedThreadPool(options.parallelism(), daemonThreads());
+    }
+    return new ScanReader(allocator, shape.output(), tasks, options, metrics,
+        owned != null ? owned : options.executor(), owned);
+  }
+
+  private static ThreadFactory daemonThreads() {
+    return r -> {
+      Thread t = new Thread(r, "parquet-arrow-scan-" + THREADS.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Scanning a {@link org.parquetarrow.dataset.Dataset} into Arrow batches: {@link
+ * org.parquetarrow.dataset.scan.Scanner#scan} plans by pruning, then reads the kept row groups and
+ * rows of many files in parallel ({@link org.parquetarrow.dataset.scan.ScanOptions}: projection
+ * with nested paths and partition columns, filter, batch size, parallelism, memory budget,
+ * ordered or unordered output, exact or pruned-only rows) and hands them out through a {@link
+ * org.parquetarrow.dataset.scan.ScanReader}, an Arrow {@code ArrowReader} that can be cancelled
+ * and reports {@link org.parquetarrow.dataset.scan.ScanMetrics}.
+ *
+ * <pre>{@code
+ * Dataset ds = DatasetDiscovery.directory(Path.of("/data/events"), DiscoveryOptions.defaults());
+ * ScanOptions options = ScanOptions.builder().columns("id", "user.name", "year").filter("year = 2024 and id < 100").build();
+ * try (ScanReader reader = Scanner.scan(ds, options, allocator)) {
+ *   while (reader.loadNextBatch()) {
+ *     consume(reader.getVectorSchemaRoot());
+ *   }
+ *   Map<String, Long> metrics = reader.metrics().toMap();
+ * }
+ * }</pre>
+ *
+ * <p>The residual filter is evaluated column at a time into bitmaps ({@code FilterEvaluator}),
+ * with DuckDB's comparison rules, so a scan returns exactly what DuckDB's {@code WHERE} returns.
+ */
+package org.parquetarrow.dataset.scan;
