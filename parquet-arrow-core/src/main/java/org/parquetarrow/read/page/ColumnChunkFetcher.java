@@ -12,6 +12,7 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnCryptoMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
@@ -161,6 +162,9 @@ public final class ColumnChunkFetcher {
   static String columnName(ColumnChunk chunk, int ordinal) {
     if (chunk.metaData() != null && chunk.metaData().pathInSchema() != null) {
       return String.join(".", chunk.metaData().pathInSchema());
+    }
+    if (chunk.cryptoMetadata() instanceof ColumnCryptoMetaData.EncryptionWithColumnKey k) {
+      return String.join(".", k.pathInSchema());
     }
     return "#" + ordinal;
   }

@@ -759,11 +759,10 @@ public final class ColumnChunkPageReader implements AutoCloseable {
      * @throws IllegalArgumentException if a supplied decompressor is for another codec
      */
     public ColumnChunkPageReader build() {
-      ColumnChunkFetcher.checkReadable(chunk, location, decryptor != null);
-      ColumnMetaData meta = chunk.metaData();
       ErrorLocation where =
-          location.fillFrom(
-              ErrorLocation.UNKNOWN.withColumn(String.join(".", meta.pathInSchema())));
+          location.fillFrom(ErrorLocation.UNKNOWN.withColumn(ColumnChunkFetcher.columnName(chunk, -1)));
+      ColumnChunkFetcher.checkReadable(chunk, where, decryptor != null);
+      ColumnMetaData meta = chunk.metaData();
       if (decompressor != null && decompressor.codec() != meta.codec()) {
         throw new IllegalArgumentException(
             "decompressor for " + decompressor.codec() + " given for a " + meta.codec() + " chunk");
