@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -43,6 +44,7 @@ import org.parquetarrow.crypto.EncryptedCorpus;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
+import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ColumnDescriptor;
 
@@ -65,40 +67,78 @@ class EncryptedReadVersusParquetJavaIT {
   }
 
   private static void compare(EncryptedCorpus.File f) throws IOException {
-    Map<String, List<String>> ours = new LinkedHashMap<>();
     List<String> leafPaths = new ArrayList<>();
-    long ourRows = 0;
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ParquetFileReader.open(f.path(), ReadOptions.builder(allocator)
-            .storedSchema(ArrowReadOptions.StoredSchemaPolicy.IGNORE).decryption(f.keys()).build())) {
-      for (ColumnDescriptor c : reader.parquetSchema().columns()) {
-        leafPaths.add(c.dottedPath());
+    Map<String, List<String>> ours = ours(f.path(), f.keys(), null, leafPaths);
+    Map<String, List<String>> theirs = theirs(f.path(), parquetJavaKeys(f.keys(), leafPaths));
+    assertEquals(List.of(Long.toString(f.rows())), ours.get(ROWS), "rows we read");
+    assertEquals(List.of(Long.toString(f.rows())), theirs.get(ROWS), "rows parquet-java read");
+    assertSameColumns(theirs, ours);
+  }
+
+  static void assertSameColumns(Map<String, List<String>> theirs, Map<String, List<String>> ours) {
+    assertEquals(theirs.keySet(), ours.keySet());
+    for (String column : theirs.keySet()) {
+      assertFalse(theirs.get(column).isEmpty(), column);
+      assertEquals(theirs.get(column), ours.get(column), column);
+    }
+  }
+
+  /** The key of the row count in the maps of {@link #ours} and {@link #theirs}. */
+  static final String ROWS = "#rows";
+
+  /**
+   * Each top-level column as we read it (with {@code selection} of row group 0 when not {@code
+   * null}): per row, "null" or its values depth-first; the leaf paths go to {@code leafPaths}.
+   */
+  static Map<String, List<String>> ours(Path path, FileDecryptionProperties keys, RowSelection selection,
+      List<String> leafPaths, String... columns) {
+    Map<String, List<String>> ours = new LinkedHashMap<>();
+    long rows = 0;
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ReadOptions.Builder options = ReadOptions.builder(allocator)
+          .storedSchema(ArrowReadOptions.StoredSchemaPolicy.IGNORE).decryption(keys);
+      if (selection != null) {
+        options.rowSelection(0, selection);
       }
-      for (VectorSchemaRoot next = reader.readNextBatch(); next != null; next = reader.readNextBatch()) {
-        try (VectorSchemaRoot batch = next) {
-          for (FieldVector v : batch.getFieldVectors()) {
-            List<String> out = ours.computeIfAbsent(v.getName(), k -> new ArrayList<>());
-            for (int r = 0; r < batch.getRowCount(); r++) {
-              if (v.isNull(r)) {
-                out.add("null");
-              } else {
-                arrow(v, r, out);
+      if (columns.length > 0) {
+        options.columns(columns);
+      }
+      try (ParquetFileReader reader = ParquetFileReader.open(path, options.build())) {
+        for (ColumnDescriptor c : reader.parquetSchema().columns()) {
+          leafPaths.add(c.dottedPath());
+        }
+        for (VectorSchemaRoot next = reader.readNextBatch(); next != null; next = reader.readNextBatch()) {
+          try (VectorSchemaRoot batch = next) {
+            for (FieldVector v : batch.getFieldVectors()) {
+              List<String> out = ours.computeIfAbsent(v.getName(), k -> new ArrayList<>());
+              for (int r = 0; r < batch.getRowCount(); r++) {
+                if (v.isNull(r)) {
+                  out.add("null");
+                } else {
+                  arrow(v, r, out);
+                }
               }
             }
+            rows += batch.getRowCount();
           }
-          ourRows += batch.getRowCount();
         }
       }
     }
+    ours.put(ROWS, List.of(Long.toString(rows)));
+    return ours;
+  }
 
+  /** The same as parquet-java reads it with {@code keys}. */
+  static Map<String, List<String>> theirs(Path path, org.apache.parquet.crypto.FileDecryptionProperties keys)
+      throws IOException {
     Map<String, List<String>> theirs = new LinkedHashMap<>();
-    long theirRows = 0;
-    try (ParquetReader<Group> r = new ParquetReader.Builder<Group>(new LocalInputFile(f.path()), new PlainParquetConfiguration()) {
+    long rows = 0;
+    try (ParquetReader<Group> r = new ParquetReader.Builder<Group>(new LocalInputFile(path), new PlainParquetConfiguration()) {
           @Override
           protected ReadSupport<Group> getReadSupport() {
             return new GroupReadSupport();
           }
-        }.withDecryption(parquetJavaKeys(f.keys(), leafPaths)).build()) {
+        }.withDecryption(keys).build()) {
       for (Group g = r.read(); g != null; g = r.read()) {
         GroupType type = g.getType();
         for (int field = 0; field < type.getFieldCount(); field++) {
@@ -108,21 +148,15 @@ class EncryptedReadVersusParquetJavaIT {
           }
           group(g, field, out);
         }
-        theirRows++;
+        rows++;
       }
     }
-
-    assertEquals(f.rows(), ourRows, "rows we read");
-    assertEquals(f.rows(), theirRows, "rows parquet-java read");
-    assertEquals(theirs.keySet(), ours.keySet());
-    for (String column : theirs.keySet()) {
-      assertFalse(theirs.get(column).isEmpty(), column);
-      assertEquals(theirs.get(column), ours.get(column), column);
-    }
+    theirs.put(ROWS, List.of(Long.toString(rows)));
+    return theirs;
   }
 
   /** The same keys in parquet-java's terms. */
-  private static org.apache.parquet.crypto.FileDecryptionProperties parquetJavaKeys(
+  static org.apache.parquet.crypto.FileDecryptionProperties parquetJavaKeys(
       FileDecryptionProperties keys, List<String> leafPaths) {
     org.apache.parquet.crypto.FileDecryptionProperties.Builder b =
         org.apache.parquet.crypto.FileDecryptionProperties.builder();
