@@ -19,9 +19,13 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.crypto.ColumnDecryptor;
+import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.page.ColumnChunkBytes;
@@ -44,6 +48,8 @@ final class BatchReader implements AutoCloseable {
 
   private final InputFile file;
   private final FileMetaData metadata;
+  /** The file's decryptor, {@code null} for a plaintext file or when no keys were given. */
+  private final FileDecryptor decryptor;
   private final ReadOptions options;
   private final Schema schema;
   private final Schema memorySchema;
@@ -68,9 +74,11 @@ final class BatchReader implements AutoCloseable {
   private boolean failed;
   private boolean closed;
 
-  BatchReader(InputFile file, FileMetaData metadata, SchemaMapping mapping, int[] rowGroups, ReadOptions options) {
+  BatchReader(InputFile file, FileMetaData metadata, FileDecryptor decryptor, SchemaMapping mapping,
+      int[] rowGroups, ReadOptions options) {
     this.file = file;
     this.metadata = metadata;
+    this.decryptor = decryptor;
     this.options = options;
     this.rowGroups = rowGroups;
     this.writer = WriterVersion.parse(metadata.createdBy());
@@ -110,6 +118,38 @@ final class BatchReader implements AutoCloseable {
       total += selection(g, n).rowCount();
     }
     this.totalRows = total;
+    try {
+      checkKeys();
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /**
+   * Fails now, rather than in the middle of the file, when a projected column is encrypted and
+   * its key is missing.
+   */
+  private void checkKeys() {
+    for (int g : rowGroups) {
+      RowGroup group = metadata.rowGroups().get(g);
+      for (int i = 0; i < leafOrdinals.length; i++) {
+        if (group.columns() == null || leafOrdinals[i] >= group.columns().size()) {
+          continue; // reported as corrupt when the row group is opened
+        }
+        ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
+        if (chunk.cryptoMetadata() == null && chunk.encryptedColumnMetadata() == null) {
+          continue;
+        }
+        String column = leaves.get(i).column.dottedPath();
+        if (decryptor == null) {
+          throw new ParquetCryptoException("column " + column + " is encrypted: give its key with"
+              + " ReadOptions.Builder.decryption, or leave it out of the projection")
+              .locate(ErrorLocation.ofFile(file.name()).withRowGroup(g).withColumn(column));
+        }
+        decryptor.columnDecryptor(metadata, g, leafOrdinals[i]);
+      }
+    }
   }
 
   /** The schema in IPC message form (dictionary fields typed by their values). */
@@ -258,15 +298,19 @@ final class BatchReader implements AutoCloseable {
         ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
         ColumnChunkBytes bytes = chunks.get(i);
         bytesFetched += bytes.length();
+        ColumnDecryptor columnDecryptor = decryptor != null && decryptor.isEncrypted(chunk)
+            ? decryptor.columnDecryptor(metadata, g, leafOrdinals[i]) : null;
         ColumnChunkPageReader.Builder builder =
             ColumnChunkPageReader.builder(
                     bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
                 .location(where)
                 .writerVersion(writer)
-                .options(pageOptions);
+                .options(pageOptions)
+                .decryptor(columnDecryptor);
         if (partial) {
           // with the offset index, pages holding no selected row are never decompressed
-          builder.offsetIndex(OffsetIndexReader.read(file, chunk), group.numRows()).selection(selected);
+          builder.offsetIndex(OffsetIndexReader.read(file, chunk, MetadataLimits.DEFAULT, columnDecryptor),
+              group.numRows()).selection(selected);
         }
         ColumnChunkPageReader pages = builder.build();
         leaf.startChunk(pages, where.withColumn(leaf.column.dottedPath()));

@@ -12,6 +12,7 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.InputFile;
@@ -44,6 +45,10 @@ import org.parquetarrow.schema.SchemaMapping;
  * by the writer) come out as dictionary vectors with one dictionary per batch; dictionary fields of
  * other types come out as their values. Not thread-safe.
  *
+ * <p>Encrypted files are read with the keys of {@link ReadOptions#decryption()}; projecting an
+ * encrypted column whose key is missing fails when the reader opens, with a {@link
+ * org.parquetarrow.ParquetCryptoException} naming the column.
+ *
  * <p>Errors are {@link org.parquetarrow.ParquetException}s located at the file, row group, column
  * and page; after one, every buffer the reader held is released and further reads fail.
  */
@@ -58,10 +63,12 @@ public final class ParquetFileReader implements AutoCloseable {
   private ParquetFileReader(InputFile file, boolean ownsFile, ReadOptions options) {
     this.file = file;
     this.ownsFile = ownsFile;
-    this.metadata = ParquetFooter.read(file).metadata();
+    ParquetFooter footer = ParquetFooter.read(file, options.decryption());
+    FileDecryptor decryptor = footer.decryptor();
+    this.metadata = decryptor == null ? footer.metadata() : decryptor.decryptColumnMetaData(footer.metadata());
     SchemaMapping all = ArrowSchemaConverter.toArrow(metadata, options.arrowOptions());
     this.mapping = options.columns() == null ? all : all.project(projection(all, options.columns()));
-    this.batches = new BatchReader(file, metadata, mapping, rowGroups(options), options);
+    this.batches = new BatchReader(file, metadata, decryptor, mapping, rowGroups(options), options);
   }
 
   /**

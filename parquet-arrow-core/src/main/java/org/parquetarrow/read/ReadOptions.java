@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.TimeUnit;
+import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
@@ -21,6 +22,7 @@ import org.parquetarrow.schema.ArrowReadOptions;
  *     .rowGroups(0, 2)
  *     .int96TimestampUnit(TimeUnit.MICROSECOND)
  *     .rowSelection(0, RowSelection.fromRanges(0, 100, 5_000, 5_200))
+ *     .decryption(FileDecryptionProperties.builder().footerKey(footerKey).build())
  *     .build();
  * }</pre>
  */
@@ -44,6 +46,7 @@ public final class ReadOptions {
   private final Map<Integer, RowSelection> rowSelections;
   private final Executor executor;
   private final long maxBatchBytes;
+  private final FileDecryptionProperties decryption;
 
   private ReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -55,6 +58,7 @@ public final class ReadOptions {
     this.rowSelections = Map.copyOf(b.rowSelections);
     this.executor = b.executor;
     this.maxBatchBytes = b.maxBatchBytes;
+    this.decryption = b.decryption;
   }
 
   /** Options reading everything with {@code allocator}. */
@@ -124,6 +128,11 @@ public final class ReadOptions {
     return arrowOptions;
   }
 
+  /** The keys of encrypted files, or {@code null} (the default) when none are given. */
+  public FileDecryptionProperties decryption() {
+    return decryption;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
@@ -142,6 +151,7 @@ public final class ReadOptions {
     private final Map<Integer, RowSelection> rowSelections = new HashMap<>();
     private Executor executor;
     private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
+    private FileDecryptionProperties decryption;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -239,6 +249,16 @@ public final class ReadOptions {
     /** Whether the Arrow schema stored by the writer is applied (default yes). */
     public Builder storedSchema(ArrowReadOptions.StoredSchemaPolicy policy) {
       arrowOptions.storedSchema(policy);
+      return this;
+    }
+
+    /**
+     * Keys (and AAD prefix) for an encrypted file; {@code null}, the default, gives none. Without
+     * keys, a file with a plaintext footer still reads its plaintext columns, and projecting one of
+     * its encrypted columns fails when the reader opens.
+     */
+    public Builder decryption(FileDecryptionProperties properties) {
+      this.decryption = properties;
       return this;
     }
 

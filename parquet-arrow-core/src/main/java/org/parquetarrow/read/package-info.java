@@ -46,11 +46,14 @@
  * row group, column and page; every buffer comes from the caller's allocator, and a failed batch
  * releases what it had allocated. After a failure the reader refuses to go on.
  *
+ * <p>Encrypted files read with the keys of {@link org.parquetarrow.read.ReadOptions#decryption()}:
+ * the footer is decrypted or its signature verified, the metadata of columns whose keys are known
+ * is decrypted, and each encrypted chunk's modules are decrypted as its pages are read. A
+ * projected encrypted column without its key fails when the reader opens, naming the column.
+ *
  * <h2>Not done yet</h2>
  *
  * <ul>
- *   <li>Encrypted column chunks (refused by the page layer with {@link
- *       org.parquetarrow.ParquetCryptoException}).
  *   <li>Dictionary vectors of other than string or binary values (those come out as their
  *       values).
  * </ul>

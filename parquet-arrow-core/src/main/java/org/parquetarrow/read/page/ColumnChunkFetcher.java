@@ -12,6 +12,7 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnCryptoMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
@@ -38,7 +39,7 @@ public final class ColumnChunkFetcher {
    * asked, fetched with as few reads as {@code coalescer} allows.
    *
    * @throws CorruptFileException if a chunk's metadata is missing or its range is invalid
-   * @throws ParquetCryptoException if a chunk is encrypted (decryption is not supported here)
+   * @throws ParquetCryptoException if a chunk is encrypted and its metadata could not be decrypted
    * @throws ParquetIOException if the file cannot be read
    */
   public static List<ColumnChunkBytes> fetchRowGroup(
@@ -62,7 +63,7 @@ public final class ColumnChunkFetcher {
       }
       ColumnChunk chunk = group.columns().get(c);
       ErrorLocation at = where.withColumn(columnName(chunk, c));
-      checkReadable(chunk, at);
+      checkReadable(chunk, at, true);
       try {
         ranges.add(ColumnChunkRange.of(chunk.metaData(), fileLength, writer));
       } catch (ParquetException e) {
@@ -132,15 +133,18 @@ public final class ColumnChunkFetcher {
   }
 
   /**
-   * Refuses chunks this reader cannot decode as plain pages.
+   * Refuses chunks whose pages cannot be read: external ones, ones without metadata, and
+   * encrypted ones unless {@code decrypting}.
    *
-   * @throws ParquetCryptoException for an encrypted chunk
+   * @throws ParquetCryptoException for an encrypted chunk that cannot be decrypted
    * @throws CorruptFileException for a chunk without metadata
    */
-  static void checkReadable(ColumnChunk chunk, ErrorLocation at) {
-    if (chunk.cryptoMetadata() != null || chunk.encryptedColumnMetadata() != null) {
+  static void checkReadable(ColumnChunk chunk, ErrorLocation at, boolean decrypting) {
+    boolean encrypted = chunk.cryptoMetadata() != null || chunk.encryptedColumnMetadata() != null;
+    if (encrypted && (!decrypting || chunk.metaData() == null)) {
       throw (ParquetCryptoException)
-          new ParquetCryptoException("column chunk is encrypted; decrypting pages is not supported")
+          new ParquetCryptoException("column chunk is encrypted and its key was not given"
+                  + " (ReadOptions.Builder.decryption)")
               .locate(at);
     }
     if (chunk.filePath() != null) {
@@ -158,6 +162,9 @@ public final class ColumnChunkFetcher {
   static String columnName(ColumnChunk chunk, int ordinal) {
     if (chunk.metaData() != null && chunk.metaData().pathInSchema() != null) {
       return String.join(".", chunk.metaData().pathInSchema());
+    }
+    if (chunk.cryptoMetadata() instanceof ColumnCryptoMetaData.EncryptionWithColumnKey k) {
+      return String.join(".", k.pathInSchema());
     }
     return "#" + ordinal;
   }

@@ -10,6 +10,8 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.compress.Codecs;
 import org.parquetarrow.compress.Decompressor;
+import org.parquetarrow.crypto.ColumnDecryptor;
+import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.CompressionCodec;
@@ -33,6 +35,17 @@ import org.parquetarrow.read.WriterVersion;
  * <p><b>Buffer contract.</b> Data page sections may point into a buffer the reader reuses for the
  * next page: use a {@link DataPage} before calling {@link #next()} again. {@link DictionaryPage}
  * bytes are never reused. Pages of uncompressed chunks point straight into the chunk bytes.
+ *
+ * <p><b>Encryption.</b> Given the chunk's {@link ColumnDecryptor}, every page header and page is
+ * an encrypted module: the dictionary page's first, then the data pages' with page ordinals 0, 1,
+ * 2, … (the dictionary page not counted; with an offset index, a page's ordinal is its entry's). A
+ * header's {@code compressed_page_size} is then the size of the encrypted page module, which the
+ * CRC covers as stored. Page header plaintext is parsed from its start, ignoring any padding after
+ * the header (parquet-java pads it). v2 data pages come in two layouts: the whole body as one
+ * module (Arrow C++, Rust, the spec), or the level sections in plaintext followed by a module of
+ * the values (parquet-java). The reader takes the whole-body layout when the module length stored
+ * at the start of the body spans the body exactly, else the parquet-java layout when the one after
+ * the level sections does, and calls the page corrupt when neither fits.
  *
  * <p><b>Skipping.</b> Given the chunk's offset index, the reader finds data pages through it and
  * reports each page's first row index and row count; with a {@link RowSelection} as well, pages
@@ -81,10 +94,18 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private final OffsetIndexPlan plan;
   private final RowSelection selection;
   private final boolean ownsDecompressor;
+  private final ColumnDecryptor decryptor;
+  private final boolean expectDictionary;
   private final CRC32 crc = new CRC32();
 
   private Decompressor decompressor;
   private byte[] scratch = NO_BYTES;
+  /** Decrypted data page bodies, reused from page to page. */
+  private byte[] plainScratch = NO_BYTES;
+  /** Data page headers decrypted so far (the page ordinal of the AADs when reading in sequence). */
+  private int dataPages;
+  /** The page ordinal of the modules of the page being read. */
+  private int modulePage;
   private int pos;
   private int nextOrdinal;
   private long valuesSeen;
@@ -121,6 +142,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     this.selection = b.selection;
     this.decompressor = b.decompressor;
     this.ownsDecompressor = b.decompressor == null;
+    this.decryptor = b.decryptor;
+    this.expectDictionary = meta.dictionaryPageOffset() != null;
   }
 
   /**
@@ -200,6 +223,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     }
     closed = true;
     scratch = NO_BYTES;
+    plainScratch = NO_BYTES;
     if (ownsDecompressor && decompressor != null) {
       decompressor.close();
     }
@@ -275,7 +299,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     currentOrdinal = ordinal;
     currentOffset = chunk.fileOffsetOf(headerStart);
     ByteBuffer view = ByteBuffer.wrap(buf, headerStart, end - headerStart);
-    PageHeader header = MetadataReader.readPageHeader(view);
+    PageHeader header =
+        decryptor == null ? MetadataReader.readPageHeader(view) : decryptHeader(view, listed);
     int body = view.position();
     int compressed = header.compressedPageSize();
     int uncompressed = header.uncompressedPageSize();
@@ -332,8 +357,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       throw new CorruptFileException("dictionary page with " + d.numValues() + " values");
     }
     verifyChecksum(header, body);
+    ByteSlice stored = storedBody(ModuleType.DICTIONARY_PAGE, body, header.compressedPageSize(), true);
     ByteSlice data =
-        decompress(body, header.compressedPageSize(), header.uncompressedPageSize(), true);
+        decompress(stored.array(), stored.offset(), stored.length(), header.uncompressedPageSize(), true);
     dictionarySeen = true;
     return new DictionaryPage(
         ordinal,
@@ -356,8 +382,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     verifyChecksum(header, body);
     dataSeen = true;
     valuesSeen += n;
+    ByteSlice stored = storedBody(ModuleType.DATA_PAGE, body, header.compressedPageSize(), false);
     ByteSlice page =
-        decompress(body, header.compressedPageSize(), header.uncompressedPageSize(), false);
+        decompress(stored.array(), stored.offset(), stored.length(), header.uncompressedPageSize(), false);
     byte[] a = page.array();
     int limit = page.offset() + page.length();
     ByteSlice rep =
@@ -433,14 +460,39 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     verifyChecksum(header, body);
     dataSeen = true;
     valuesSeen += n;
-    ByteSlice rep = new ByteSlice(buf, body, repLength);
-    ByteSlice def = new ByteSlice(buf, body + repLength, defLength);
+    byte[] levelArray = buf;
+    int levelStart = body;
+    byte[] valueArray = buf;
     int valuesStart = body + (int) levels;
     int storedValues = compressed - (int) levels;
+    if (decryptor != null) {
+      if (levels == 0 || storedModuleLength(body) == compressed) {
+        ByteSlice plain = decryptBody(ModuleType.DATA_PAGE, body, compressed, false);
+        if (plain.length() < levels) {
+          throw new CorruptFileException("decrypted v2 page of " + plain.length()
+              + " bytes is shorter than its level sections (" + levels + " bytes)");
+        }
+        levelArray = plain.array();
+        levelStart = plain.offset();
+        valueArray = plain.array();
+        valuesStart = plain.offset() + (int) levels;
+        storedValues = plain.length() - (int) levels;
+      } else if (storedModuleLength(valuesStart) == storedValues) {
+        ByteSlice plain = decryptBody(ModuleType.DATA_PAGE, valuesStart, storedValues, false);
+        valueArray = plain.array();
+        valuesStart = plain.offset();
+        storedValues = plain.length();
+      } else {
+        throw new CorruptFileException("encrypted v2 page of " + compressed
+            + " bytes holds neither one module nor " + levels + " level bytes and a module of the values");
+      }
+    }
+    ByteSlice rep = new ByteSlice(levelArray, levelStart, repLength);
+    ByteSlice def = new ByteSlice(levelArray, levelStart + repLength, defLength);
     int plainValues = uncompressed - (int) levels;
     ByteSlice values;
     if (d.compressed() || v2AlwaysCompressed) {
-      values = decompress(valuesStart, storedValues, plainValues, false);
+      values = decompress(valueArray, valuesStart, storedValues, plainValues, false);
     } else if (storedValues != plainValues) {
       throw new CorruptFileException(
           "v2 values are flagged uncompressed but take "
@@ -449,7 +501,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
               + plainValues
               + " uncompressed");
     } else {
-      values = new ByteSlice(buf, valuesStart, storedValues);
+      values = new ByteSlice(valueArray, valuesStart, storedValues);
     }
     return new DataPage(
         ordinal,
@@ -495,7 +547,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
    * compression that is the stored bytes themselves; otherwise a fresh array when {@code own}, or
    * the reusable scratch buffer.
    */
-  private ByteSlice decompress(int src, int storedLength, int plainLength, boolean own) {
+  private ByteSlice decompress(byte[] from, int src, int storedLength, int plainLength, boolean own) {
     if (codec == CompressionCodec.UNCOMPRESSED) {
       if (storedLength != plainLength) {
         throw new CorruptFileException(
@@ -504,7 +556,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
                 + " bytes but its header says "
                 + plainLength);
       }
-      return new ByteSlice(buf, src, storedLength);
+      return new ByteSlice(from, src, storedLength);
     }
     if (plainLength > options.maxPageSize()) {
       throw new UnsupportedFeatureException(
@@ -528,9 +580,66 @@ public final class ColumnChunkPageReader implements AutoCloseable {
               + " can produce");
     }
     byte[] target = own ? new byte[plainLength] : scratch(plainLength);
-    decompressor().decompress(buf, src, storedLength, target, 0, plainLength);
+    decompressor().decompress(from, src, storedLength, target, 0, plainLength);
     bytesDecompressed += plainLength;
     return new ByteSlice(target, 0, plainLength);
+  }
+
+  // ------------------------------------------------------------------ decryption
+
+  /**
+   * Decrypts the page header module at {@code view}'s position and moves past it. The module type
+   * is chosen before the header is known: the chunk's first page is its dictionary page when the
+   * metadata names one; a wrong guess fails authentication rather than giving garbage.
+   */
+  private PageHeader decryptHeader(ByteBuffer view, int listed) {
+    boolean dictionary = listed < 0 && expectDictionary && !dictionarySeen && !dataSeen;
+    ModuleType type = dictionary ? ModuleType.DICTIONARY_PAGE_HEADER : ModuleType.DATA_PAGE_HEADER;
+    modulePage = dictionary ? -1 : listed >= 0 ? listed : dataPages++;
+    ByteBuffer plain = decryptor.decrypt(type, view, modulePage);
+    PageHeader header = MetadataReader.readPageHeader(plain);
+    if (dictionary != (header.type() == PageType.DICTIONARY_PAGE)) {
+      throw new CorruptFileException("a " + type.label() + " module holds a " + header.type() + " header");
+    }
+    return header;
+  }
+
+  /** The page body as the codec stored it: the bytes themselves, or their decryption. */
+  private ByteSlice storedBody(ModuleType type, int body, int length, boolean own) {
+    return decryptor == null ? new ByteSlice(buf, body, length) : decryptBody(type, body, length, own);
+  }
+
+  /**
+   * Decrypts the module of exactly {@code length} bytes at {@code at}, into a fresh array when
+   * {@code own}, else into the reused plaintext buffer.
+   */
+  private ByteSlice decryptBody(ModuleType type, int at, int length, boolean own) {
+    ByteBuffer src = ByteBuffer.wrap(buf, at, length);
+    int module = decryptor.moduleLength(type, src);
+    if (module != length) {
+      throw new CorruptFileException("encrypted " + type.label() + " module takes " + module
+          + " bytes, its page header says " + length);
+    }
+    byte[] target = own ? new byte[length] : plainBuffer(length);
+    int plain = decryptor.decrypt(type, src, modulePage, ByteBuffer.wrap(target));
+    return new ByteSlice(target, 0, plain);
+  }
+
+  /** The module length stored at {@code at} plus its length field, or -1 if it does not fit. */
+  private int storedModuleLength(int at) {
+    if (end - at < 4) {
+      return -1;
+    }
+    long length = (buf[at] & 0xffL) | (buf[at + 1] & 0xffL) << 8 | (buf[at + 2] & 0xffL) << 16
+        | (buf[at + 3] & 0xffL) << 24;
+    return length > end - at - 4 ? -1 : (int) length + 4;
+  }
+
+  private byte[] plainBuffer(int length) {
+    if (plainScratch.length < length) {
+      plainScratch = new byte[(int) Math.max(length, Math.min(Integer.MAX_VALUE - 8, plainScratch.length * 3L / 2))];
+    }
+    return plainScratch;
   }
 
   private byte[] scratch(int length) {
@@ -570,6 +679,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     private long rowGroupRows = -1;
     private RowSelection selection;
     private Decompressor decompressor;
+    private ColumnDecryptor decryptor;
 
     private Builder(ColumnChunkBytes bytes, ColumnChunk chunk, int maxDef, int maxRep) {
       this.bytes = Objects.requireNonNull(bytes, "bytes");
@@ -631,19 +741,28 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     }
 
     /**
+     * The decryptor of the chunk's modules, required for an encrypted chunk ({@code null}: the
+     * chunk is in plaintext).
+     */
+    public Builder decryptor(ColumnDecryptor decryptor) {
+      this.decryptor = decryptor;
+      return this;
+    }
+
+    /**
      * The reader.
      *
-     * @throws org.parquetarrow.ParquetCryptoException if the chunk is encrypted
+     * @throws org.parquetarrow.ParquetCryptoException if the chunk is encrypted and no decryptor
+     *     was given
      * @throws CorruptFileException if the chunk has no metadata or the offset index does not fit
      *     the chunk
      * @throws IllegalArgumentException if a supplied decompressor is for another codec
      */
     public ColumnChunkPageReader build() {
-      ColumnChunkFetcher.checkReadable(chunk, location);
-      ColumnMetaData meta = chunk.metaData();
       ErrorLocation where =
-          location.fillFrom(
-              ErrorLocation.UNKNOWN.withColumn(String.join(".", meta.pathInSchema())));
+          location.fillFrom(ErrorLocation.UNKNOWN.withColumn(ColumnChunkFetcher.columnName(chunk, -1)));
+      ColumnChunkFetcher.checkReadable(chunk, where, decryptor != null);
+      ColumnMetaData meta = chunk.metaData();
       if (decompressor != null && decompressor.codec() != meta.codec()) {
         throw new IllegalArgumentException(
             "decompressor for " + decompressor.codec() + " given for a " + meta.codec() + " chunk");

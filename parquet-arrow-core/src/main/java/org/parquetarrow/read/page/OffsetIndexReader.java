@@ -6,6 +6,8 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.crypto.ColumnDecryptor;
+import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.MetadataReader;
@@ -36,6 +38,15 @@ public final class OffsetIndexReader {
 
   /** As {@link #read(InputFile, ColumnChunk)}, decoding within {@code limits}. */
   public static OffsetIndex read(InputFile file, ColumnChunk chunk, MetadataLimits limits) {
+    return read(file, chunk, limits, null);
+  }
+
+  /**
+   * As {@link #read(InputFile, ColumnChunk, MetadataLimits)}, for a chunk whose offset index is an
+   * encrypted module when {@code decryptor} is not {@code null}.
+   */
+  public static OffsetIndex read(
+      InputFile file, ColumnChunk chunk, MetadataLimits limits, ColumnDecryptor decryptor) {
     Long offset = chunk.offsetIndexOffset();
     Integer length = chunk.offsetIndexLength();
     if (offset == null || length == null) {
@@ -58,6 +69,13 @@ public final class OffsetIndexReader {
                 + " bytes)");
       }
       ByteBuffer bytes = file.read(offset, length);
+      if (decryptor != null) {
+        if (decryptor.moduleLength(ModuleType.OFFSET_INDEX, bytes) != length) {
+          throw new CorruptFileException("encrypted offset index module does not take the "
+              + length + " bytes the column chunk says");
+        }
+        bytes = decryptor.decrypt(ModuleType.OFFSET_INDEX, bytes, -1);
+      }
       return MetadataReader.readOffsetIndex(bytes, limits);
     } catch (ParquetException e) {
       throw e.locate(where);

@@ -37,8 +37,12 @@
  *       org.parquetarrow.read.page.PageReadOptions#maxPageSize()} before anything is allocated;
  *       every failure is a {@link org.parquetarrow.ParquetException} located at file, row group,
  *       column, page ordinal and header offset.
- *   <li><b>Not here.</b> Decryption of encrypted chunks (refused with {@link
- *       org.parquetarrow.ParquetCryptoException}) and decoding of levels and values.
+ *   <li><b>Encryption.</b> Given the chunk's {@link org.parquetarrow.crypto.ColumnDecryptor},
+ *       the page reader decrypts page headers, pages and (through {@link
+ *       org.parquetarrow.read.page.OffsetIndexReader}) the offset index; without one, an
+ *       encrypted chunk is refused with {@link org.parquetarrow.ParquetCryptoException}. The
+ *       fetcher fetches encrypted chunks like any other.
+ *   <li><b>Not here.</b> Decoding of levels and values.
  * </ul>
  */
 package org.parquetarrow.read.page;
