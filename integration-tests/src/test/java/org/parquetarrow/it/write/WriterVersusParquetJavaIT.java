@@ -79,6 +79,8 @@ import org.parquetarrow.write.WriterProperties;
  * and consistent with the data.
  */
 class WriterVersusParquetJavaIT {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WriterVersusParquetJavaIT.class);
+
   private static final int ROWS = 3000;
 
   @TempDir Path dir;
@@ -111,8 +113,8 @@ class WriterVersusParquetJavaIT {
   @ParameterizedTest(name = "{0} {1} dictionary={2}")
   @MethodSource("configurations")
   void valuesReadBackEqual(CompressionCodec codec, DataPageVersion version, boolean dictionary) throws Exception {
-    long seed = System.nanoTime();
-    System.out.println("seed " + seed);
+    long seed = Long.getLong("seed", System.nanoTime());
+    LOG.info("seed {} (replay with -Dseed={})", seed, seed);
     WriterProperties props = WriterProperties.builder().codec(codec).dataPageVersion(version)
         .dictionary(dictionary).dataPageSize(4096).dataPageRowLimit(700).rowGroupRows(1300).build();
     checkRoundTrip(seed, props);
@@ -121,8 +123,8 @@ class WriterVersusParquetJavaIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("encodings")
   void otherEncodingsReadBackEqual(String column, Encoding encoding) throws Exception {
-    long seed = System.nanoTime();
-    System.out.println("seed " + seed);
+    long seed = Long.getLong("seed", System.nanoTime());
+    LOG.info("seed {} (replay with -Dseed={})", seed, seed);
     for (DataPageVersion v : DataPageVersion.values()) {
       WriterProperties props = WriterProperties.builder().dataPageVersion(v).dataPageSize(2048)
           .column(column, c -> c.encoding(encoding).dictionary(false)).build();
@@ -146,8 +148,8 @@ class WriterVersusParquetJavaIT {
 
   @Test
   void dictionaryFallsBackToPlainWhenItOutgrowsItsLimit() throws Exception {
-    long seed = System.nanoTime();
-    System.out.println("seed " + seed);
+    long seed = Long.getLong("seed", System.nanoTime());
+    LOG.info("seed {} (replay with -Dseed={})", seed, seed);
     WriterProperties props = WriterProperties.builder().dictionaryPageSizeLimit(2000).dataPageSize(1024).build();
     Path file = checkRoundTrip(seed, props);
     try (ParquetFileReader r = ParquetFileReader.open(HadoopInputFile.fromPath(
@@ -162,8 +164,8 @@ class WriterVersusParquetJavaIT {
 
   @Test
   void pageIndexStatisticsAndBloomFiltersAgreeWithTheData() throws Exception {
-    long seed = System.nanoTime();
-    System.out.println("seed " + seed);
+    long seed = Long.getLong("seed", System.nanoTime());
+    LOG.info("seed {} (replay with -Dseed={})", seed, seed);
     WriterProperties props = WriterProperties.builder().dataPageSize(2048).dataPageRowLimit(400).rowGroupRows(1500)
         .pageChecksum(true)
         .column("i64", c -> c.bloomFilter(new BloomFilterOptions(2000, 0.01)))
@@ -230,8 +232,8 @@ class WriterVersusParquetJavaIT {
 
   @Test
   void slicedBatchesReadBackEqual() throws Exception {
-    long seed = System.nanoTime();
-    System.out.println("seed " + seed);
+    long seed = Long.getLong("seed", System.nanoTime());
+    LOG.info("seed {} (replay with -Dseed={})", seed, seed);
     Path file = dir.resolve("sliced.parquet");
     List<Map<String, Object>> expected = new ArrayList<>();
     try (VectorSchemaRoot root = batch(new Random(seed), 1000);
