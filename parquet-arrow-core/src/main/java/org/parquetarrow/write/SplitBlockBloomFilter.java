@@ -30,11 +30,26 @@ public final class SplitBlockBloomFilter {
 
   /** An empty filter of {@code numBytes} (a power of two between {@link #MIN_BYTES} and {@link #MAX_BYTES}). */
   public SplitBlockBloomFilter(int numBytes) {
-    if (numBytes < MIN_BYTES || numBytes > MAX_BYTES || Integer.bitCount(numBytes) != 1) {
-      throw new IllegalArgumentException("bloom filter size must be a power of two in [32, 128 MiB]: " + numBytes);
+    this(checkedWords(numBytes, true));
+  }
+
+  private SplitBlockBloomFilter(int[] words) {
+    this.words = words;
+    this.blocks = words.length / 8;
+  }
+
+  /**
+   * Words for a filter of {@code numBytes}. Written filters are a power of two (as parquet-java
+   * and Arrow C++ write them); a filter read from a file only needs whole 32-byte blocks, since
+   * the block choice works for any block count.
+   */
+  private static int[] checkedWords(int numBytes, boolean powerOfTwo) {
+    boolean shape = powerOfTwo ? Integer.bitCount(numBytes) == 1 : numBytes % MIN_BYTES == 0;
+    if (numBytes < MIN_BYTES || numBytes > MAX_BYTES || !shape) {
+      throw new IllegalArgumentException("bloom filter size must be "
+          + (powerOfTwo ? "a power of two" : "a multiple of 32") + " in [32, 128 MiB]: " + numBytes);
     }
-    this.words = new int[numBytes / 4];
-    this.blocks = numBytes / 32;
+    return new int[numBytes / 4];
   }
 
   /** A filter sized for {@code distinctValues} at false-positive probability {@code fpp}. */
@@ -63,10 +78,10 @@ public final class SplitBlockBloomFilter {
    * The filter stored as {@code bitset} (words little-endian, as {@link #toBytes()} writes them), to
    * probe a filter read from a file.
    *
-   * @throws IllegalArgumentException if the length is not a power of two in [32, 128 MiB]
+   * @throws IllegalArgumentException if the length is not a multiple of 32 in [32, 128 MiB]
    */
   public static SplitBlockBloomFilter fromBytes(byte[] bitset) {
-    SplitBlockBloomFilter f = new SplitBlockBloomFilter(bitset.length);
+    SplitBlockBloomFilter f = new SplitBlockBloomFilter(checkedWords(bitset.length, false));
     for (int i = 0; i < f.words.length; i++) {
       f.words[i] = (bitset[4 * i] & 0xff) | (bitset[4 * i + 1] & 0xff) << 8
           | (bitset[4 * i + 2] & 0xff) << 16 | (bitset[4 * i + 3] & 0xff) << 24;

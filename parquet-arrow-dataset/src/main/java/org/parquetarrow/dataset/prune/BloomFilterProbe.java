@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
@@ -27,22 +26,15 @@ import org.parquetarrow.write.SplitBlockBloomFilter;
  * the column's scale, floating point, booleans) is answered "might" rather than guessed.
  */
 final class BloomFilterProbe {
-  /** Salts of the split-block filter (parquet-format BloomFilter.md). */
-  private static final int[] SALT = {
-    0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31
-  };
-
   /** Room for any header when the chunk does not record the filter's length. */
   private static final int HEADER_READ = 64;
 
-  private final int[] words;
-  private final long blocks;
+  private final SplitBlockBloomFilter filter;
   private final PrimitiveNode node;
   private final long bytesRead;
 
-  private BloomFilterProbe(int[] words, PrimitiveNode node, long bytesRead) {
-    this.words = words;
-    this.blocks = words.length / 8;
+  private BloomFilterProbe(SplitBlockBloomFilter filter, PrimitiveNode node, long bytesRead) {
+    this.filter = filter;
     this.node = node;
     this.bytesRead = bytesRead;
   }
@@ -88,10 +80,9 @@ final class BloomFilterProbe {
           || numBytes > available) {
         throw new CorruptFileException("bloom filter bitset of " + numBytes + " bytes does not fit the " + available + " bytes after its header (a multiple of 32 from 32 to 128 MiB)", where, null);
       }
-      ByteBuffer bits = file.read(offset + headerSize, numBytes).order(ByteOrder.LITTLE_ENDIAN);
-      int[] words = new int[numBytes / 4];
-      bits.asIntBuffer().get(words);
-      return new BloomFilterProbe(words, node, (long) headerRead + numBytes);
+      byte[] bits = new byte[numBytes];
+      file.readFully(offset + headerSize, ByteBuffer.wrap(bits));
+      return new BloomFilterProbe(SplitBlockBloomFilter.fromBytes(bits), node, (long) headerRead + numBytes);
     } catch (IOException e) {
       throw new ParquetException("cannot read bloom filter", where, e);
     }
@@ -149,18 +140,7 @@ final class BloomFilterProbe {
         return true;
       }
     }
-    return probe(hash);
-  }
-
-  private boolean probe(long hash) {
-    int block = (int) (((hash >>> 32) * blocks) >>> 32) * 8;
-    int key = (int) hash;
-    for (int i = 0; i < 8; i++) {
-      if ((words[block + i] & (1 << ((key * SALT[i]) >>> 27))) == 0) {
-        return false;
-      }
-    }
-    return true;
+    return filter.mightContain(hash);
   }
 
   /** The integer stored for {@code value}: itself, or a decimal's unscaled value. */
