@@ -4,7 +4,6 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
@@ -70,23 +69,12 @@ final class BinaryLeafReader extends LeafReader {
 
   @Override
   FieldVector finishBatch() {
-    FieldVector vector = storageField.createVector(allocator);
-    try {
-      if (nullCount == 0) {
-        vector.loadFieldBuffers(
-            new ArrowFieldNode(batchRows, 0), List.of(validity, values.offsets(), values.data()));
-      } else {
-        try (ArrowBuf offsets = spreadOffsets()) {
-          vector.loadFieldBuffers(
-              new ArrowFieldNode(batchRows, nullCount), List.of(validity, offsets, values.data()));
-        }
-      }
-    } catch (RuntimeException e) {
-      vector.close();
-      throw e;
+    if (nullCount == 0) {
+      return loadVector(storageField, batchRows, 0, List.of(validity, values.offsets(), values.data()));
     }
-    releaseBatch();
-    return vector;
+    try (ArrowBuf offsets = spreadOffsets()) {
+      return loadVector(storageField, batchRows, nullCount, List.of(validity, offsets, values.data()));
+    }
   }
 
   @Override
@@ -104,17 +92,11 @@ final class BinaryLeafReader extends LeafReader {
   @Override
   protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
     int w = offsetWidth == BinaryOutput.OffsetWidth.INT64 ? 8 : 4;
-    FieldVector vector = storageField.createVector(allocator);
     try (ArrowBuf offsets = allocator.buffer((long) (slots + 1) * w)) {
       ValueSpreader.spreadOffsets(
           values.offsets(), 0, offsets, 0, offsetWidth, slotValidity, 0, slots);
-      vector.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(slotValidity, offsets, values.data()));
-    } catch (RuntimeException e) {
-      vector.close();
-      throw e;
+      return loadVector(storageField, slots, nulls, List.of(slotValidity, offsets, values.data()));
     }
-    releaseBatch();
-    return vector;
   }
 
   /** Offsets for every row: a null row has no bytes. */

@@ -4,7 +4,6 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
@@ -147,15 +146,7 @@ final class FixedWidthLeafReader extends LeafReader {
 
   @Override
   FieldVector finishBatch() {
-    FieldVector vector = storageField.createVector(allocator);
-    try {
-      vector.loadFieldBuffers(new ArrowFieldNode(batchRows, nullCount), List.of(validity, data));
-    } catch (RuntimeException e) {
-      vector.close();
-      throw e;
-    }
-    releaseBatch();
-    return vector;
+    return loadVector(storageField, batchRows, nullCount, List.of(validity, data));
   }
 
   @Override
@@ -185,15 +176,7 @@ final class FixedWidthLeafReader extends LeafReader {
   @Override
   protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
     ValueSpreader.spreadFixedWidth(data, 0, targetWidth, slotValidity, 0, slots);
-    FieldVector vector = storageField.createVector(allocator);
-    try {
-      vector.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(slotValidity, data));
-    } catch (RuntimeException e) {
-      vector.close();
-      throw e;
-    }
-    releaseBatch();
-    return vector;
+    return loadVector(storageField, slots, nulls, List.of(slotValidity, data));
   }
 
   @Override

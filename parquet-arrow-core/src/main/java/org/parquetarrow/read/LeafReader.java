@@ -1,5 +1,8 @@
 package org.parquetarrow.read;
 
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import java.util.List;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -507,6 +510,23 @@ abstract class LeafReader implements AutoCloseable {
     }
     definitions.read(levels, filled, rows);
     return DefinitionLevels.toValidity(levels, filled, rows, maxDefinition, validity, filled);
+  }
+
+  /**
+   * A new vector of {@code field} over {@code buffers} (which it retains), after which this
+   * reader gives up its batch buffers; on failure the vector is closed and the batch kept for
+   * {@link #close()} to release.
+   */
+  protected final FieldVector loadVector(Field field, int rows, int nulls, List<ArrowBuf> buffers) {
+    FieldVector vector = field.createVector(allocator);
+    try {
+      vector.loadFieldBuffers(new ArrowFieldNode(rows, nulls), buffers);
+    } catch (RuntimeException e) {
+      vector.close();
+      throw e;
+    }
+    releaseBatch();
+    return vector;
   }
 
   /** Gives up the batch's buffers. */
