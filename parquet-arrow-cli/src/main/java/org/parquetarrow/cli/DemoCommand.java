@@ -9,6 +9,13 @@ import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.dataset.scan.ScanMetrics;
+import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.scan.ScanReader;
+import org.parquetarrow.dataset.scan.Scanner;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.CompressionCodec;
@@ -30,12 +37,13 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code demo [DIR]}: the library's main job on a built-in example. Writes {@link DemoData}'s
  * sample orders to {@code DIR/orders.parquet} (zstd, statistics, page index, bloom filters on
- * {@code order_id} and {@code city}), reads every row back, and prints the schema, the first rows,
- * the file's layout (also drawn to {@code DIR/orders-layout.svg}), a bloom filter probe and the
- * write and read throughput.
+ * {@code order_id}, {@code city} and {@code customer.name}), reads every row back, and prints the
+ * schema, the first rows, the file's layout (also drawn to {@code DIR/orders-layout.svg}), a bloom
+ * filter probe, two filtered scans with what pruning skipped ({@link #rangeFilter}, {@link
+ * #ABSENT_NAME_FILTER}) and the write and read throughput.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-    description = "Write a sample dataset to Parquet, read it back and show schema, rows, layout and speed.")
+    description = "Write a sample dataset to Parquet, read it back and show schema, rows, layout, filtered scans and speed.")
 final class DemoCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
       description = "Where to write the sample (default: a new temporary folder).")
@@ -48,6 +56,10 @@ final class DemoCommand implements Callable<Integer> {
 
   private static final int BATCH = 64 * 1024;
   private static final long ROW_GROUP_ROWS = 512 * 1024;
+  /** Customer names are {@code customer-0} to {@code customer-99999}: this one is in no row group. */
+  static final String ABSENT_NAME_FILTER = "customer.name = 'customer-123456'";
+  /** Rows the range scan covers. */
+  static final long RANGE_ROWS = 10_000;
 
   @Override
   public Integer call() throws IOException {
@@ -83,6 +95,10 @@ final class DemoCommand implements Callable<Integer> {
     run(out, "bloom", file.toString(), "--column", "city", "--value", "Lisbon");
     run(out, "bloom", file.toString(), "--column", "city", "--value", "Atlantis");
     out.println();
+    scan(out, file, rangeFilter(rows), "a range on the sorted order_id: row groups pruned by statistics, pages by the page index");
+    out.println();
+    scan(out, file, ABSENT_NAME_FILTER, "an absent value of a high-cardinality column: row groups pruned by its bloom filter");
+    out.println();
     long bytes = Files.size(file);
     long uncompressed = uncompressedBytes(md);
     out.println("== throughput");
@@ -94,6 +110,7 @@ final class DemoCommand implements Callable<Integer> {
         bytes, uncompressed, bytes == 0 ? 0 : (double) uncompressed / bytes);
     out.printf(Locale.ROOT, "%nTry: bin/parquet-arrow meta %s   or   bin/parquet-arrow cat %s --json --columns customer%n",
         file, file);
+    out.printf(Locale.ROOT, "     bin/parquet-arrow scan %s --filter \"city = 'Lima' and amount > 500\" --columns order_id,amount%n", file);
     out.flush();
     return 0;
   }
@@ -107,6 +124,7 @@ final class DemoCommand implements Callable<Integer> {
         .statistics(true)
         .column("order_id", c -> c.bloomFilter(sizing))
         .column("city", c -> c.bloomFilter(sizing))
+        .column("customer.name", c -> c.bloomFilter(new BloomFilterOptions(Math.min(rows, 100_000), 0.01)))
         .keyValue("written_by", "parquet-arrow demo")
         .build();
     ProgressBar bar = ProgressBar.start(spec.commandLine().getErr(), "writing", rows);
@@ -143,6 +161,34 @@ final class DemoCommand implements Callable<Integer> {
       throw new IllegalStateException("wrote " + rows + " rows but read back " + seen);
     }
     return (System.nanoTime() - t0) / 1e9;
+  }
+
+  /**
+   * The selective range scan: {@value #RANGE_ROWS} order ids from three fifths into the data (so
+   * with the default rows it falls inside one row group of four), and one city.
+   */
+  static String rangeFilter(long rows) {
+    long lo = rows * 3 / 5;
+    long hi = Math.min(rows - 1, lo + RANGE_ROWS - 1);
+    return "order_id between " + lo + " and " + hi + " and city = 'Oslo'";
+  }
+
+  /** A filtered scan through the dataset layer, with its metrics; the summary goes to stdout here. */
+  private void scan(PrintWriter out, Path file, String filter, String what) throws IOException {
+    out.println("== filtered scan: " + what);
+    out.println("   --filter \"" + filter + "\"");
+    Dataset dataset = DatasetDiscovery.file(file, DiscoveryOptions.defaults());
+    ScanOptions options = ScanOptions.builder().filter(filter).columns("order_id", "city", "customer").build();
+    long t0 = System.nanoTime();
+    ScanMetrics metrics;
+    try (BufferAllocator allocator = new RootAllocator();
+        ScanReader reader = Scanner.scan(dataset, options, allocator)) {
+      while (reader.loadNextBatch()) {
+        // the rows are counted in the metrics; the demo shows what was skipped, not the rows
+      }
+      metrics = reader.metrics();
+    }
+    ScanSummary.print(out, metrics, Files.size(file), (System.nanoTime() - t0) / 1e9);
   }
 
   /** Another command of this program, printing to the same place. */

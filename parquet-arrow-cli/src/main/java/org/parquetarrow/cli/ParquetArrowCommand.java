@@ -17,6 +17,7 @@ import picocli.CommandLine.ScopeType;
  * parquet-arrow bloom data.parquet --column name --value alice
  * parquet-arrow head data.parquet -n 5 --columns id,user.name
  * parquet-arrow to-arrow data.parquet data.arrow
+ * parquet-arrow scan data/ --filter "year = 2024 and id < 100" --metrics-json metrics.json
  * parquet-arrow demo
  * </pre>
  */
@@ -36,6 +37,7 @@ import picocli.CommandLine.ScopeType;
       BenchCommand.class,
       ToArrowCommand.class,
       FromArrowCommand.class,
+      ScanCommand.class,
       DemoCommand.class,
       CommandLine.HelpCommand.class
     })

@@ -1,0 +1,271 @@
+package org.parquetarrow.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.ipc.ArrowWriter;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.dataset.expr.ExpressionBindException;
+import org.parquetarrow.dataset.expr.ExpressionParseException;
+import org.parquetarrow.dataset.scan.ScanMetrics;
+import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.scan.ScanReader;
+import org.parquetarrow.dataset.scan.Scanner;
+import org.parquetarrow.read.ReadOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code scan PATH [--filter EXPR] [--columns a,b.c] [--batch-size N] [--threads N] [--out OUT.arrow|-]
+ * [--metrics-json FILE] [--json]}: the rows of a dataset (a file, a directory of hive partitions or
+ * a glob) that a SQL {@code WHERE}-style filter keeps, read with every pruning step the dataset
+ * layer has. Rows go to stdout as an aligned table (JSON lines with {@code --json}), or with
+ * {@code --out} to an Arrow IPC file ({@code -}: an IPC stream on stdout); what pruning skipped and
+ * what was read goes to stderr, and with {@code --metrics-json} to a file as one JSON object.
+ *
+ * <pre>
+ * parquet-arrow scan data/ --filter "year = 2024 and id between 10 and 20" --columns id,user.name
+ * parquet-arrow scan 'data/year=*&#47;*.parquet' --filter "city = 'Oslo'" --out oslo.arrow --metrics-json m.json
+ * </pre>
+ */
+@Command(name = "scan", mixinStandardHelpOptions = true,
+    description = {
+        "Scan a dataset (a file, a directory with hive partitions, or a glob) with a filter, pruning row groups"
+            + " and pages by statistics, dictionaries, bloom filters and the page index.",
+        "Rows go to stdout (an aligned table, JSON lines with --json, or Arrow IPC with --out);"
+            + " the pruning metrics to stderr."})
+final class ScanCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "PATH",
+      description = "A Parquet file, a directory (recursive; key=value directories become columns) or a glob"
+          + " such as 'data/year=*/*.parquet' (quote it).")
+  String path;
+
+  @Option(names = "--filter", paramLabel = "EXPR",
+      description = "Rows to keep, in SQL WHERE syntax: x > 5 and s in ('a', 'b') and d between date '2024-01-01'"
+          + " and date '2024-12-31' and name like 'abc%' and a.b is not null.")
+  String filter;
+
+  @Option(names = "--columns", split = ",", paramLabel = "COL",
+      description = "Columns to output: top-level or partition names, dotted paths through structs (default all).")
+  String[] columns;
+
+  @Option(names = "--batch-size", defaultValue = "" + ReadOptions.DEFAULT_BATCH_SIZE, paramLabel = "N",
+      description = "Most rows per batch (default ${DEFAULT-VALUE}).")
+  int batchSize;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Files read at the same time (default: the number of cores).")
+  Integer threads;
+
+  @Option(names = "--out", paramLabel = "OUT.arrow",
+      description = "Write the rows to this Arrow IPC file instead of printing them ('-': an IPC stream on stdout).")
+  String out;
+
+  @Option(names = "--metrics-json", paramLabel = "FILE", description = "Also write the scan metrics as one JSON object.")
+  Path metricsJson;
+
+  @Option(names = "--json", description = "Print rows as JSON lines (one object per row) instead of a table.")
+  boolean json;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    ScanOptions options = options();
+    if (json && out != null) {
+      throw new UserInputException("--json prints rows and --out writes them to Arrow: give one of them");
+    }
+    Dataset dataset = DatasetSource.discover(path, DiscoveryOptions.defaults());
+    PrintWriter err = spec.commandLine().getErr();
+    ScanMetrics metrics;
+    long t0 = System.nanoTime();
+    try (BufferAllocator allocator = new RootAllocator();
+        ScanReader reader = open(dataset, options, allocator)) {
+      ProgressBar bar = ProgressBar.start(err, "scan", 0);
+      try {
+        if (out == null) {
+          print(reader, bar);
+        } else {
+          write(reader, bar);
+        }
+      } finally {
+        bar.finish();
+      }
+      metrics = reader.metrics();
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    ScanSummary.print(err, metrics, datasetBytes(dataset), seconds);
+    if (metricsJson != null) {
+      writeMetrics(metrics);
+    }
+    return 0;
+  }
+
+  private ScanOptions options() {
+    if (batchSize < 1) {
+      throw new UserInputException("--batch-size must be at least 1, not " + batchSize);
+    }
+    if (threads != null && threads < 1) {
+      throw new UserInputException("--threads must be at least 1, not " + threads);
+    }
+    ScanOptions.Builder b = ScanOptions.builder().batchSize(batchSize);
+    if (threads != null) {
+      b.parallelism(threads);
+    }
+    if (columns != null) {
+      b.columns(columns);
+    }
+    if (filter != null) {
+      try {
+        b.filter(filter);
+      } catch (ExpressionParseException e) {
+        throw new UserInputException("--filter: " + e.getMessage(), e);
+      }
+    }
+    return b.build();
+  }
+
+  /** The filter's and projection's binding problems are the user's, like the parser's. */
+  private static ScanReader open(Dataset dataset, ScanOptions options, BufferAllocator allocator) {
+    try {
+      return Scanner.scan(dataset, options, allocator);
+    } catch (ExpressionBindException e) {
+      throw new UserInputException((options.filter() == null ? "" : "--filter/--columns: ") + e.getMessage(), e);
+    }
+  }
+
+  private void print(ScanReader reader, ProgressBar bar) throws IOException {
+    PrintWriter o = spec.commandLine().getOut();
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    List<String> names = new ArrayList<>();
+    for (Field f : root.getSchema().getFields()) {
+      names.add(f.getName());
+    }
+    ObjectMapper mapper = new ObjectMapper();
+    RowTable table = json ? null : new RowTable(o, names);
+    ValueJson values = new ValueJson(reader);
+    long rows = 0;
+    while (reader.loadNextBatch()) {
+      List<FieldVector> vectors = root.getFieldVectors();
+      for (int r = 0; r < root.getRowCount(); r++) {
+        if (json) {
+          ObjectNode row = JsonNodeFactory.instance.objectNode();
+          for (int c = 0; c < vectors.size(); c++) {
+            row.set(names.get(c), values.value(vectors.get(c), r));
+          }
+          o.println(mapper.writeValueAsString(row));
+        } else {
+          String[] cells = new String[vectors.size()];
+          for (int c = 0; c < cells.length; c++) {
+            cells[c] = HeadCommand.cell(values.value(vectors.get(c), r));
+          }
+          table.add(cells);
+        }
+      }
+      rows += root.getRowCount();
+      bar.update(rows, "rows out");
+    }
+    if (table != null) {
+      table.finish();
+    }
+    o.flush();
+  }
+
+  private void write(ScanReader reader, ProgressBar bar) throws IOException {
+    boolean toStdout = "-".equals(out);
+    Path target = toStdout ? null : Path.of(out);
+    Path partial = toStdout ? null : target.resolveSibling(target.getFileName() + ".partial");
+    long rows = 0;
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    try {
+      try (WritableByteChannel channel = toStdout ? Channels.newChannel(nonClosing(System.out)) : create(partial);
+          ArrowWriter writer = toStdout ? new ArrowStreamWriter(root, reader, channel) : new ArrowFileWriter(root, reader, channel)) {
+        writer.start();
+        while (reader.loadNextBatch()) {
+          writer.writeBatch();
+          rows += root.getRowCount();
+          bar.update(rows, "rows out");
+        }
+        writer.end();
+      }
+    } catch (IOException | RuntimeException e) {
+      if (partial != null) {
+        Files.deleteIfExists(partial);
+      }
+      if (e instanceof IOException io) {
+        throw new UserInputException((toStdout ? "stdout" : out) + ": cannot write: " + io.getMessage(), io);
+      }
+      throw e;
+    }
+    if (partial != null) {
+      Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+      PrintWriter o = spec.commandLine().getOut();
+      o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, target);
+      o.flush();
+    } else {
+      System.out.flush();
+    }
+  }
+
+  private void writeMetrics(ScanMetrics metrics) {
+    try {
+      new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(metricsJson.toFile(), metrics.toMap());
+    } catch (IOException e) {
+      throw new UserInputException(metricsJson + ": cannot write: " + e.getMessage(), e);
+    }
+  }
+
+  private static long datasetBytes(Dataset dataset) throws IOException {
+    long n = 0;
+    for (DatasetFile f : dataset.files()) {
+      n += Files.size(f.path());
+    }
+    return n;
+  }
+
+  private static FileChannel create(Path path) throws IOException {
+    return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        StandardOpenOption.TRUNCATE_EXISTING);
+  }
+
+  /** stdout stays open for whoever else writes to it after the stream. */
+  private static OutputStream nonClosing(OutputStream s) {
+    return new java.io.FilterOutputStream(s) {
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        out.write(b, off, len);
+      }
+
+      @Override
+      public void close() throws IOException {
+        out.flush();
+      }
+    };
+  }
+}
