@@ -156,7 +156,7 @@ final class ScanCommand implements Callable<Integer> {
     try {
       return Scanner.scan(dataset, options, allocator);
     } catch (ExpressionBindException e) {
-      throw new UserInputException((options.filter() == null ? "" : "--filter/--columns: ") + e.getMessage(), e);
+      throw new UserInputException(e.getMessage(), e);
     }
   }
 
