@@ -98,6 +98,28 @@ class BinScriptIT {
     assertTrue(d.out().contains("== throughput") && d.out().contains("read:  30,000 rows"), d.out());
     Run m = run(null, "meta", dir.resolve("orders.parquet").toString(), "--json");
     assertEquals(30000, new ObjectMapper().readTree(m.out()).get("num_rows").asLong());
+
+    // scan to an Arrow IPC stream on stdout; the metrics summary goes to stderr
+    Path root = Path.of(System.getProperty("project.root"));
+    Path stream = dir.resolve("scan.arrows");
+    Path err = dir.resolve("scan-err.txt");
+    ProcessBuilder pb = new ProcessBuilder(root.resolve("bin/parquet-arrow").toString(), "scan",
+        dir.resolve("orders.parquet").toString(), "--filter", "order_id between 100 and 199", "--columns", "order_id", "--out", "-");
+    pb.redirectOutput(stream.toFile()).redirectError(err.toFile());
+    assertEquals(0, pb.start().waitFor(), Files.readString(err));
+    assertTrue(Files.readString(err).contains("rows:") && Files.readString(err).contains(" 100 out"), Files.readString(err));
+    List<Long> ids = new ArrayList<>();
+    try (BufferAllocator a = new RootAllocator();
+        org.apache.arrow.vector.ipc.ArrowStreamReader reader =
+            new org.apache.arrow.vector.ipc.ArrowStreamReader(Files.newInputStream(stream), a)) {
+      while (reader.loadNextBatch()) {
+        BigIntVector v = (BigIntVector) reader.getVectorSchemaRoot().getVector("order_id");
+        for (int i = 0; i < v.getValueCount(); i++) {
+          ids.add(v.get(i));
+        }
+      }
+    }
+    assertEquals(java.util.stream.LongStream.rangeClosed(100, 199).boxed().toList(), ids);
   }
 
   @Test
