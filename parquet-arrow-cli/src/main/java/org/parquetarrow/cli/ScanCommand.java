@@ -46,8 +46,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * [--metrics-json FILE] [--json]}: the rows of a dataset (a file, a directory of hive partitions or
  * a glob) that a SQL {@code WHERE}-style filter keeps, read with every pruning step the dataset
  * layer has. Rows go to stdout as an aligned table (JSON lines with {@code --json}), or with
- * {@code --out} to an Arrow IPC file ({@code -}: an IPC stream on stdout); what pruning skipped and
- * what was read goes to stderr, and with {@code --metrics-json} to a file as one JSON object.
+ * {@code --out} to an Arrow IPC file ({@code -}: an IPC stream on stdout), with a progress bar on a
+ * terminal; what pruning skipped and what was read goes to stderr, and with {@code --metrics-json}
+ * to a file as one JSON object.
  *
  * <pre>
  * parquet-arrow scan data/ --filter "year = 2024 and id between 10 and 20" --columns id,user.name
@@ -68,7 +69,7 @@ final class ScanCommand implements Callable<Integer> {
 
   @Option(names = "--filter", paramLabel = "EXPR",
       description = "Rows to keep, in SQL WHERE syntax: x > 5 and s in ('a', 'b') and d between date '2024-01-01'"
-          + " and date '2024-12-31' and name like 'abc%' and a.b is not null.")
+          + " and date '2024-12-31' and name like 'abc%%' and a.b is not null.")
   String filter;
 
   @Option(names = "--columns", split = ",", paramLabel = "COL",
@@ -107,15 +108,16 @@ final class ScanCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     try (BufferAllocator allocator = new RootAllocator();
         ScanReader reader = open(dataset, options, allocator)) {
-      ProgressBar bar = ProgressBar.start(err, "scan", 0);
-      try {
-        if (out == null) {
-          print(reader, bar);
-        } else {
+      if (out == null) {
+        // the rows on stdout are the progress; a bar on the same terminal would tear them
+        print(reader);
+      } else {
+        ProgressBar bar = ProgressBar.start(err, "scan", 0);
+        try {
           write(reader, bar);
+        } finally {
+          bar.finish();
         }
-      } finally {
-        bar.finish();
       }
       metrics = reader.metrics();
     }
@@ -160,7 +162,7 @@ final class ScanCommand implements Callable<Integer> {
     }
   }
 
-  private void print(ScanReader reader, ProgressBar bar) throws IOException {
+  private void print(ScanReader reader) throws IOException {
     PrintWriter o = spec.commandLine().getOut();
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     List<String> names = new ArrayList<>();
@@ -170,7 +172,6 @@ final class ScanCommand implements Callable<Integer> {
     ObjectMapper mapper = new ObjectMapper();
     RowTable table = json ? null : new RowTable(o, names);
     ValueJson values = new ValueJson(reader);
-    long rows = 0;
     while (reader.loadNextBatch()) {
       List<FieldVector> vectors = root.getFieldVectors();
       for (int r = 0; r < root.getRowCount(); r++) {
@@ -188,8 +189,6 @@ final class ScanCommand implements Callable<Integer> {
           table.add(cells);
         }
       }
-      rows += root.getRowCount();
-      bar.update(rows, "rows out");
     }
     if (table != null) {
       table.finish();
