@@ -285,6 +285,20 @@ class ScanCommandTest {
   }
 
   @Test
+  void aCorruptFileFailsTheScanNamingIt() throws Exception {
+    Path copy = outputs.resolve("ds");
+    Files.createDirectories(copy.resolve("region=east"));
+    Files.copy(dir.resolve("region=east/part-0.parquet"), copy.resolve("region=east/part-0.parquet"));
+    Path bad = copy.resolve("region=east/part-1.parquet");
+    byte[] good = Files.readAllBytes(copy.resolve("region=east/part-0.parquet"));
+    Files.write(bad, java.util.Arrays.copyOf(good, good.length / 2)); // cut in half: no footer
+    Cli r = Cli.run("scan", copy.toString(), "--filter", "id < 10");
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains(bad.toString()), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
   void missingPathsAndBadOptionsAreInputErrors() {
     Cli missing = Cli.run("scan", dir.resolve("no-such-dir").toString());
     assertEquals(2, missing.exit());
