@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -27,10 +26,13 @@ import org.parquetarrow.schema.SchemaNode;
  * {@link VariantFormatException} naming the row.
  *
  * <pre>{@code
- * if (VariantUnshredder.appliesTo(mapping)) {
- *   VariantUnshredder u = VariantUnshredder.of(mapping, true);
- *   try (StructVector stored = ...; StructVector variants = u.unshred(stored, allocator, row -> where)) {
- *     Variant v = Variant.of(variants.getChild("metadata") ..., ...);
+ * // a batch read with ReadOptions.VariantShredding.KEEP, whose field 0 is a VARIANT column
+ * FieldMapping field = reader.schemaMapping().fields().get(0);
+ * if (VariantUnshredder.appliesTo(field)) {
+ *   VariantUnshredder unshredder = VariantUnshredder.of(field, true);
+ *   try (StructVector variants = unshredder.unshred((StructVector) batch.getVector(0), allocator,
+ *       row -> ErrorLocation.ofFile("events.parquet"))) {
+ *     VarBinaryVector value = (VarBinaryVector) variants.getChild("value");
  *   }
  * }
  * }</pre>
@@ -153,10 +155,5 @@ public final class VariantUnshredder {
       out.close();
       throw e;
     }
-  }
-
-  /** The stored vector's child called {@code name}, or {@code null}. */
-  static FieldVector child(StructVector group, String name) {
-    return group.getChild(name);
   }
 }
