@@ -134,6 +134,27 @@ class ShreddedVariantCorpusTest {
     assertSidecars(file, rows);
   }
 
+  @Test
+  void theArrowReaderCarriesTheRebuiltVariants() throws IOException {
+    Path file = CorpusCatalog.load().entry(DIR + "case-126.parquet").path();
+    List<Variant> rows = new ArrayList<>();
+    try (ParquetFileReader reader = ParquetFileReader.open(file, ReadOptions.defaults(memory.allocator()));
+        org.apache.arrow.vector.ipc.ArrowReader arrow = reader.toArrowReader()) {
+      VectorSchemaRoot root = arrow.getVectorSchemaRoot();
+      assertEquals(VariantUnshredder.EXTENSION_NAME, root.getSchema().findField("var").getMetadata()
+          .get(ArrowType.ExtensionType.EXTENSION_METADATA_KEY_NAME));
+      while (arrow.loadNextBatch()) {
+        StructVector var = (StructVector) root.getVector("var");
+        for (int i = 0; i < root.getRowCount(); i++) {
+          rows.add(Variant.of(((VarBinaryVector) var.getChild("metadata")).get(i),
+              ((VarBinaryVector) var.getChild("value")).get(i)));
+        }
+      }
+    }
+    assertEquals(2, rows.size());
+    assertSidecars(file, rows);
+  }
+
   private void assertSidecars(Path file, List<Variant> rows) throws IOException {
     String base = file.getFileName().toString().replace(".parquet", "");
     int sidecars = 0;
