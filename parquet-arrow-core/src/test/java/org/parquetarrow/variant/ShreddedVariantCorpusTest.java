@@ -135,6 +135,23 @@ class ShreddedVariantCorpusTest {
   }
 
   @Test
+  void aPartialProjectionOfAVariantReadsTheChosenColumnsAsStored() throws IOException {
+    Path file = CorpusCatalog.load().entry(DIR + "case-134.parquet").path();
+    ReadOptions options = ReadOptions.builder(memory.allocator()).columns("var.typed_value.b").build();
+    try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
+      Field var = reader.arrowSchema().findField("var");
+      assertNull(var.getMetadata().get(ArrowType.ExtensionType.EXTENSION_METADATA_KEY_NAME));
+      assertEquals(List.of("typed_value"), var.getChildren().stream().map(Field::getName).toList());
+      try (VectorSchemaRoot batch = reader.readNextBatch()) {
+        StructVector typed = (StructVector) ((StructVector) batch.getVector("var")).getChild("typed_value");
+        StructVector b = (StructVector) typed.getChild("b");
+        // the catalog: {a: null, b: "iceberg", d: 2024-01-30}, b shredded as a string
+        assertEquals("iceberg", b.getChild("typed_value").getObject(0).toString());
+      }
+    }
+  }
+
+  @Test
   void theArrowReaderCarriesTheRebuiltVariants() throws IOException {
     Path file = CorpusCatalog.load().entry(DIR + "case-126.parquet").path();
     List<Variant> rows = new ArrayList<>();
