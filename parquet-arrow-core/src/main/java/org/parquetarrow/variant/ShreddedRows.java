@@ -137,7 +137,9 @@ final class ShreddedRows {
       node.value.getDataBuffer().getBytes(start, bytes, 0, length);
       residual = Variant.of(dictionary, bytes, 0, length);
       if (residual.kind() != VariantKind.OBJECT) {
-        throw new VariantFormatException("Invalid variant, non-object value with shredded fields at " + plan.path);
+        String json = residual.toJson();
+        throw new VariantFormatException("Invalid variant, non-object value with shredded fields at " + plan.path
+            + ": value is " + (json.length() > 80 ? json.substring(0, 80) + "…" : json));
       }
       residualCount = residual.size();
     }

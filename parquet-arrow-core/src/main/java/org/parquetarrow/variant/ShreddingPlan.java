@@ -45,8 +45,10 @@ final class ShreddingPlan {
   static ShreddingPlan of(FieldMapping group, String path) {
     FieldMapping value = child(group, VALUE);
     FieldMapping typed = child(group, TYPED_VALUE);
-    if (value != null && !(value.isLeaf() && value.type() instanceof ArrowType.Binary
-        && value.field().getDictionary() == null)) {
+    if (value != null && value.field().getDictionary() != null) {
+      throw dictionary(path + "." + VALUE);
+    }
+    if (value != null && !(value.isLeaf() && value.type() instanceof ArrowType.Binary)) {
       throw invalid("the 'value' of a shredded variant must be a binary column", path);
     }
     if (typed == null) {
@@ -112,6 +114,12 @@ final class ShreddingPlan {
         && p.physicalType() == org.parquetarrow.format.PhysicalType.FIXED_LEN_BYTE_ARRAY
         ? "(" + p.typeLength() + ")" : "");
     return logical == null ? physical : physical + " " + logical;
+  }
+
+  static UnsupportedFeatureException dictionary(String path) {
+    return new UnsupportedFeatureException("dictionary columns in a VARIANT", "the variant column " + path
+        + " is read as a dictionary, which cannot be rebuilt into variants; leave it out of dictionaryColumns"
+        + " or read with VariantShredding.KEEP [column " + path + "]");
   }
 
   private static VariantFormatException invalid(String problem, String path) {

@@ -84,8 +84,10 @@ public final class VariantUnshredder {
       throw new IllegalArgumentException(variant.name() + " is not a whole VARIANT group");
     }
     FieldMapping metadata = ShreddingPlan.child(variant, METADATA);
-    if (metadata == null || !metadata.isLeaf() || !(metadata.type() instanceof ArrowType.Binary)
-        || metadata.field().getDictionary() != null) {
+    if (metadata != null && metadata.field().getDictionary() != null) {
+      throw ShreddingPlan.dictionary(variant.name() + "." + METADATA);
+    }
+    if (metadata == null || !metadata.isLeaf() || !(metadata.type() instanceof ArrowType.Binary)) {
       throw new VariantFormatException("a VARIANT group needs a binary 'metadata' column",
           ErrorLocation.UNKNOWN.withColumn(variant.name()), null);
     }

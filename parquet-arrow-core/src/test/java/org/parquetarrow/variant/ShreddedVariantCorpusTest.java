@@ -26,6 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.testing.CorpusCatalog;
@@ -148,6 +149,21 @@ class ShreddedVariantCorpusTest {
         // the catalog: {a: null, b: "iceberg", d: 2024-01-30}, b shredded as a string
         assertEquals("iceberg", b.getChild("typed_value").getObject(0).toString());
       }
+    }
+  }
+
+  @Test
+  void aDictionaryVariantColumnCannotBeRebuiltButCanBeKept() {
+    Path file = CorpusCatalog.load().entry(DIR + "case-075.parquet").path();
+    ReadOptions dictionary = ReadOptions.builder(memory.allocator()).dictionaryColumns("var.value").build();
+    UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class,
+        () -> ParquetFileReader.open(file, dictionary).close());
+    assertNotNull(e.location().file(), e.getMessage());
+    ReadOptions keep = ReadOptions.builder(memory.allocator()).dictionaryColumns("var.value")
+        .variantShredding(ReadOptions.VariantShredding.KEEP).build();
+    try (ParquetFileReader reader = ParquetFileReader.open(file, keep);
+        VectorSchemaRoot batch = reader.readNextBatch()) {
+      assertEquals(1, batch.getRowCount());
     }
   }
 
