@@ -35,8 +35,8 @@ import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.read.page.RangeCoalescer;
-import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.ArrowReadOptions;
+import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
 import org.parquetarrow.variant.VariantUnshredder;
 
