@@ -1,6 +1,8 @@
 package org.parquetarrow.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +14,7 @@ import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
@@ -23,15 +26,19 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.util.Text;
+import org.parquetarrow.variant.Variant;
+import org.parquetarrow.variant.VariantUnshredder;
 
 /**
  * One Arrow value as JSON, for {@code cat --json} and {@code head}: structs become objects, lists
  * arrays, maps objects keyed by the key's text, strings strings, binaries base64 strings, numbers
- * numbers, zoned timestamps ISO-8601 instants; other values their Arrow Java text form. Display only, so one boxed value
+ * numbers, zoned timestamps ISO-8601 instants, VARIANT columns the JSON of each variant; other
+ * values their Arrow Java text form. Display only, so one boxed value
  * per cell is acceptable here.
  */
 final class ValueJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final ObjectMapper VARIANT_JSON = new ObjectMapper();
 
   private final DictionaryProvider dictionaries;
 
@@ -72,6 +79,9 @@ final class ValueJson {
       int size = l.getListSize();
       return elements(l.getDataVector(), (long) index * size, (long) index * size + size);
     }
+    if (v instanceof StructVector s && isVariant(s)) {
+      return variant(s, index);
+    }
     if (v instanceof StructVector s) {
       ObjectNode o = NODES.objectNode();
       for (FieldVector child : s.getChildrenFromFields()) {
@@ -85,6 +95,28 @@ final class ValueJson {
       return NODES.textNode(instant(t.get(index), ts.getUnit()).toString());
     }
     return scalar(v.getObject(index));
+  }
+
+  /** Whether {@code s} holds rebuilt variants (Arrow's canonical Parquet Variant extension). */
+  private static boolean isVariant(StructVector s) {
+    var metadata = s.getField().getMetadata();
+    return metadata != null
+        && VariantUnshredder.EXTENSION_NAME.equals(metadata.get(ArrowType.ExtensionType.EXTENSION_METADATA_KEY_NAME))
+        && s.getChild("metadata") instanceof VarBinaryVector && s.getChild("value") instanceof VarBinaryVector;
+  }
+
+  /** A variant as the JSON it denotes (see {@link Variant#toJson()}), not as its two binaries. */
+  private static JsonNode variant(StructVector s, int index) {
+    VarBinaryVector value = (VarBinaryVector) s.getChild("value");
+    if (value.isNull(index)) {
+      return NODES.nullNode();
+    }
+    String json = Variant.of(((VarBinaryVector) s.getChild("metadata")).get(index), value.get(index)).toJson();
+    try {
+      return VARIANT_JSON.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("variant JSON did not parse: " + json, e);
+    }
   }
 
   private static Instant instant(long value, TimeUnit unit) {

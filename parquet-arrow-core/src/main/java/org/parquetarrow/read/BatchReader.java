@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
@@ -34,8 +35,10 @@ import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.read.page.RangeCoalescer;
+import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
+import org.parquetarrow.variant.VariantUnshredder;
 
 /**
  * Cuts the selected row groups of a file into batches of at most {@code batchSize} rows; a batch
@@ -56,6 +59,11 @@ final class BatchReader implements AutoCloseable {
   /** The dictionaries of the last batch, by id; owned here until the next batch. */
   private final Map<Long, Dictionary> dictionaries = new HashMap<>();
   private final List<FieldAssembler> fields;
+  /** Per top-level field, its variant rebuilder, or {@code null} for fields read as decoded. */
+  private final List<VariantUnshredder> variants = new ArrayList<>();
+  /** Where the current batch's rows come from: (first row in the batch, row group) pairs. */
+  private final List<int[]> batchGroups = new ArrayList<>();
+  private int currentGroup = -1;
   private final List<LeafReader> leaves;
   private final int[] leafOrdinals;
   private final int[] rowGroups;
@@ -89,12 +97,16 @@ final class BatchReader implements AutoCloseable {
     try {
       for (FieldMapping f : mapping.fields()) {
         built.add(FieldAssemblers.build(f, options.allocator(), false));
-        outFields.add(FieldAssemblers.messageField(f));
-        memoryFields.add(FieldAssemblers.memoryField(f));
+        VariantUnshredder variant = options.variantShredding() == ReadOptions.VariantShredding.UNSHRED
+            && VariantUnshredder.appliesTo(f) ? VariantUnshredder.of(f,
+                options.arrowOptions().extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE) : null;
+        variants.add(variant);
+        outFields.add(variant != null ? variant.field() : FieldAssemblers.messageField(f));
+        memoryFields.add(variant != null ? variant.field() : FieldAssemblers.memoryField(f));
       }
     } catch (RuntimeException e) {
       built.forEach(FieldAssembler::close);
-      throw e;
+      throw e instanceof ParquetException p ? p.locate(ErrorLocation.ofFile(file.name())) : e;
     }
     this.fields = built;
     this.schema = new Schema(outFields, mapping.arrowSchema().getCustomMetadata());
@@ -192,6 +204,8 @@ final class BatchReader implements AutoCloseable {
     int rows = (int) Math.min(options.batchSize(), totalRows - rowsReturned);
     try {
       releaseDictionaries();
+      batchGroups.clear();
+      batchGroups.add(new int[] {0, currentGroup});
       for (FieldAssembler f : fields) {
         f.startBatch(rows);
       }
@@ -199,6 +213,7 @@ final class BatchReader implements AutoCloseable {
       while (filled < rows) {
         if (range * 2 >= ranges.length) {
           openNextRowGroup();
+          batchGroups.add(new int[] {filled, currentGroup});
           continue;
         }
         long start = ranges[2 * range];
@@ -249,6 +264,7 @@ final class BatchReader implements AutoCloseable {
       for (FieldAssembler f : fields) {
         vectors.add(f.finishBatch());
       }
+      unshredVariants(vectors);
     } catch (RuntimeException e) {
       vectors.forEach(FieldVector::close);
       throw e;
@@ -261,6 +277,29 @@ final class BatchReader implements AutoCloseable {
       }
     }
     return new VectorSchemaRoot(memorySchema.getFields(), vectors, rows);
+  }
+
+  /** Replaces each VARIANT column's decoded struct by its rebuilt variants. */
+  private void unshredVariants(List<FieldVector> vectors) {
+    for (int i = 0; i < vectors.size(); i++) {
+      VariantUnshredder variant = variants.get(i);
+      if (variant != null) {
+        FieldVector stored = vectors.get(i);
+        vectors.set(i, variant.unshred((StructVector) stored, options.allocator(),
+            row -> ErrorLocation.ofFile(file.name()).withRowGroup(rowGroupOf(row))));
+        stored.close();
+      }
+    }
+  }
+
+  private int rowGroupOf(int batchRow) {
+    int group = -1;
+    for (int[] start : batchGroups) {
+      if (start[0] <= batchRow) {
+        group = start[1];
+      }
+    }
+    return group;
   }
 
   private DictionaryEncoding schemaEncoding(long id) {
@@ -277,6 +316,7 @@ final class BatchReader implements AutoCloseable {
   private void openNextRowGroup() {
     while (nextGroup < rowGroups.length) {
       int g = rowGroups[nextGroup++];
+      currentGroup = g;
       RowGroup group = metadata.rowGroups().get(g);
       RowSelection selected = selection(g, group.numRows());
       if (selected.isEmpty()) {

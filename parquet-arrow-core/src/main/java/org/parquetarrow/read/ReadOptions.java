@@ -27,6 +27,18 @@ import org.parquetarrow.schema.ArrowReadOptions;
  * }</pre>
  */
 public final class ReadOptions {
+  /** What the reader makes of VARIANT columns. */
+  public enum VariantShredding {
+    /**
+     * Rebuild each variant from its shredded columns into Arrow's canonical Parquet Variant
+     * extension shape, {@code struct<metadata: binary not null, value: binary>} tagged
+     * {@code arrow.parquet.variant} (the default).
+     */
+    UNSHRED,
+    /** Keep the struct of the stored columns ({@code metadata}, {@code value}, {@code typed_value}…). */
+    KEEP
+  }
+
   /** Rows per batch unless told otherwise (Arrow C++'s default). */
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
 
@@ -47,6 +59,7 @@ public final class ReadOptions {
   private final Executor executor;
   private final long maxBatchBytes;
   private final FileDecryptionProperties decryption;
+  private final VariantShredding variantShredding;
 
   private ReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -59,6 +72,7 @@ public final class ReadOptions {
     this.executor = b.executor;
     this.maxBatchBytes = b.maxBatchBytes;
     this.decryption = b.decryption;
+    this.variantShredding = b.variantShredding;
   }
 
   /** Options reading everything with {@code allocator}. */
@@ -133,11 +147,16 @@ public final class ReadOptions {
     return decryption;
   }
 
+  /** What VARIANT columns read as; default {@link VariantShredding#UNSHRED}. */
+  public VariantShredding variantShredding() {
+    return variantShredding;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
         + (rowGroups == null ? "all" : Arrays.toString(rowGroups)) + ", verifyChecksums="
-        + verifyChecksums + ", " + arrowOptions + "]";
+        + verifyChecksums + ", variants=" + variantShredding + ", " + arrowOptions + "]";
   }
 
   /** Builder of {@link ReadOptions}. */
@@ -152,6 +171,7 @@ public final class ReadOptions {
     private Executor executor;
     private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
     private FileDecryptionProperties decryption;
+    private VariantShredding variantShredding = VariantShredding.UNSHRED;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -259,6 +279,15 @@ public final class ReadOptions {
      */
     public Builder decryption(FileDecryptionProperties properties) {
       this.decryption = properties;
+      return this;
+    }
+
+    /**
+     * Whether VARIANT columns are rebuilt into variants (the default) or kept as their stored
+     * shredded struct, for callers who want the {@code typed_value} columns.
+     */
+    public Builder variantShredding(VariantShredding mode) {
+      this.variantShredding = Objects.requireNonNull(mode, "mode");
       return this;
     }
 

@@ -44,7 +44,9 @@ import org.slf4j.LoggerFactory;
  *       {@code <name>_tuple} repeated groups, repeated fields without annotation (required lists of
  *       required elements), {@code MAP_KEY_VALUE}, key-only maps (lists of keys, as Arrow C++),
  *       OPTIONAL map keys (accepted; Arrow C++ refuses them). VARIANT groups → the struct of their
- *       fields (Arrow C++ 18 refuses them). VECTOR → {@link UnsupportedFeatureException}.
+ *       stored fields (Arrow C++ 18 refuses them; {@link FieldMapping#isVariant()} marks them, and
+ *       the reader rebuilds them into variants unless told to keep this struct). VECTOR →
+ *       {@link UnsupportedFeatureException}.
  *   <li>{@code field_id} → field metadata {@code PARQUET:field_id}.
  *   <li>{@code ARROW:schema} (unless {@link ArrowReadOptions.StoredSchemaPolicy#IGNORE}): see
  *       {@link StoredSchemaApplier}; when it is applied, the Arrow schema's metadata is the stored

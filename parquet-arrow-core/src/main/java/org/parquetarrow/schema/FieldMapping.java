@@ -195,6 +195,16 @@ public final class FieldMapping {
     return column != null;
   }
 
+  /**
+   * Whether this field is a VARIANT-annotated group, mapped as the struct of its stored fields
+   * ({@code metadata}, {@code value}, {@code typed_value}); the reader rebuilds such structs into
+   * variants unless told to keep them (see {@code org.parquetarrow.variant.VariantUnshredder}).
+   */
+  public boolean isVariant() {
+    return kind == Kind.STRUCT && parquetNode instanceof GroupNode g
+        && g.effectiveLogicalType() instanceof org.parquetarrow.format.LogicalType.VariantType;
+  }
+
   public List<FieldMapping> children() {
     return children;
   }
