@@ -1,0 +1,97 @@
+package org.parquetarrow.flight;
+
+import java.io.IOException;
+import org.apache.arrow.flight.BackpressureStrategy;
+import org.apache.arrow.flight.CallStatus;
+import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.scan.ScanReader;
+import org.parquetarrow.dataset.scan.Scanner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Streams one split to a client: batches go from the scan straight to the listener, each sent only
+ * once the client's transport is ready for it (Flight's callback back-pressure), so a slow client
+ * holds at most the scan's memory budget. A cancel or disconnect stops the scan at once; every
+ * buffer comes from a child allocator closed at the end, so a leak fails loudly.
+ */
+final class SplitStreamer {
+  private static final Logger LOG = LoggerFactory.getLogger(SplitStreamer.class);
+
+  private final ServerSettings settings;
+
+  SplitStreamer(ServerSettings settings) {
+    this.settings = settings;
+  }
+
+  void stream(ServedDataset served, SplitTicket ticket, ServerStreamListener listener, BufferAllocator parent) {
+    Dataset ds = served.dataset();
+    if (ds == null) {
+      throw CallStatus.NOT_FOUND.withDescription("dataset '" + served.name() + "' holds no files").toRuntimeException();
+    }
+    ScanOptions.Builder options = ticket.query().scanOptions()
+        .batchSize(settings.batchSize())
+        .memoryBudget(settings.streamMemoryBudget());
+    if (ticket.file() != null) {
+      DatasetFile file = served.files().get(ticket.file());
+      if (file == null) {
+        throw CallStatus.NOT_FOUND.withDescription("dataset '" + served.name() + "' has no file " + ticket.file()
+            + " (refreshed since the ticket was issued?)").toRuntimeException();
+      }
+      ds = served.singleFile(file);
+      options.parallelism(1);
+    } else {
+      options.parallelism(settings.scanParallelism());
+    }
+    StreamBackpressure backpressure = new StreamBackpressure();
+    try (BufferAllocator allocator = parent.newChildAllocator("doGet " + ticket.file(), 0, Long.MAX_VALUE);
+        ScanReader reader = Scanner.scan(ds, options.build(), allocator)) {
+      backpressure.onCancel(reader::cancel);
+      backpressure.register(listener);
+      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+      listener.start(root);
+      while (reader.loadNextBatch()) {
+        BackpressureStrategy.WaitResult ready = backpressure.waitForListener(settings.stallTimeoutMillis());
+        if (ready == BackpressureStrategy.WaitResult.CANCELLED || listener.isCancelled()) {
+          LOG.debug("client cancelled the stream of {} {}", served.name(), ticket.file());
+          reader.cancel();
+          return;
+        }
+        if (ready != BackpressureStrategy.WaitResult.READY) {
+          reader.cancel();
+          listener.error(CallStatus.TIMED_OUT
+              .withDescription("the client read nothing for " + settings.stallTimeoutMillis() + " ms")
+              .toRuntimeException());
+          return;
+        }
+        listener.putNext();
+      }
+      if (listener.isCancelled()) {
+        return;
+      }
+      listener.completed();
+    } catch (IOException e) {
+      throw CallStatus.INTERNAL.withDescription("reading " + served.name() + ": " + e.getMessage())
+          .withCause(e).toRuntimeException();
+    }
+  }
+
+  /** Flight's callback strategy, also stopping the scan the moment the client goes away. */
+  private static final class StreamBackpressure extends BackpressureStrategy.CallbackBackpressureStrategy {
+    private volatile Runnable onCancel = () -> {};
+
+    void onCancel(Runnable r) {
+      onCancel = r;
+    }
+
+    @Override
+    protected void cancelCallback() {
+      onCancel.run();
+    }
+  }
+}
