@@ -7,6 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.ActionType;
 import org.apache.arrow.flight.CallStatus;
@@ -32,6 +37,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ParquetFlightProducer.class);
+  private static final AtomicInteger STREAM_THREADS = new AtomicInteger();
 
   static final List<ActionType> ACTIONS = List.of(
       new ActionType("refresh", "Rediscover the files of the dataset named by the body (UTF-8), or of every dataset"
@@ -46,8 +52,14 @@ public final class ParquetFlightProducer implements FlightProducer, AutoCloseabl
   private final PeerSplits peers;
   private final SplitStreamer streamer;
   private final UploadWriter uploads;
+  private final ExecutorService streams;
 
   ParquetFlightProducer(DatasetCatalog catalog, BufferAllocator allocator, PeerSplits peers, ServerSettings settings) {
+    this.streams = Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "parquet-arrow-flight-stream-" + STREAM_THREADS.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
     this.catalog = catalog;
     this.allocator = allocator;
     this.peers = peers;
@@ -110,16 +122,31 @@ public final class ParquetFlightProducer implements FlightProducer, AutoCloseabl
     }
   }
 
+  /** Checks the ticket, then streams on a thread of its own (see {@link SplitStreamer} for why). */
   @Override
   public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
+    SplitTicket split;
+    ServedDataset served;
     try {
-      SplitTicket split = SplitTicket.fromTicket(ticket);
-      streamer.stream(catalog.get(split.query().dataset()), split, listener, allocator);
+      split = SplitTicket.fromTicket(ticket);
+      served = catalog.get(split.query().dataset());
     } catch (RuntimeException e) {
-      if (!listener.isCancelled()) {
-        LOG.debug("stream failed", e);
-        listener.error(FlightErrors.toFlight(e));
-      }
+      listener.error(FlightErrors.toFlight(e));
+      return;
+    }
+    try {
+      streams.execute(() -> {
+        try {
+          streamer.stream(served, split, listener, allocator);
+        } catch (RuntimeException | Error e) {
+          if (!listener.isCancelled()) {
+            LOG.debug("stream failed", e);
+            listener.error(FlightErrors.toFlight(e));
+          }
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      listener.error(CallStatus.UNAVAILABLE.withDescription("the server is shutting down").toRuntimeException());
     }
   }
 
@@ -198,8 +225,14 @@ public final class ParquetFlightProducer implements FlightProducer, AutoCloseabl
     listener.onCompleted();
   }
 
+  /** Stops the streams still running (the server has stopped taking calls) and closes the peer clients. */
   @Override
   public void close() throws Exception {
+    streams.shutdown();
+    if (!streams.awaitTermination(5, TimeUnit.SECONDS)) {
+      streams.shutdownNow();
+      streams.awaitTermination(5, TimeUnit.SECONDS);
+    }
     peers.close();
   }
 }

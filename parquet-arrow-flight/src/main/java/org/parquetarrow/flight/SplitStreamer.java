@@ -19,6 +19,10 @@ import org.slf4j.LoggerFactory;
  * once the client's transport is ready for it (Flight's callback back-pressure), so a slow client
  * holds at most the scan's memory budget. A cancel or disconnect stops the scan at once; every
  * buffer comes from a child allocator closed at the end, so a leak fails loudly.
+ *
+ * <p>{@link #stream} blocks, so it must not run on the thread of the gRPC call: gRPC delivers a
+ * call's ready and cancel callbacks one at a time on that call's executor, and a loop waiting
+ * there would wait for callbacks that cannot arrive. The producer runs it on its own threads.
  */
 final class SplitStreamer {
   private static final Logger LOG = LoggerFactory.getLogger(SplitStreamer.class);
@@ -56,7 +60,7 @@ final class SplitStreamer {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       listener.start(root);
       while (reader.loadNextBatch()) {
-        BackpressureStrategy.WaitResult ready = backpressure.waitForListener(settings.stallTimeoutMillis());
+        BackpressureStrategy.WaitResult ready = awaitReady(backpressure, listener);
         if (ready == BackpressureStrategy.WaitResult.CANCELLED || listener.isCancelled()) {
           LOG.debug("client cancelled the stream of {} {}", served.name(), ticket.file());
           reader.cancel();
@@ -78,6 +82,27 @@ final class SplitStreamer {
     } catch (IOException e) {
       throw CallStatus.INTERNAL.withDescription("reading " + served.name() + ": " + e.getMessage())
           .withCause(e).toRuntimeException();
+    }
+  }
+
+  /**
+   * Waits for the transport in short slices up to the stall timeout: a slice ending re-checks the
+   * listener, so a cancel that came before the handlers were registered is still seen.
+   */
+  private BackpressureStrategy.WaitResult awaitReady(StreamBackpressure backpressure, ServerStreamListener listener) {
+    long deadline = System.nanoTime() + settings.stallTimeoutMillis() * 1_000_000L;
+    while (true) {
+      long left = (deadline - System.nanoTime()) / 1_000_000L;
+      if (left <= 0) {
+        return BackpressureStrategy.WaitResult.TIMEOUT;
+      }
+      BackpressureStrategy.WaitResult r = backpressure.waitForListener(Math.min(left, 500));
+      if (r != BackpressureStrategy.WaitResult.TIMEOUT) {
+        return r;
+      }
+      if (listener.isCancelled()) {
+        return BackpressureStrategy.WaitResult.CANCELLED;
+      }
     }
   }
 
