@@ -37,6 +37,8 @@ import picocli.CommandLine.ScopeType;
       ToArrowCommand.class,
       FromArrowCommand.class,
       DemoCommand.class,
+      ServeCommand.class,
+      GetCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ParquetArrowCommand implements Runnable {
