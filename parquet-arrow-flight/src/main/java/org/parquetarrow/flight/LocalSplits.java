@@ -11,6 +11,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.FileScan;
+import org.parquetarrow.dataset.expr.ExpressionBinder;
 import org.parquetarrow.dataset.prune.PruningMetrics;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.dataset.prune.RowGroupScan;
@@ -44,8 +45,14 @@ final class LocalSplits {
       return new FlightInfo(new Schema(List.of()), query.toDescriptor(), List.of(), 0, 0);
     }
     ScanOptions options = query.scanOptions().executor(NO_READS).build();
+    // the filter must fit the whole schema; the projected schema is the same from any one file of a
+    // splittable dataset, which saves planning every file twice
+    if (options.filter() != null) {
+      ExpressionBinder.bind(options.filter(), ds.schema());
+    }
+    Dataset schemaSource = served.splittable() && !ds.files().isEmpty() ? served.singleFile(ds.files().get(0)) : ds;
     Schema schema;
-    try (ScanReader reader = Scanner.scan(ds, options, allocator)) {
+    try (ScanReader reader = Scanner.scan(schemaSource, options, allocator)) {
       schema = reader.getVectorSchemaRoot().getSchema();
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);

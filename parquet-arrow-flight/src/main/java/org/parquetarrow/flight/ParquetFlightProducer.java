@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * describe} and {@code list-splits} manage and inspect datasets. Built and run by {@link
  * ParquetFlightServer}.
  */
-public final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
+final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ParquetFlightProducer.class);
   private static final AtomicInteger STREAM_THREADS = new AtomicInteger();
 

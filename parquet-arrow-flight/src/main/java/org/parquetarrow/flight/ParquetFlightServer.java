@@ -149,7 +149,10 @@ public final class ParquetFlightServer implements AutoCloseable {
       return this;
     }
 
-    /** Serves TLS ({@code grpc+tls}) with a PEM certificate chain and PKCS#8 PEM private key. */
+    /**
+     * Serves TLS ({@code grpc+tls}) with a PEM certificate chain and PKCS#8 PEM private key; {@code
+     * grpc+tls} peers are then trusted when their certificate is signed by (or is) this chain.
+     */
     public Builder tls(Path certificateChain, Path privateKey) {
       this.tlsCertificate = certificateChain;
       this.tlsKey = privateKey;
@@ -203,7 +206,15 @@ public final class ParquetFlightServer implements AutoCloseable {
       BufferAllocator allocator = parent.newChildAllocator("flight-server", 0, Long.MAX_VALUE);
       boolean tls = tlsCertificate != null;
       Location bind = tls ? Location.forGrpcTls(host, port) : Location.forGrpcInsecure(host, port);
-      PeerSplits peerSplits = new PeerSplits(peers, allocator, auth.peerCredentials());
+      PeerSplits peerSplits;
+      try {
+        // a TLS cluster usually shares one certificate chain or CA: peers trust the server's own
+        peerSplits = new PeerSplits(peers, allocator, auth.peerCredentials(),
+            tls ? java.nio.file.Files.readAllBytes(tlsCertificate) : null);
+      } catch (IOException e) {
+        allocator.close();
+        throw new UncheckedIOException("cannot read " + tlsCertificate, e);
+      }
       ParquetFlightProducer producer = new ParquetFlightProducer(catalog, allocator, peerSplits, settings);
       FlightServer server = null;
       try {

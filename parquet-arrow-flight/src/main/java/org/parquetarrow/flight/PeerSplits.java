@@ -1,5 +1,6 @@
 package org.parquetarrow.flight;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
@@ -15,6 +16,7 @@ import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.LocationSchemes;
 import org.apache.arrow.flight.Result;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.util.AutoCloseables;
@@ -30,12 +32,18 @@ final class PeerSplits implements AutoCloseable {
   private final List<Location> peers;
   private final BufferAllocator allocator;
   private final CallOption[] credentials;
+  private final byte[] trustedCertificates;
   private final Map<Location, FlightClient> clients = new ConcurrentHashMap<>();
 
-  PeerSplits(List<Location> peers, BufferAllocator allocator, CallOption[] credentials) {
+  /**
+   * @param trustedCertificates PEM certificates trusted for {@code grpc+tls} peers, or {@code null}
+   *     for the system's trust store
+   */
+  PeerSplits(List<Location> peers, BufferAllocator allocator, CallOption[] credentials, byte[] trustedCertificates) {
     this.peers = List.copyOf(peers);
     this.allocator = allocator;
     this.credentials = credentials.clone();
+    this.trustedCertificates = trustedCertificates == null ? null : trustedCertificates.clone();
   }
 
   boolean isEmpty() {
@@ -74,7 +82,16 @@ final class PeerSplits implements AutoCloseable {
   }
 
   private FlightClient client(Location peer) {
-    return clients.computeIfAbsent(peer, p -> FlightClient.builder(allocator, p).build());
+    return clients.computeIfAbsent(peer, p -> {
+      FlightClient.Builder b = FlightClient.builder(allocator, p);
+      if (LocationSchemes.GRPC_TLS.equals(p.getUri().getScheme())) {
+        b.useTls();
+        if (trustedCertificates != null) {
+          b.trustedCertificates(new ByteArrayInputStream(trustedCertificates));
+        }
+      }
+      return b.build();
+    });
   }
 
   @Override

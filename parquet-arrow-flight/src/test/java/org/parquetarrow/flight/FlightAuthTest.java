@@ -122,6 +122,23 @@ class FlightAuthTest {
     }
   }
 
+  @Test
+  void tlsPeersTrustTheSharedCertificate() throws Exception {
+    Path[] certAndKey = selfSigned(dir);
+    Path other = dir.resolve("node1").resolve("events");
+    FlightTestData.writeFile(other.resolve("year=2021").resolve("part-7.parquet"), 7000, 7050, clientMemory);
+    try (ParquetFlightServer b = ParquetFlightServer.builder(serverMemory).dataset(other)
+            .tls(certAndKey[0], certAndKey[1]).start();
+        ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events)
+            .peer(Location.forGrpcTls("localhost", b.port())).tls(certAndKey[0], certAndKey[1]).start();
+        FlightDatasetClient c = FlightDatasetClient.connect(Location.forGrpcTls("localhost", a.port()), clientMemory,
+            null, certAndKey[0])) {
+      FlightInfo info = c.info(FlightQuery.of("events"));
+      assertEquals(3, info.getEndpoints().size());
+      assertEquals(650, FlightTestData.readAll(c, FlightQuery.of("events")).size());
+    }
+  }
+
   /** A certificate for localhost and its PKCS#8 key, as PEM files, made with the JDK's keytool. */
   static Path[] selfSigned(Path dir) throws Exception {
     Path store = dir.resolve("tls.p12");
