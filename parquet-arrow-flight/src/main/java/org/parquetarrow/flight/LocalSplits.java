@@ -22,7 +22,9 @@ import org.parquetarrow.format.RowGroup;
 
 /**
  * The {@link FlightInfo} of a query over the files this server holds: the projected schema, and
- * one endpoint per file the filter's pruning keeps (no location: "this server"). Counts come from
+ * one endpoint per file the filter's pruning keeps (no location: "this server"), or, for a file of
+ * more than {@code splitRows} rows read without a filter, one per range of its row groups ({@link
+ * RowGroupRanges}). Counts come from
  * footers: rows are exact without a filter and -1 (unknown) with one; bytes are the uncompressed
  * size of the row groups kept, all columns.
  */
@@ -39,35 +41,33 @@ final class LocalSplits {
    * @throws org.parquetarrow.dataset.expr.ExpressionBindException for a filter or column that does
    *     not fit the schema
    */
-  static FlightInfo info(ServedDataset served, FlightQuery query, BufferAllocator allocator) {
+  static FlightInfo info(ServedDataset served, FlightQuery query, long splitRows, BufferAllocator allocator) {
     Dataset ds = served.dataset();
     if (ds == null) {
       return new FlightInfo(new Schema(List.of()), query.toDescriptor(), List.of(), 0, 0);
     }
-    ScanOptions options = query.scanOptions().executor(NO_READS).build();
-    // the filter must fit the whole schema; the projected schema is the same from any one file of a
-    // splittable dataset, which saves planning every file twice
-    if (options.filter() != null) {
-      ExpressionBinder.bind(options.filter(), ds.schema());
-    }
-    Dataset schemaSource = served.splittable() && !ds.files().isEmpty() ? served.singleFile(ds.files().get(0)) : ds;
-    Schema schema;
-    try (ScanReader reader = Scanner.scan(schemaSource, options, allocator)) {
-      schema = reader.getVectorSchemaRoot().getSchema();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    ScanOptions options = query.scanOptions().build();
+    Schema schema = projectedSchema(served, query, allocator);
     List<FlightEndpoint> endpoints = new ArrayList<>();
     long rows = 0;
     long bytes = 0;
     if (options.filter() == null) {
+      boolean ranges = RowGroupRanges.servable(served, query, schema);
       for (DatasetFile f : ds.files()) {
         rows += f.rowCount();
         for (RowGroup g : f.footer().metadata().rowGroups()) {
           bytes += g.totalByteSize();
         }
-        if (served.splittable()) {
-          endpoints.add(endpoint(query, served.relative(f.path())));
+        if (!served.splittable()) {
+          continue;
+        }
+        String rel = served.relative(f.path());
+        List<int[]> split = ranges ? RowGroupRanges.split(f.footer().metadata().rowGroups(), splitRows) : List.of();
+        for (int[] r : split) {
+          endpoints.add(new FlightEndpoint(new SplitTicket(query, rel, r[0], r[1]).toTicket()));
+        }
+        if (split.isEmpty()) {
+          endpoints.add(endpoint(query, rel));
         }
       }
     } else {
@@ -90,6 +90,25 @@ final class LocalSplits {
       endpoints.add(new FlightEndpoint(new SplitTicket(query, null).toTicket()));
     }
     return new FlightInfo(schema, query.toDescriptor(), endpoints, bytes, rows);
+  }
+
+  /**
+   * The schema a scan of {@code query} yields, without reading data. The filter must fit the whole
+   * schema; the projected schema is the same from any one file of a splittable dataset, which saves
+   * planning every file twice.
+   */
+  static Schema projectedSchema(ServedDataset served, FlightQuery query, BufferAllocator allocator) {
+    Dataset ds = served.dataset();
+    ScanOptions options = query.scanOptions().executor(NO_READS).build();
+    if (options.filter() != null) {
+      ExpressionBinder.bind(options.filter(), ds.schema());
+    }
+    Dataset schemaSource = served.splittable() && !ds.files().isEmpty() ? served.singleFile(ds.files().get(0)) : ds;
+    try (ScanReader reader = Scanner.scan(schemaSource, options, allocator)) {
+      return reader.getVectorSchemaRoot().getSchema();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static FlightEndpoint endpoint(FlightQuery query, String file) {

@@ -53,6 +53,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   private final SplitStreamer streamer;
   private final UploadWriter uploads;
   private final ExecutorService streams;
+  private final ServerSettings settings;
 
   ParquetFlightProducer(DatasetCatalog catalog, BufferAllocator allocator, PeerSplits peers, ServerSettings settings) {
     this.streams = Executors.newCachedThreadPool(r -> {
@@ -61,6 +62,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       return t;
     });
     this.catalog = catalog;
+    this.settings = settings;
     this.allocator = allocator;
     this.peers = peers;
     this.streamer = new SplitStreamer(settings);
@@ -98,7 +100,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   }
 
   private FlightInfo localInfo(FlightQuery query) {
-    return LocalSplits.info(catalog.get(query.dataset()), query, allocator);
+    return LocalSplits.info(catalog.get(query.dataset()), query, settings.splitRows(), allocator);
   }
 
   @Override
@@ -106,7 +108,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     try {
       Map<String, SplitMerger> merged = SplitMerger.newMap();
       for (ServedDataset d : catalog.all()) {
-        SplitMerger.byDataset(merged, List.of(LocalSplits.info(d, FlightQuery.of(d.name()), allocator)), null);
+        SplitMerger.byDataset(merged, List.of(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator)), null);
       }
       if (!peers.isEmpty()) {
         for (PeerSplits.PeerInfos p : peers.fetch(null)) {
@@ -208,7 +210,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     List<FlightInfo> out = new ArrayList<>();
     if (body == null || body.length == 0) {
       for (ServedDataset d : catalog.all()) {
-        out.add(LocalSplits.info(d, FlightQuery.of(d.name()), allocator));
+        out.add(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator));
       }
     } else {
       FlightQuery q = FlightQuery.fromJson(body);

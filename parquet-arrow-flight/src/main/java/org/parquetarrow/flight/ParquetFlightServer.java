@@ -104,6 +104,7 @@ public final class ParquetFlightServer implements AutoCloseable {
     private long streamMemoryBudget = 64L << 20;
     private int scanParallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
     private Duration stallTimeout = Duration.ofMinutes(5);
+    private long splitRows = 1_000_000;
 
     private Builder(BufferAllocator parent) {
       this.parent = parent;
@@ -187,6 +188,18 @@ public final class ParquetFlightServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Rows above which a file read without a filter is offered as several ranges of row groups
+     * (default one million), so clients can read it in parallel.
+     */
+    public Builder splitRows(long rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("split rows " + rows + " is below 1");
+      }
+      this.splitRows = rows;
+      return this;
+    }
+
     /** How long a stream waits for a client that reads nothing (default 5 minutes). */
     public Builder stallTimeout(Duration timeout) {
       this.stallTimeout = timeout;
@@ -201,7 +214,7 @@ public final class ParquetFlightServer implements AutoCloseable {
      */
     public ParquetFlightServer start() {
       ServerSettings settings = new ServerSettings(batchSize, streamMemoryBudget, scanParallelism,
-          stallTimeout.toMillis(), writerProperties);
+          stallTimeout.toMillis(), writerProperties, splitRows);
       DatasetCatalog catalog = new DatasetCatalog(datasets, discovery);
       BufferAllocator allocator = parent.newChildAllocator("flight-server", 0, Long.MAX_VALUE);
       boolean tls = tlsCertificate != null;

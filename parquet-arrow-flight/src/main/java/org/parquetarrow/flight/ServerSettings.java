@@ -10,6 +10,7 @@ import org.parquetarrow.write.WriterProperties;
  * @param scanParallelism files read at once by a whole-dataset split
  * @param stallTimeoutMillis how long a stream waits for a client that reads nothing before giving up
  * @param writerProperties how uploads are written
+ * @param splitRows rows above which an unfiltered file is split into ranges of row groups
  */
 record ServerSettings(int batchSize, long streamMemoryBudget, int scanParallelism, long stallTimeoutMillis,
-    WriterProperties writerProperties) {}
+    WriterProperties writerProperties, long splitRows) {}

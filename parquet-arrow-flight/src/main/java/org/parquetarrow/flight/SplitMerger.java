@@ -61,7 +61,7 @@ final class SplitMerger {
     }
     for (FlightEndpoint e : info.getEndpoints()) {
       SplitTicket t = SplitTicket.fromTicket(e.getTicket());
-      if (t.file() != null && !files.add(t.file())) {
+      if (t.file() != null && !files.add(t.splitKey())) {
         duplicates = true;
         continue;
       }

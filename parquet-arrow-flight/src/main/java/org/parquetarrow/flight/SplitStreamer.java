@@ -5,12 +5,9 @@ import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightProducer.ServerStreamListener;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.scan.ScanOptions;
-import org.parquetarrow.dataset.scan.ScanReader;
-import org.parquetarrow.dataset.scan.Scanner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,36 +35,29 @@ final class SplitStreamer {
     if (ds == null) {
       throw CallStatus.NOT_FOUND.withDescription("dataset '" + served.name() + "' holds no files").toRuntimeException();
     }
-    ScanOptions.Builder options = ticket.query().scanOptions()
-        .batchSize(settings.batchSize())
-        .memoryBudget(settings.streamMemoryBudget());
+    DatasetFile file = null;
     if (ticket.file() != null) {
-      DatasetFile file = served.files().get(ticket.file());
+      file = served.files().get(ticket.file());
       if (file == null) {
         throw CallStatus.NOT_FOUND.withDescription("dataset '" + served.name() + "' has no file " + ticket.file()
             + " (refreshed since the ticket was issued?)").toRuntimeException();
       }
-      ds = served.singleFile(file);
-      options.parallelism(1);
-    } else {
-      options.parallelism(settings.scanParallelism());
     }
     StreamBackpressure backpressure = new StreamBackpressure();
-    try (BufferAllocator allocator = parent.newChildAllocator("doGet " + ticket.file(), 0, Long.MAX_VALUE);
-        ScanReader reader = Scanner.scan(ds, options.build(), allocator)) {
-      backpressure.onCancel(reader::cancel);
+    try (BufferAllocator allocator = parent.newChildAllocator("doGet " + ticket.splitKey(), 0, Long.MAX_VALUE);
+        BatchSource source = open(served, file, ticket, allocator)) {
+      backpressure.onCancel(source::cancel);
       backpressure.register(listener);
-      VectorSchemaRoot root = reader.getVectorSchemaRoot();
-      listener.start(root);
-      while (reader.loadNextBatch()) {
+      listener.start(source.root());
+      while (source.next()) {
         BackpressureStrategy.WaitResult ready = awaitReady(backpressure, listener);
         if (ready == BackpressureStrategy.WaitResult.CANCELLED || listener.isCancelled()) {
-          LOG.debug("client cancelled the stream of {} {}", served.name(), ticket.file());
-          reader.cancel();
+          LOG.debug("client cancelled the stream of {} {}", served.name(), ticket.splitKey());
+          source.cancel();
           return;
         }
         if (ready != BackpressureStrategy.WaitResult.READY) {
-          reader.cancel();
+          source.cancel();
           listener.error(CallStatus.TIMED_OUT
               .withDescription("the client read nothing for " + settings.stallTimeoutMillis() + " ms")
               .toRuntimeException());
@@ -83,6 +73,27 @@ final class SplitStreamer {
       throw CallStatus.INTERNAL.withDescription("reading " + served.name() + ": " + e.getMessage())
           .withCause(e).toRuntimeException();
     }
+  }
+
+  private BatchSource open(ServedDataset served, DatasetFile file, SplitTicket ticket, BufferAllocator allocator) {
+    if (ticket.isRowGroupRange()) {
+      if (!RowGroupRanges.servable(served, ticket.query(), LocalSplits.projectedSchema(served, ticket.query(),
+          allocator))) {
+        throw CallStatus.INVALID_ARGUMENT.withDescription("a row-group range of dataset '" + served.name()
+            + "' cannot be read with this query").toRuntimeException();
+      }
+      return BatchSource.rowGroups(file, ticket.query().columns(), ticket.firstRowGroup(), ticket.endRowGroup(),
+          settings.batchSize(), allocator);
+    }
+    ScanOptions.Builder options = ticket.query().scanOptions()
+        .batchSize(settings.batchSize())
+        .memoryBudget(settings.streamMemoryBudget());
+    if (file != null) {
+      options.parallelism(1);
+      return BatchSource.scan(served.singleFile(file), options.build(), allocator);
+    }
+    options.parallelism(settings.scanParallelism());
+    return BatchSource.scan(served.dataset(), options.build(), allocator);
   }
 
   /**

@@ -131,6 +131,37 @@ class FlightStreamingTest {
   }
 
   @Test
+  void largeFilesAreSplitIntoRowGroupRangesWhenTheFileReaderAloneCanServeThem() throws Exception {
+    try (ParquetFlightServer split = ParquetFlightServer.builder(allocator).dataset(events).splitRows(300).start();
+        FlightDatasetClient c = FlightDatasetClient.connect(split.location(), allocator, null, null)) {
+      // 1,000 rows per file in row groups of 250: ranges [0, 2) and [2, 4) of about 300+ rows
+      FlightQuery fileColumns = new FlightQuery("events", List.of("score", "id", "name"), null);
+      FlightInfo info = c.info(fileColumns);
+      assertEquals(2 * FILES, info.getEndpoints().size());
+      List<String> ranges = new ArrayList<>();
+      for (FlightEndpoint e : info.getEndpoints()) {
+        SplitTicket t = SplitTicket.fromTicket(e.getTicket());
+        ranges.add(t.firstRowGroup() + "-" + t.endRowGroup());
+      }
+      assertEquals(List.of("0-2", "2-4"), ranges.subList(0, 2));
+      List<String> flight = new ArrayList<>();
+      c.read(info, root -> {
+        assertEquals(info.getSchema(), root.getSchema());
+        flight.addAll(FlightTestData.rows(root));
+      });
+      List<String> local = FlightTestData.localScan(events, fileColumns, allocator);
+      Collections.sort(flight);
+      Collections.sort(local);
+      assertEquals(FILES * ROWS_PER_FILE, local.size());
+      assertEquals(local, flight);
+
+      // the partition column, or a filter, needs the dataset scan: whole files then
+      assertEquals(FILES, c.info(FlightQuery.of("events")).getEndpoints().size());
+      assertEquals(3, c.info(new FlightQuery("events", List.of("id"), "year = 2020")).getEndpoints().size());
+    }
+  }
+
+  @Test
   void listFlightsNamesTheDataset() {
     List<FlightInfo> all = new ArrayList<>();
     client.flightClient().listFlights(org.apache.arrow.flight.Criteria.ALL).forEach(all::add);
@@ -167,6 +198,18 @@ class FlightStreamingTest {
     FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
         () -> client.flightClient().getInfo(FlightDescriptor.command("events".getBytes())));
     assertEquals(FlightStatusCode.INVALID_ARGUMENT, e.status().code());
+  }
+
+  @Test
+  void aRangeBeyondTheFileIsNotFound() throws Exception {
+    FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> {
+      try (FlightStream s = client.flightClient().getStream(new Ticket(("{\"dataset\":\"events\",\"columns\":[\"id\"],"
+          + "\"file\":\"year=2020/part-0.parquet\",\"rowGroups\":[2,9]}").getBytes()))) {
+        s.next();
+      }
+    });
+    assertEquals(FlightStatusCode.NOT_FOUND, e.status().code());
+    assertTrue(e.getMessage().contains("4 row groups"), e.getMessage());
   }
 
   @Test

@@ -56,7 +56,8 @@ public final class FlightThroughput {
 
   private static long[] flight(Path file, BufferAllocator allocator) throws Exception {
     long[] out = new long[2];
-    try (ParquetFlightServer server = ParquetFlightServer.builder(allocator).dataset("bench", file).start();
+    try (ParquetFlightServer server = ParquetFlightServer.builder(allocator).dataset("bench", file)
+            .splitRows(Long.MAX_VALUE).start();
         FlightDatasetClient c = FlightDatasetClient.connect(server.location(), allocator, null, null)) {
       FlightInfo info = c.info(FlightQuery.of("bench"));
       c.read(info, root -> count(root, out));
