@@ -24,9 +24,8 @@ import org.parquetarrow.format.RowGroup;
  * The {@link FlightInfo} of a query over the files this server holds: the projected schema, and
  * one endpoint per file the filter's pruning keeps (no location: "this server"), or, for a file of
  * more than {@code splitRows} rows read without a filter, one per range of its row groups ({@link
- * RowGroupRanges}). Counts come from
- * footers: rows are exact without a filter and -1 (unknown) with one; bytes are the uncompressed
- * size of the row groups kept, all columns.
+ * RowGroupRanges}). Counts come from footers: rows are exact without a filter and -1 (unknown)
+ * with one; bytes are the uncompressed size of the row groups kept, all columns.
  */
 final class LocalSplits {
   /** Schema-only scans never read: an executor that refuses work proves it. */

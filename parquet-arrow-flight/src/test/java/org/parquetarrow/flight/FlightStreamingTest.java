@@ -19,6 +19,10 @@ import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -158,6 +162,33 @@ class FlightStreamingTest {
       // the partition column, or a filter, needs the dataset scan: whole files then
       assertEquals(FILES, c.info(FlightQuery.of("events")).getEndpoints().size());
       assertEquals(3, c.info(new FlightQuery("events", List.of("id"), "year = 2020")).getEndpoints().size());
+    }
+  }
+
+  @Test
+  void filesWithDifferentColumnsAreServedAsOneUnifiedSplit() throws Exception {
+    Path mixed = dir.resolve("mixed");
+    FlightTestData.writeFile(mixed.resolve("a.parquet"), 0, 40, allocator);
+    Schema narrow = new Schema(FlightTestData.SCHEMA.getFields().subList(0, 2));
+    try (VectorSchemaRoot full = FlightTestData.batch(40, 70, allocator);
+        VectorSchemaRoot root = new VectorSchemaRoot(List.of(full.getVector("id"), full.getVector("name")));
+        ParquetFileWriter w = ParquetFileWriter.open(mixed.resolve("b.parquet"), narrow, WriterProperties.defaults())) {
+      w.write(root);
+    }
+    try (ParquetFlightServer s = ParquetFlightServer.builder(allocator).dataset(mixed).start();
+        FlightDatasetClient c = FlightDatasetClient.connect(s.location(), allocator, null, null)) {
+      FlightInfo info = c.info(FlightQuery.of("mixed"));
+      assertEquals(1, info.getEndpoints().size());
+      assertEquals(70, info.getRecords());
+      List<String> got = new ArrayList<>();
+      c.read(info, root -> got.addAll(FlightTestData.rows(root)));
+      List<String> want = new ArrayList<>();
+      for (long i = 0; i < 70; i++) {
+        String full = FlightTestData.row(i, 0);
+        String row = full.substring(0, full.lastIndexOf('|'));
+        want.add(i < 40 ? row : row.substring(0, row.lastIndexOf('|')) + "|null");
+      }
+      assertEquals(want, got);
     }
   }
 
