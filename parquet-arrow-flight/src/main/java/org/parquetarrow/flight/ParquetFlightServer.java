@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
@@ -75,10 +74,8 @@ public final class ParquetFlightServer implements AutoCloseable {
   @Override
   public void close() throws Exception {
     try {
-      server.shutdown();
-      if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
-        server.close();
-      }
+      // waits a few seconds for running calls, then cancels them (a stream sees the cancel and stops)
+      server.close();
     } finally {
       try {
         producer.close();
