@@ -115,7 +115,8 @@ class ServeAndGetCommandTest {
       }
       assertEquals(want, ids);
 
-      Cli some = Cli.run("get", s.location(), "events", "--filter", "id >= 90 and id < 110 and tag = 't0'",
+      // the plain grpc:// form of the examples
+      Cli some = Cli.run("get", s.location().replace("grpc+tcp://", "grpc://"), "events", "--filter", "id >= 90 and id < 110 and tag = 't0'",
           "--columns", "id");
       assertEquals(0, some.exit(), some.err());
       // ids 90..109 divisible by 3: 90, 93, …, 108
@@ -146,6 +147,26 @@ class ServeAndGetCommandTest {
       assertTrue(with.out().startsWith("read 10 rows"), with.out());
     } finally {
       s.stop();
+    }
+  }
+
+  @Test
+  void servePeersJoinOneDatasetFromTwoDirectories() throws Exception {
+    write(dir.resolve("node1").resolve("orders").resolve("a.parquet"), 0, 30, memory.allocator());
+    write(dir.resolve("node2").resolve("orders").resolve("b.parquet"), 30, 50, memory.allocator());
+    Running second = serve("serve", dir.resolve("node2").resolve("orders").toString(), "--port", "0");
+    try {
+      Running first = serve("serve", dir.resolve("node1").resolve("orders").toString(), "--port", "0",
+          "--peer", second.location());
+      try {
+        Cli r = Cli.run("get", first.location(), "orders");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("read 50 rows in 2 batches from 2 endpoints"), r.out());
+      } finally {
+        first.stop();
+      }
+    } finally {
+      second.stop();
     }
   }
 
