@@ -26,9 +26,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code get grpc://h:p DATASET [--filter F] [--columns a,b] [--out FILE.arrow] [--token T]}: reads a
- * served dataset over Arrow Flight, every endpoint in turn (from the server that holds it), and
- * writes the rows to an Arrow IPC file or reports how many there are.
+ * {@code get grpc://h:p DATASET [--filter F] [--columns a,b] [--out FILE.arrow] [--parallel N]
+ * [--token T]}: reads a served dataset over Arrow Flight, every endpoint from the server that holds
+ * it ({@code N} at once), and writes the rows to an Arrow IPC file or reports how many there are.
  */
 @Command(name = "get", mixinStandardHelpOptions = true,
     description = "Read a dataset from an Arrow Flight server (every endpoint, wherever it is served).")
@@ -39,7 +39,8 @@ final class GetCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "DATASET", description = "The dataset's name.")
   String dataset;
 
-  @Option(names = "--filter", paramLabel = "SQL", description = "Row filter in SQL WHERE syntax, applied by the server.")
+  @Option(names = "--filter", paramLabel = "SQL",
+      description = "Row filter in SQL WHERE syntax, applied by the server.")
   String filter;
 
   @Option(names = "--columns", split = ",", paramLabel = "COL", description = "Columns to return (default all).")
@@ -47,6 +48,10 @@ final class GetCommand implements Callable<Integer> {
 
   @Option(names = "--out", paramLabel = "FILE.arrow", description = "Write the rows to this Arrow IPC file.")
   Path out;
+
+  @Option(names = "--parallel", defaultValue = "1", paramLabel = "N",
+      description = "Endpoints read at once (default ${DEFAULT-VALUE}); batches then arrive in no particular order.")
+  int parallel;
 
   @Option(names = "--token", paramLabel = "T", description = "Bearer token to send.")
   String token;
@@ -58,6 +63,9 @@ final class GetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (parallel < 1) {
+      throw new UserInputException("--parallel must be at least 1, got " + parallel);
+    }
     FlightQuery query = new FlightQuery(dataset, columns == null ? null : Arrays.asList(columns), filter);
     long[] batches = {0};
     long rows;
@@ -127,7 +135,7 @@ final class GetCommand implements Callable<Integer> {
   private long read(FlightDatasetClient client, FlightInfo info,
       java.util.function.Consumer<VectorSchemaRoot> consumer) throws Exception {
     try {
-      return client.read(info, consumer);
+      return client.read(info, parallel, consumer);
     } catch (FlightRuntimeException e) {
       throw explained(e);
     }

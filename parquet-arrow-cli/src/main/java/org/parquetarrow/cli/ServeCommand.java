@@ -28,8 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
     description = "Serve Parquet datasets over Arrow Flight until stopped; each PATH is the dataset named by its last"
         + " path component.")
 final class ServeCommand implements Callable<Integer> {
-  @Parameters(arity = "1..*", paramLabel = "PATH", description = "A directory of Parquet files (may be empty, for uploads)"
-      + " or one Parquet file.")
+  @Parameters(arity = "1..*", paramLabel = "PATH",
+      description = "A directory of Parquet files (may be empty, for uploads) or one Parquet file.")
   List<Path> paths;
 
   @Option(names = "--port", defaultValue = "8815", paramLabel = "P", description = "Port to listen on; 0 picks a free"

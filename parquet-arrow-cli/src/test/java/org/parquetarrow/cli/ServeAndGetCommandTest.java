@@ -92,7 +92,7 @@ class ServeAndGetCommandTest {
     Running s = serve("serve", dir.resolve("events").toString(), "--port", "0");
     try {
       Path arrow = dir.resolve("out.arrow");
-      Cli all = Cli.run("get", s.location(), "events", "--out", arrow.toString());
+      Cli all = Cli.run("get", s.location(), "events", "--out", arrow.toString(), "--parallel", "2");
       assertEquals(0, all.exit(), all.err());
       assertTrue(all.out().startsWith("wrote 250 rows in 2 batches from 2 endpoints"), all.out());
       List<Long> ids = new ArrayList<>();
@@ -116,7 +116,8 @@ class ServeAndGetCommandTest {
       assertEquals(want, ids);
 
       // the plain grpc:// form of the examples
-      Cli some = Cli.run("get", s.location().replace("grpc+tcp://", "grpc://"), "events", "--filter", "id >= 90 and id < 110 and tag = 't0'",
+      Cli some = Cli.run("get", s.location().replace("grpc+tcp://", "grpc://"), "events",
+          "--filter", "id >= 90 and id < 110 and tag = 't0'",
           "--columns", "id");
       assertEquals(0, some.exit(), some.err());
       // ids 90..109 divisible by 3: 90, 93, …, 108

@@ -4,7 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.apache.arrow.flight.CallOption;
@@ -91,6 +97,52 @@ public final class FlightDatasetClient implements AutoCloseable {
       rows += read(e, consumer);
     }
     return rows;
+  }
+
+  /**
+   * Streams the endpoints of {@code info} on {@code threads} threads at once (each endpoint from
+   * the server holding it); {@code consumer} sees one batch at a time, in no particular order, and
+   * the batch is valid only during the call. Returns the number of rows read; the first failure is
+   * thrown once every started stream has ended.
+   */
+  public long read(FlightInfo info, int threads, Consumer<org.apache.arrow.vector.VectorSchemaRoot> consumer)
+      throws Exception {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads " + threads + " is below 1");
+    }
+    if (threads == 1 || info.getEndpoints().size() < 2) {
+      return read(info, consumer);
+    }
+    Object lock = new Object();
+    Consumer<org.apache.arrow.vector.VectorSchemaRoot> serialized = batch -> {
+      synchronized (lock) {
+        consumer.accept(batch);
+      }
+    };
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, info.getEndpoints().size()));
+    try {
+      List<Future<Long>> parts = new ArrayList<>();
+      for (FlightEndpoint e : info.getEndpoints()) {
+        parts.add(pool.submit(() -> read(e, serialized)));
+      }
+      long rows = 0;
+      Exception first = null;
+      for (Future<Long> f : parts) {
+        try {
+          rows += f.get();
+        } catch (ExecutionException e) {
+          if (first == null) {
+            first = e.getCause() instanceof Exception x ? x : e;
+          }
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+      return rows;
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   /** Streams one endpoint; see {@link #read(FlightInfo, Consumer)}. */

@@ -108,7 +108,8 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     try {
       Map<String, SplitMerger> merged = SplitMerger.newMap();
       for (ServedDataset d : catalog.all()) {
-        SplitMerger.byDataset(merged, List.of(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator)), null);
+        FlightInfo info = LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator);
+        SplitMerger.byDataset(merged, List.of(info), null);
       }
       if (!peers.isEmpty()) {
         for (PeerSplits.PeerInfos p : peers.fetch(null)) {

@@ -248,7 +248,8 @@ public final class ParquetFlightServer implements AutoCloseable {
         }
         throw (RuntimeException) e;
       }
-      Location at = tls ? Location.forGrpcTls(host, server.getPort()) : Location.forGrpcInsecure(host, server.getPort());
+      int bound = server.getPort();
+      Location at = tls ? Location.forGrpcTls(host, bound) : Location.forGrpcInsecure(host, bound);
       LOG.info("serving {} on {}{}", datasets.keySet(), at.getUri(), peers.isEmpty() ? "" : " with peers " + peers);
       return new ParquetFlightServer(server, producer, allocator, at);
     }

@@ -57,11 +57,13 @@ class FlightAuthTest {
     try (ParquetFlightServer server = ParquetFlightServer.builder(serverMemory).dataset(events)
         .auth(FlightAuth.bearerToken(TOKEN)).start()) {
       try (FlightDatasetClient none = FlightDatasetClient.connect(server.location(), clientMemory, null, null)) {
-        FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> none.info(FlightQuery.of("events")));
+        FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
+            () -> none.info(FlightQuery.of("events")));
         assertEquals(FlightStatusCode.UNAUTHENTICATED, e.status().code());
       }
       try (FlightDatasetClient wrong = FlightDatasetClient.connect(server.location(), clientMemory, "guess", null)) {
-        FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> wrong.info(FlightQuery.of("events")));
+        FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
+            () -> wrong.info(FlightQuery.of("events")));
         assertEquals(FlightStatusCode.UNAUTHENTICATED, e.status().code());
         assertTrue(e.getMessage().contains("wrong bearer token"), e.getMessage());
       }
@@ -116,7 +118,8 @@ class FlightAuthTest {
       }
       try (FlightDatasetClient plain = FlightDatasetClient.connect(Location.forGrpcInsecure("localhost", server.port()),
           clientMemory, null, null)) {
-        FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> plain.info(FlightQuery.of("events")));
+        FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
+            () -> plain.info(FlightQuery.of("events")));
         assertEquals(FlightStatusCode.UNAVAILABLE, e.status().code());
       }
     }

@@ -119,6 +119,17 @@ class FlightScaleOutTest {
   }
 
   @Test
+  void readingEveryServerAtOnceGivesEveryRowOnce() throws Exception {
+    try (FlightDatasetClient c = FlightDatasetClient.connect(locations.get(0), clientMemory, null, null)) {
+      List<String> got = new ArrayList<>();
+      long rows = c.read(c.info(FlightQuery.of("sales")), 3, root -> got.addAll(FlightTestData.rows(root)));
+      assertEquals(6 * ROWS, rows);
+      Collections.sort(got);
+      assertEquals(expected(6), got);
+    }
+  }
+
+  @Test
   void filterAndProjectionApplyOnEveryServer() throws Exception {
     FlightQuery q = new FlightQuery("sales", List.of("id"), "year = 2021 and score >= 100");
     try (FlightDatasetClient c = FlightDatasetClient.connect(locations.get(1), clientMemory, null, null)) {
