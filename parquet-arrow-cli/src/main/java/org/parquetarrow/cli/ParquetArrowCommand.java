@@ -39,6 +39,8 @@ import picocli.CommandLine.ScopeType;
       FromArrowCommand.class,
       ScanCommand.class,
       DemoCommand.class,
+      ServeCommand.class,
+      GetCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ParquetArrowCommand implements Runnable {

@@ -1,0 +1,134 @@
+package org.parquetarrow.cli;
+
+import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.parquetarrow.flight.FlightAuth;
+import org.parquetarrow.flight.ParquetFlightServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code serve PATH… [--port P] [--host H] [--peer grpc://h:p …] [--token T]}: an Arrow Flight
+ * server over Parquet datasets, each PATH served as the dataset named by its last path component;
+ * runs until stopped (Ctrl-C), printing where it listens.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = "Serve Parquet datasets over Arrow Flight until stopped; each PATH is the dataset named by its last"
+        + " path component.")
+final class ServeCommand implements Callable<Integer> {
+  @Parameters(arity = "1..*", paramLabel = "PATH",
+      description = "A directory of Parquet files (may be empty, for uploads) or one Parquet file.")
+  List<Path> paths;
+
+  @Option(names = "--port", defaultValue = "8815", paramLabel = "P", description = "Port to listen on; 0 picks a free"
+      + " one (default ${DEFAULT-VALUE}).")
+  int port;
+
+  @Option(names = "--host", defaultValue = "localhost", paramLabel = "H",
+      description = "Interface to bind; 0.0.0.0 for every one (default ${DEFAULT-VALUE}).")
+  String host;
+
+  @Option(names = "--peer", paramLabel = "grpc://h:p", description = "Another server holding files of the same"
+      + " datasets; its files are listed as endpoints at its location. Repeatable.")
+  List<String> peers = new ArrayList<>();
+
+  @Option(names = "--token", paramLabel = "T", description = "Require this bearer token on every call (also shown to"
+      + " peers).")
+  String token;
+
+  @Option(names = "--tls-cert", paramLabel = "CERT.pem", description = "Serve TLS with this PEM certificate chain.")
+  Path tlsCertificate;
+
+  @Option(names = "--tls-key", paramLabel = "KEY.pem", description = "The PKCS#8 PEM private key of --tls-cert.")
+  Path tlsKey;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    if ((tlsCertificate == null) != (tlsKey == null)) {
+      throw new UserInputException("--tls-cert and --tls-key go together");
+    }
+    for (Path p : paths) {
+      if (!Files.exists(p)) {
+        throw new UserInputException(p + ": no such file or directory");
+      }
+    }
+    boolean interrupted = false;
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParquetFlightServer.Builder b = ParquetFlightServer.builder(allocator).host(host).port(port);
+      for (Path p : paths) {
+        b.dataset(p);
+      }
+      for (String peer : peers) {
+        b.peer(location(peer));
+      }
+      if (token != null) {
+        b.auth(FlightAuth.bearerToken(token));
+      }
+      if (tlsCertificate != null) {
+        b.tls(tlsCertificate, tlsKey);
+      }
+      try (ParquetFlightServer server = b.start()) {
+        Thread hook = new Thread(() -> closeQuietly(server), "parquet-arrow-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "serving %d dataset%s on %s (Ctrl-C stops)%n", paths.size(),
+            paths.size() == 1 ? "" : "s", server.location().getUri());
+        out.flush();
+        try {
+          server.awaitTermination();
+        } catch (InterruptedException e) {
+          // stopping is what an interrupt asks for; the flag is restored once the server is closed
+          interrupted = true;
+        } finally {
+          removeHook(hook);
+        }
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    return 0;
+  }
+
+  static Location location(String uri) {
+    try {
+      Location l = new Location(uri);
+      if (l.getUri().getHost() == null || l.getUri().getPort() < 0) {
+        throw new UserInputException(uri + ": expected grpc://host:port");
+      }
+      return l;
+    } catch (URISyntaxException e) {
+      throw new UserInputException(uri + ": not a location (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running or about to: it closes the server itself
+    }
+  }
+
+  private static void closeQuietly(ParquetFlightServer server) {
+    try {
+      server.close();
+    } catch (Exception e) {
+      org.slf4j.LoggerFactory.getLogger(ServeCommand.class).warn("closing the server: {}", e.toString());
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package org.parquetarrow.flight;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.flight.CallStatus;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.scan.ScanReader;
+import org.parquetarrow.dataset.scan.Scanner;
+import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.ReadOptions;
+
+/** Where a split's batches come from: one root, refilled by {@link #next()}. */
+interface BatchSource extends AutoCloseable {
+  VectorSchemaRoot root() throws IOException;
+
+  /** Loads the next batch into {@link #root()}; false at the end. */
+  boolean next() throws IOException;
+
+  /** Stops reading ahead; callable from any thread. */
+  void cancel();
+
+  @Override
+  void close() throws IOException;
+
+  /** A dataset scan (a file, or a whole dataset). */
+  static BatchSource scan(org.parquetarrow.dataset.Dataset ds, ScanOptions options, BufferAllocator allocator) {
+    ScanReader reader = Scanner.scan(ds, options, allocator);
+    return new BatchSource() {
+      @Override
+      public VectorSchemaRoot root() throws IOException {
+        return reader.getVectorSchemaRoot();
+      }
+
+      @Override
+      public boolean next() throws IOException {
+        return reader.loadNextBatch();
+      }
+
+      @Override
+      public void cancel() {
+        reader.cancel();
+      }
+
+      @Override
+      public void close() throws IOException {
+        reader.close();
+      }
+    };
+  }
+
+  /**
+   * Row groups {@code [first, end)} of one file through the file reader, the columns moved (not
+   * copied) into a root in the query's order.
+   */
+  static BatchSource rowGroups(DatasetFile file, List<String> columns, int first, int end, int batchSize,
+      BufferAllocator allocator) {
+    int groups = file.footer().metadata().rowGroups().size();
+    if (end > groups) {
+      throw CallStatus.NOT_FOUND.withDescription(file.path().getFileName() + " has " + groups
+          + " row groups, not " + end + " (rewritten since the ticket was issued?)").toRuntimeException();
+    }
+    int[] ordinals = new int[end - first];
+    for (int i = 0; i < ordinals.length; i++) {
+      ordinals[i] = first + i;
+    }
+    ReadOptions.Builder options = ReadOptions.builder(allocator).batchSize(batchSize).rowGroups(ordinals);
+    if (columns != null) {
+      options.columns(columns);
+    }
+    ParquetFileReader fileReader = ParquetFileReader.open(file.path(), options.build());
+    ArrowReader reader = fileReader.toArrowReader();
+    VectorSchemaRoot out;
+    try {
+      Schema read = reader.getVectorSchemaRoot().getSchema();
+      List<Field> ordered = new ArrayList<>();
+      if (columns == null) {
+        ordered.addAll(read.getFields());
+      } else {
+        for (String c : columns) {
+          ordered.add(read.findField(c));
+        }
+      }
+      out = VectorSchemaRoot.create(new Schema(ordered), allocator);
+    } catch (IOException | RuntimeException e) {
+      try {
+        reader.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e instanceof IOException io ? new java.io.UncheckedIOException(io) : (RuntimeException) e;
+    }
+    return new BatchSource() {
+      @Override
+      public VectorSchemaRoot root() {
+        return out;
+      }
+
+      @Override
+      public boolean next() throws IOException {
+        if (!reader.loadNextBatch()) {
+          out.setRowCount(0);
+          return false;
+        }
+        VectorSchemaRoot in = reader.getVectorSchemaRoot();
+        for (FieldVector target : out.getFieldVectors()) {
+          in.getVector(target.getName()).makeTransferPair(target).transfer();
+        }
+        out.setRowCount(in.getRowCount());
+        return true;
+      }
+
+      @Override
+      public void cancel() {
+        // the file reader reads only when asked; the loop stops asking
+      }
+
+      @Override
+      public void close() throws IOException {
+        try {
+          out.close();
+        } finally {
+          reader.close();
+        }
+      }
+    };
+  }
+}

@@ -1,0 +1,241 @@
+package org.parquetarrow.flight;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.flight.Action;
+import org.apache.arrow.flight.ActionType;
+import org.apache.arrow.flight.CallStatus;
+import org.apache.arrow.flight.Criteria;
+import org.apache.arrow.flight.FlightDescriptor;
+import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightProducer;
+import org.apache.arrow.flight.FlightStream;
+import org.apache.arrow.flight.PutResult;
+import org.apache.arrow.flight.Result;
+import org.apache.arrow.flight.SchemaResult;
+import org.apache.arrow.flight.Ticket;
+import org.apache.arrow.memory.BufferAllocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link FlightProducer} serving named Parquet datasets: {@code getFlightInfo} gives one endpoint
+ * per file (across this server and its peers), {@code getStream} streams a split with back-pressure,
+ * {@code acceptPut} stores an upload as a new file, and the actions {@code refresh}, {@code
+ * describe} and {@code list-splits} manage and inspect datasets. Built and run by {@link
+ * ParquetFlightServer}.
+ */
+final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ParquetFlightProducer.class);
+  private static final AtomicInteger STREAM_THREADS = new AtomicInteger();
+
+  static final List<ActionType> ACTIONS = List.of(
+      new ActionType("refresh", "Rediscover the files of the dataset named by the body (UTF-8), or of every dataset"
+          + " when the body is empty; answers JSON {\"dataset\":…,\"files\":n} per dataset."),
+      new ActionType("describe", "A JSON summary of the dataset named by the body (UTF-8): root, schema, files,"
+          + " row and byte counts."),
+      new ActionType(PeerSplits.ACTION, "The splits of this server's own files, one serialized FlightInfo per"
+          + " dataset; the body is a query's JSON, or empty for every dataset. Used by peers."));
+
+  private final DatasetCatalog catalog;
+  private final BufferAllocator allocator;
+  private final PeerSplits peers;
+  private final SplitStreamer streamer;
+  private final UploadWriter uploads;
+  private final ExecutorService streams;
+  private final ServerSettings settings;
+
+  ParquetFlightProducer(DatasetCatalog catalog, BufferAllocator allocator, PeerSplits peers, ServerSettings settings) {
+    this.streams = Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "parquet-arrow-flight-stream-" + STREAM_THREADS.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    this.catalog = catalog;
+    this.settings = settings;
+    this.allocator = allocator;
+    this.peers = peers;
+    this.streamer = new SplitStreamer(settings);
+    this.uploads = new UploadWriter(catalog, settings.writerProperties());
+  }
+
+  @Override
+  public FlightInfo getFlightInfo(CallContext context, FlightDescriptor descriptor) {
+    try {
+      FlightQuery query = FlightQuery.fromDescriptor(descriptor);
+      if (peers.isEmpty()) {
+        return localInfo(query);
+      }
+      Map<String, SplitMerger> merged = SplitMerger.newMap();
+      if (catalog.contains(query.dataset())) {
+        SplitMerger.byDataset(merged, List.of(localInfo(query)), null);
+      }
+      for (PeerSplits.PeerInfos p : peers.fetch(query)) {
+        SplitMerger.byDataset(merged, p.infos(), p.peer());
+      }
+      SplitMerger m = merged.get(query.dataset());
+      if (m == null) {
+        throw CallStatus.NOT_FOUND.withDescription("no dataset named '" + query.dataset()
+            + "' on this server or its peers").toRuntimeException();
+      }
+      return m.result();
+    } catch (RuntimeException e) {
+      throw FlightErrors.toFlight(e);
+    }
+  }
+
+  @Override
+  public SchemaResult getSchema(CallContext context, FlightDescriptor descriptor) {
+    return new SchemaResult(getFlightInfo(context, descriptor).getSchema());
+  }
+
+  private FlightInfo localInfo(FlightQuery query) {
+    return LocalSplits.info(catalog.get(query.dataset()), query, settings.splitRows(), allocator);
+  }
+
+  @Override
+  public void listFlights(CallContext context, Criteria criteria, StreamListener<FlightInfo> listener) {
+    try {
+      Map<String, SplitMerger> merged = SplitMerger.newMap();
+      for (ServedDataset d : catalog.all()) {
+        FlightInfo info = LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator);
+        SplitMerger.byDataset(merged, List.of(info), null);
+      }
+      if (!peers.isEmpty()) {
+        for (PeerSplits.PeerInfos p : peers.fetch(null)) {
+          SplitMerger.byDataset(merged, p.infos(), p.peer());
+        }
+      }
+      for (SplitMerger m : merged.values()) {
+        listener.onNext(m.result());
+      }
+      listener.onCompleted();
+    } catch (RuntimeException e) {
+      listener.onError(FlightErrors.toFlight(e));
+    }
+  }
+
+  /** Checks the ticket, then streams on a thread of its own (see {@link SplitStreamer} for why). */
+  @Override
+  public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
+    SplitTicket split;
+    ServedDataset served;
+    try {
+      split = SplitTicket.fromTicket(ticket);
+      served = catalog.get(split.query().dataset());
+    } catch (RuntimeException e) {
+      listener.error(FlightErrors.toFlight(e));
+      return;
+    }
+    try {
+      streams.execute(() -> {
+        try {
+          streamer.stream(served, split, listener, allocator);
+        } catch (RuntimeException | Error e) {
+          if (!listener.isCancelled()) {
+            LOG.debug("stream failed", e);
+            listener.error(FlightErrors.toFlight(e));
+          }
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      listener.error(CallStatus.UNAVAILABLE.withDescription("the server is shutting down").toRuntimeException());
+    }
+  }
+
+  @Override
+  public Runnable acceptPut(CallContext context, FlightStream flightStream, StreamListener<PutResult> ackStream) {
+    return () -> {
+      try {
+        uploads.accept(flightStream);
+        ackStream.onCompleted();
+      } catch (RuntimeException e) {
+        LOG.debug("upload failed", e);
+        ackStream.onError(FlightErrors.toFlight(e));
+      }
+    };
+  }
+
+  @Override
+  public void doAction(CallContext context, Action action, StreamListener<Result> listener) {
+    try {
+      String body = action.getBody() == null ? "" : new String(action.getBody(), StandardCharsets.UTF_8).trim();
+      switch (action.getType()) {
+        case "refresh" -> {
+          List<ServedDataset> done = body.isEmpty() ? catalog.refreshAll() : List.of(catalog.refresh(body));
+          for (ServedDataset d : done) {
+            ObjectNode o = FlightQuery.JSON.createObjectNode();
+            o.put("dataset", d.name());
+            o.put("files", d.files().size());
+            listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(o)));
+          }
+        }
+        case "describe" -> {
+          if (body.isEmpty()) {
+            throw CallStatus.INVALID_ARGUMENT.withDescription("describe needs a dataset name as its body")
+                .toRuntimeException();
+          }
+          listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(DatasetDescription.of(catalog.get(body)))));
+        }
+        case PeerSplits.ACTION -> {
+          for (FlightInfo info : localSplits(action.getBody())) {
+            ByteBuffer b = info.serialize();
+            byte[] bytes = new byte[b.remaining()];
+            b.get(bytes);
+            listener.onNext(new Result(bytes));
+          }
+        }
+        default -> throw CallStatus.UNIMPLEMENTED.withDescription("unknown action '" + action.getType()
+            + "'; this server offers " + ACTIONS.stream().map(ActionType::getType).toList()).toRuntimeException();
+      }
+      listener.onCompleted();
+    } catch (IOException e) {
+      listener.onError(CallStatus.INTERNAL.withDescription(e.getMessage()).withCause(e).toRuntimeException());
+    } catch (RuntimeException e) {
+      listener.onError(FlightErrors.toFlight(e));
+    }
+  }
+
+  /** This server's own splits of a query (none when it does not serve the dataset), or of every dataset. */
+  private List<FlightInfo> localSplits(byte[] body) {
+    List<FlightInfo> out = new ArrayList<>();
+    if (body == null || body.length == 0) {
+      for (ServedDataset d : catalog.all()) {
+        out.add(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator));
+      }
+    } else {
+      FlightQuery q = FlightQuery.fromJson(body);
+      if (catalog.contains(q.dataset())) {
+        out.add(localInfo(q));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void listActions(CallContext context, StreamListener<ActionType> listener) {
+    ACTIONS.forEach(listener::onNext);
+    listener.onCompleted();
+  }
+
+  /** Stops the streams still running (the server has stopped taking calls) and closes the peer clients. */
+  @Override
+  public void close() throws Exception {
+    streams.shutdown();
+    if (!streams.awaitTermination(5, TimeUnit.SECONDS)) {
+      streams.shutdownNow();
+      streams.awaitTermination(5, TimeUnit.SECONDS);
+    }
+    peers.close();
+  }
+}

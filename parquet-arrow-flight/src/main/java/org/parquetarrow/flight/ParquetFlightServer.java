@@ -1,0 +1,265 @@
+package org.parquetarrow.flight;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.flight.FlightServer;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.memory.BufferAllocator;
+import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.read.ReadOptions;
+import org.parquetarrow.write.WriterProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An Arrow Flight server over Parquet datasets, in one line:
+ *
+ * <pre>{@code
+ * try (ParquetFlightServer server = ParquetFlightServer.builder(allocator)
+ *     .dataset(Path.of("/data/events"))          // served as "events"
+ *     .port(8815)
+ *     .peer(new Location("grpc://node2:8815"))   // optional: scale out
+ *     .start()) {
+ *   server.awaitTermination();
+ * }
+ * }</pre>
+ *
+ * Any Flight client reads a dataset with {@code getFlightInfo(FlightDescriptor.path("events"))},
+ * then {@code getStream} of each endpoint (at the endpoint's location when it has one), and
+ * uploads a new file with {@code startPut(FlightDescriptor.path("events"), …)}. A descriptor's
+ * command may instead carry {@link FlightQuery} JSON with columns and a filter.
+ */
+public final class ParquetFlightServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ParquetFlightServer.class);
+
+  private final FlightServer server;
+  private final ParquetFlightProducer producer;
+  private final BufferAllocator allocator;
+  private final Location location;
+
+  private ParquetFlightServer(FlightServer server, ParquetFlightProducer producer, BufferAllocator allocator,
+      Location location) {
+    this.server = server;
+    this.producer = producer;
+    this.allocator = allocator;
+    this.location = location;
+  }
+
+  /** A builder; every buffer the server uses comes from a child of {@code allocator}. */
+  public static Builder builder(BufferAllocator allocator) {
+    return new Builder(allocator);
+  }
+
+  /** Where the server listens (the port is the bound one when 0 was asked for). */
+  public Location location() {
+    return location;
+  }
+
+  public int port() {
+    return server.getPort();
+  }
+
+  /** Blocks until the server shuts down. */
+  public void awaitTermination() throws InterruptedException {
+    server.awaitTermination();
+  }
+
+  /** Stops accepting calls, waits briefly for running ones, and frees everything. */
+  @Override
+  public void close() throws Exception {
+    try {
+      // waits a few seconds for running calls, then cancels them (a stream sees the cancel and stops)
+      server.close();
+    } finally {
+      try {
+        producer.close();
+      } finally {
+        allocator.close();
+      }
+    }
+  }
+
+  /** Builder of {@link ParquetFlightServer}. */
+  public static final class Builder {
+    private final BufferAllocator parent;
+    private final Map<String, Path> datasets = new LinkedHashMap<>();
+    private final List<Location> peers = new ArrayList<>();
+    private String host = "localhost";
+    private int port;
+    private FlightAuth auth = FlightAuth.none();
+    private Path tlsCertificate;
+    private Path tlsKey;
+    private WriterProperties writerProperties = WriterProperties.defaults();
+    private DiscoveryOptions discovery = DiscoveryOptions.defaults();
+    private int batchSize = ReadOptions.DEFAULT_BATCH_SIZE;
+    private long streamMemoryBudget = 64L << 20;
+    private int scanParallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private Duration stallTimeout = Duration.ofMinutes(5);
+    private long splitRows = 1_000_000;
+
+    private Builder(BufferAllocator parent) {
+      this.parent = parent;
+    }
+
+    /** Serves {@code path} (a directory of Parquet files, possibly empty, or one file) as {@code name}. */
+    public Builder dataset(String name, Path path) {
+      if (datasets.putIfAbsent(name, path) != null) {
+        throw new IllegalArgumentException("two datasets named '" + name + "'");
+      }
+      return this;
+    }
+
+    /** Serves {@code path} under its last path component. */
+    public Builder dataset(Path path) {
+      Path abs = path.toAbsolutePath().normalize();
+      if (abs.getFileName() == null) {
+        throw new IllegalArgumentException("cannot name a dataset after " + path);
+      }
+      return dataset(abs.getFileName().toString(), abs);
+    }
+
+    /** The interface to bind ({@code 0.0.0.0} for all; default {@code localhost}). */
+    public Builder host(String host) {
+      this.host = host;
+      return this;
+    }
+
+    /** The port ({@code 0}, the default, picks a free one). */
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
+
+    /** Another server holding files of the same datasets; its files become endpoints at its location. */
+    public Builder peer(Location peer) {
+      peers.add(peer);
+      return this;
+    }
+
+    public Builder auth(FlightAuth auth) {
+      this.auth = java.util.Objects.requireNonNull(auth, "auth");
+      return this;
+    }
+
+    /**
+     * Serves TLS ({@code grpc+tls}) with a PEM certificate chain and PKCS#8 PEM private key; {@code
+     * grpc+tls} peers are then trusted when their certificate is signed by (or is) this chain.
+     */
+    public Builder tls(Path certificateChain, Path privateKey) {
+      this.tlsCertificate = certificateChain;
+      this.tlsKey = privateKey;
+      return this;
+    }
+
+    /** How uploads are written. */
+    public Builder writerProperties(WriterProperties properties) {
+      this.writerProperties = properties;
+      return this;
+    }
+
+    public Builder discovery(DiscoveryOptions options) {
+      this.discovery = options;
+      return this;
+    }
+
+    public Builder batchSize(int rows) {
+      this.batchSize = rows;
+      return this;
+    }
+
+    /** Decoded bytes one stream may read ahead of a slow client. */
+    public Builder streamMemoryBudget(long bytes) {
+      this.streamMemoryBudget = bytes;
+      return this;
+    }
+
+    /** Files read at once when a dataset whose files differ is streamed whole. */
+    public Builder scanParallelism(int files) {
+      this.scanParallelism = files;
+      return this;
+    }
+
+    /**
+     * Rows above which a file read without a filter is offered as several ranges of row groups
+     * (default one million), so clients can read it in parallel.
+     */
+    public Builder splitRows(long rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("split rows " + rows + " is below 1");
+      }
+      this.splitRows = rows;
+      return this;
+    }
+
+    /** How long a stream waits for a client that reads nothing (default 5 minutes). */
+    public Builder stallTimeout(Duration timeout) {
+      this.stallTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Discovers the datasets and starts listening.
+     *
+     * @throws org.parquetarrow.ParquetException when a dataset cannot be discovered
+     * @throws UncheckedIOException when the port cannot be bound or the TLS files cannot be read
+     */
+    public ParquetFlightServer start() {
+      ServerSettings settings = new ServerSettings(batchSize, streamMemoryBudget, scanParallelism,
+          stallTimeout.toMillis(), writerProperties, splitRows);
+      DatasetCatalog catalog = new DatasetCatalog(datasets, discovery);
+      BufferAllocator allocator = parent.newChildAllocator("flight-server", 0, Long.MAX_VALUE);
+      boolean tls = tlsCertificate != null;
+      Location bind = tls ? Location.forGrpcTls(host, port) : Location.forGrpcInsecure(host, port);
+      PeerSplits peerSplits;
+      try {
+        // a TLS cluster usually shares one certificate chain or CA: peers trust the server's own
+        peerSplits = new PeerSplits(peers, allocator, auth.peerCredentials(),
+            tls ? java.nio.file.Files.readAllBytes(tlsCertificate) : null);
+      } catch (IOException e) {
+        allocator.close();
+        throw new UncheckedIOException("cannot read " + tlsCertificate, e);
+      }
+      ParquetFlightProducer producer = new ParquetFlightProducer(catalog, allocator, peerSplits, settings);
+      FlightServer server = null;
+      try {
+        FlightServer.Builder b = FlightServer.builder(allocator, bind, producer);
+        if (auth.authenticator() != null) {
+          b.headerAuthenticator(auth.authenticator());
+        }
+        if (tls) {
+          b.useTls(tlsCertificate.toFile(), tlsKey.toFile());
+        }
+        server = b.build();
+        server.start();
+      } catch (IOException | RuntimeException e) {
+        if (server != null) {
+          closeQuietly(server, e);
+        }
+        closeQuietly(producer, e);
+        allocator.close();
+        if (e instanceof IOException io) {
+          throw new UncheckedIOException("cannot start the Flight server on " + bind.getUri(), io);
+        }
+        throw (RuntimeException) e;
+      }
+      int bound = server.getPort();
+      Location at = tls ? Location.forGrpcTls(host, bound) : Location.forGrpcInsecure(host, bound);
+      LOG.info("serving {} on {}{}", datasets.keySet(), at.getUri(), peers.isEmpty() ? "" : " with peers " + peers);
+      return new ParquetFlightServer(server, producer, allocator, at);
+    }
+
+    private static void closeQuietly(AutoCloseable c, Exception cause) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+}

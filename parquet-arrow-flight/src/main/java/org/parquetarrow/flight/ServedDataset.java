@@ -1,0 +1,156 @@
+package org.parquetarrow.flight;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.DiscoveryOptions;
+
+/**
+ * One discovery of a served dataset: its root (a directory or a single file), the discovered
+ * {@link Dataset} ({@code null} while the directory holds no Parquet file yet), and its files by
+ * relative path. Immutable; a refresh builds a new one.
+ *
+ * <p>A file is a split of its own when every file has the dataset's own columns and types
+ * ({@link #splittable()}): then scanning the file alone yields exactly the dataset's schema. A
+ * dataset whose files differ is served as one split, scanned whole, so the dataset layer can
+ * unify the files' types.
+ */
+final class ServedDataset {
+  private final String name;
+  private final Path root;
+  private final DiscoveryOptions options;
+  private final Dataset dataset;
+  private final Map<String, DatasetFile> files;
+  private final boolean splittable;
+  private final Map<String, Dataset> singleFile = new ConcurrentHashMap<>();
+
+  private ServedDataset(String name, Path root, DiscoveryOptions options, Dataset dataset) {
+    this.name = name;
+    this.root = root;
+    this.options = options;
+    this.dataset = dataset;
+    Map<String, DatasetFile> byPath = new LinkedHashMap<>();
+    boolean same = true;
+    if (dataset != null) {
+      List<Field> fileFields = new ArrayList<>(dataset.schema().getFields());
+      fileFields.removeAll(dataset.partitionSchema().getFields());
+      for (DatasetFile f : dataset.files()) {
+        byPath.put(relative(f.path()), f);
+        same &= f.mapping().arrowSchema().getFields().equals(fileFields);
+      }
+    }
+    this.files = Collections.unmodifiableMap(byPath);
+    this.splittable = same;
+  }
+
+  /** Discovers the Parquet files under {@code root} (a directory may be empty; a file may not). */
+  static ServedDataset discover(String name, Path root, DiscoveryOptions options) {
+    Path abs = root.toAbsolutePath().normalize();
+    Dataset ds;
+    if (Files.isDirectory(abs)) {
+      ds = hasDataFiles(abs) ? DatasetDiscovery.directory(abs, options) : null;
+    } else {
+      ds = DatasetDiscovery.file(abs, options);
+    }
+    return new ServedDataset(name, abs, options, ds);
+  }
+
+  private static boolean hasDataFiles(Path dir) {
+    try (Stream<Path> s = Files.walk(dir)) {
+      return s.anyMatch(p -> Files.isRegularFile(p) && !hidden(dir.relativize(p)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + dir, e);
+    }
+  }
+
+  /** The names discovery skips: hidden, {@code _}-prefixed, checksum files. */
+  private static boolean hidden(Path rel) {
+    for (Path part : rel) {
+      String s = part.toString();
+      if (s.startsWith(".") || s.startsWith("_")) {
+        return true;
+      }
+    }
+    return rel.toString().endsWith(".crc");
+  }
+
+  String name() {
+    return name;
+  }
+
+  Path root() {
+    return root;
+  }
+
+  /** Whether uploads can land here: the root is a directory. */
+  boolean isDirectory() {
+    return Files.isDirectory(root);
+  }
+
+  /** The discovered dataset, or {@code null} for a directory without files. */
+  Dataset dataset() {
+    return dataset;
+  }
+
+  DiscoveryOptions options() {
+    return options;
+  }
+
+  /** The schema served, empty for a dataset without files. */
+  Schema schema() {
+    return dataset == null ? new Schema(List.of()) : dataset.schema();
+  }
+
+  Map<String, DatasetFile> files() {
+    return files;
+  }
+
+  boolean splittable() {
+    return splittable;
+  }
+
+  /** A file's path relative to the root with {@code /} separators (the file name for a file root). */
+  String relative(Path file) {
+    if (file.equals(root)) {
+      return file.getFileName().toString();
+    }
+    StringBuilder sb = new StringBuilder();
+    for (Path part : root.relativize(file)) {
+      if (sb.length() > 0) {
+        sb.append('/');
+      }
+      sb.append(part);
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The dataset of one file, with the partition values and types it has in the whole dataset;
+   * built once per discovery.
+   */
+  Dataset singleFile(DatasetFile file) {
+    return singleFile.computeIfAbsent(relative(file.path()), k -> {
+      DiscoveryOptions o = options;
+      if (isDirectory()) {
+        o = o.withPartitionBaseDir(root);
+      }
+      if (!dataset.partitionSchema().getFields().isEmpty()) {
+        o = o.withPartitionSchema(dataset.partitionSchema());
+      }
+      return DatasetDiscovery.paths(List.of(file.path()), o);
+    });
+  }
+}

@@ -1,0 +1,175 @@
+package org.parquetarrow.flight;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStatusCode;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.grpc.CredentialCallOption;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bearer token and basic auth through Flight's header middleware, and TLS with a self-signed certificate. */
+class FlightAuthTest {
+  static final String TOKEN = "s3cret-token";
+
+  @TempDir Path dir;
+  BufferAllocator serverMemory;
+  BufferAllocator clientMemory;
+  Path events;
+
+  @BeforeEach
+  void data() throws Exception {
+    serverMemory = new RootAllocator();
+    clientMemory = new RootAllocator();
+    events = FlightTestData.dataset(dir.resolve("events"), 2, 300, clientMemory);
+  }
+
+  @AfterEach
+  void memory() {
+    assertEquals(0, serverMemory.getAllocatedMemory());
+    assertEquals(0, clientMemory.getAllocatedMemory());
+    serverMemory.close();
+    clientMemory.close();
+  }
+
+  @Test
+  void bearerTokenIsRequiredAndChecked() throws Exception {
+    try (ParquetFlightServer server = ParquetFlightServer.builder(serverMemory).dataset(events)
+        .auth(FlightAuth.bearerToken(TOKEN)).start()) {
+      try (FlightDatasetClient none = FlightDatasetClient.connect(server.location(), clientMemory, null, null)) {
+        FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
+            () -> none.info(FlightQuery.of("events")));
+        assertEquals(FlightStatusCode.UNAUTHENTICATED, e.status().code());
+      }
+      try (FlightDatasetClient wrong = FlightDatasetClient.connect(server.location(), clientMemory, "guess", null)) {
+        FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
+            () -> wrong.info(FlightQuery.of("events")));
+        assertEquals(FlightStatusCode.UNAUTHENTICATED, e.status().code());
+        assertTrue(e.getMessage().contains("wrong bearer token"), e.getMessage());
+      }
+      try (FlightDatasetClient right = FlightDatasetClient.connect(server.location(), clientMemory, TOKEN, null)) {
+        assertEquals(600, FlightTestData.readAll(right, FlightQuery.of("events")).size());
+      }
+    }
+  }
+
+  @Test
+  void peersShowTheServersTokenToEachOther() throws Exception {
+    Path other = dir.resolve("node1").resolve("events");
+    FlightTestData.writeFile(other.resolve("year=2020").resolve("part-9.parquet"), 9000, 9100, clientMemory);
+    try (ParquetFlightServer b = ParquetFlightServer.builder(serverMemory).dataset(other)
+            .auth(FlightAuth.bearerToken(TOKEN)).start();
+        ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events).peer(b.location())
+            .auth(FlightAuth.bearerToken(TOKEN)).start();
+        FlightDatasetClient c = FlightDatasetClient.connect(a.location(), clientMemory, TOKEN, null)) {
+      FlightInfo info = c.info(FlightQuery.of("events"));
+      assertEquals(3, info.getEndpoints().size());
+      assertEquals(700, FlightTestData.readAll(c, FlightQuery.of("events")).size());
+    }
+  }
+
+  @Test
+  void basicAuthAnswersWithABearerToken() throws Exception {
+    try (ParquetFlightServer server = ParquetFlightServer.builder(serverMemory).dataset(events)
+            .auth(FlightAuth.basic(Map.of("ann", "pa55"))).start();
+        FlightClient client = FlightClient.builder(clientMemory, server.location()).build()) {
+      FlightRuntimeException bad = assertThrows(FlightRuntimeException.class,
+          () -> client.authenticateBasicToken("ann", "wrong"));
+      assertEquals(FlightStatusCode.UNAUTHENTICATED, bad.status().code());
+      FlightRuntimeException none = assertThrows(FlightRuntimeException.class,
+          () -> client.getInfo(FlightQuery.of("events").toDescriptor()));
+      assertEquals(FlightStatusCode.UNAUTHENTICATED, none.status().code());
+      Optional<CredentialCallOption> token = client.authenticateBasicToken("ann", "pa55");
+      assertTrue(token.isPresent());
+      FlightInfo info = client.getInfo(FlightQuery.of("events").toDescriptor(), token.get());
+      assertEquals(600, info.getRecords());
+    }
+  }
+
+  @Test
+  void tlsWithASelfSignedCertificate() throws Exception {
+    Path[] certAndKey = selfSigned(dir);
+    try (ParquetFlightServer server = ParquetFlightServer.builder(serverMemory).dataset(events)
+        .tls(certAndKey[0], certAndKey[1]).start()) {
+      assertEquals("grpc+tls", server.location().getUri().getScheme());
+      Location tls = Location.forGrpcTls("localhost", server.port());
+      try (FlightDatasetClient c = FlightDatasetClient.connect(tls, clientMemory, null, certAndKey[0])) {
+        assertEquals(600, FlightTestData.readAll(c, FlightQuery.of("events")).size());
+      }
+      try (FlightDatasetClient plain = FlightDatasetClient.connect(Location.forGrpcInsecure("localhost", server.port()),
+          clientMemory, null, null)) {
+        FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
+            () -> plain.info(FlightQuery.of("events")));
+        assertEquals(FlightStatusCode.UNAVAILABLE, e.status().code());
+      }
+    }
+  }
+
+  @Test
+  void tlsPeersTrustTheSharedCertificate() throws Exception {
+    Path[] certAndKey = selfSigned(dir);
+    Path other = dir.resolve("node1").resolve("events");
+    FlightTestData.writeFile(other.resolve("year=2021").resolve("part-7.parquet"), 7000, 7050, clientMemory);
+    try (ParquetFlightServer b = ParquetFlightServer.builder(serverMemory).dataset(other)
+            .tls(certAndKey[0], certAndKey[1]).start();
+        ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events)
+            .peer(Location.forGrpcTls("localhost", b.port())).tls(certAndKey[0], certAndKey[1]).start();
+        FlightDatasetClient c = FlightDatasetClient.connect(Location.forGrpcTls("localhost", a.port()), clientMemory,
+            null, certAndKey[0])) {
+      FlightInfo info = c.info(FlightQuery.of("events"));
+      assertEquals(3, info.getEndpoints().size());
+      assertEquals(650, FlightTestData.readAll(c, FlightQuery.of("events")).size());
+    }
+  }
+
+  /** A certificate for localhost and its PKCS#8 key, as PEM files, made with the JDK's keytool. */
+  static Path[] selfSigned(Path dir) throws Exception {
+    Path store = dir.resolve("tls.p12");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+        "-genkeypair", "-alias", "flight", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
+        "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1",
+        "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-keypass", "changeit")
+        .redirectErrorStream(true).start();
+    String out;
+    try (InputStream in = p.getInputStream()) {
+      out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "keytool: " + out);
+    KeyStore ks = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(store)) {
+      ks.load(in, "changeit".toCharArray());
+    }
+    PrivateKey key = (PrivateKey) ks.getKey("flight", "changeit".toCharArray());
+    Certificate cert = ks.getCertificate("flight");
+    Path certPem = dir.resolve("cert.pem");
+    Path keyPem = dir.resolve("key.pem");
+    Files.writeString(certPem, pem("CERTIFICATE", cert.getEncoded()));
+    Files.writeString(keyPem, pem("PRIVATE KEY", key.getEncoded()));
+    return new Path[] {certPem, keyPem};
+  }
+
+  private static String pem(String type, byte[] der) {
+    return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+        .encodeToString(der) + "\n-----END " + type + "-----\n";
+  }
+}
