@@ -2,7 +2,9 @@ package org.parquetarrow.dataset.scan;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -14,7 +16,10 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.prune.RowGroupScan;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.ReadOptions;
 
 /**
@@ -73,28 +78,37 @@ final class FileScanTask {
     rb.columns(columns);
     int[] groups = new int[scan.rowGroups().size()];
     boolean needsFilter = false;
+    Map<Integer, RowSelection> partial = new HashMap<>();
+    FileMetaData footer = scan.file().footer().metadata();
     for (int i = 0; i < groups.length; i++) {
       RowGroupScan g = scan.rowGroups().get(i);
       groups[i] = g.rowGroup();
       rb.rowSelection(g.rowGroup(), g.rows());
       needsFilter |= !g.filterAlwaysTrue();
+      if (g.rows().rowCount() < footer.rowGroups().get(g.rowGroup()).numRows()) {
+        partial.put(g.rowGroup(), g.rows());
+      }
     }
     rb.rowGroups(groups);
     boolean evaluate = filter != null && options.exact() && needsFilter;
     metrics.filesRead.increment();
     metrics.rowGroupsRead.add(groups.length);
-    ParquetFileReader reader = ParquetFileReader.open(scan.file().path(), rb.build());
-    try (ArrowReader batches = reader.toArrowReader()) {
-      try {
-        while (!sink.cancelled() && batches.loadNextBatch()) {
-          VectorSchemaRoot out = shape(batches.getVectorSchemaRoot(), evaluate);
-          if (out != null && !sink.accept(out)) {
-            break;
+    try (PageSkippingInputFile file = new PageSkippingInputFile(LocalInputFile.open(scan.file().path()), footer, partial)) {
+      ParquetFileReader reader = ParquetFileReader.open(file, rb.build());
+      long footerBytes = file.bytesRead();
+      try (ArrowReader batches = reader.toArrowReader()) {
+        try {
+          while (!sink.cancelled() && batches.loadNextBatch()) {
+            VectorSchemaRoot out = shape(batches.getVectorSchemaRoot(), evaluate);
+            if (out != null && !sink.accept(out)) {
+              break;
+            }
           }
+        } finally {
+          // The footer was read (and counted) when the dataset was discovered.
+          metrics.dataBytesRead.add(file.bytesRead() - footerBytes);
+          metrics.pagesSkippedReading.add(reader.pagesSkipped());
         }
-      } finally {
-        metrics.dataBytesRead.add(batches.bytesRead());
-        metrics.pagesSkippedReading.add(reader.pagesSkipped());
       }
     }
   }
