@@ -17,11 +17,13 @@ import org.parquetarrow.UnsupportedFeatureException;
  * the column then loops over: validity (a parent struct's null makes its fields null), and the
  * values as {@code long}s (integers, dates, times, timestamps, booleans, decimals of up to 18
  * digits as unscaled values; unsigned 64-bit values with their sign bit flipped so that signed
- * order is unsigned order) or {@code double}s. String and binary columns are compared in place.
+ * order is unsigned order) or {@code double}s. String and binary columns (offsets, large offsets,
+ * views, fixed size) and wider decimals (more than 18 digits, 128 or 256 bits) are compared in
+ * place.
  */
 final class ColumnValues {
   /** How a column's values are compared. */
-  enum Domain { LONG, DOUBLE, BYTES }
+  enum Domain { LONG, DOUBLE, BYTES, WIDE }
 
   final FieldVector vector;
   final ArrowType type;
@@ -30,8 +32,13 @@ final class ColumnValues {
   final boolean[] valid;
   final long[] longs;
   final double[] doubles;
+  /** For a dictionary-encoded column: its dictionary's values, and each row's index into them. */
+  final ColumnValues dictionary;
+  final int[] indices;
 
   ColumnValues(FieldVector vector, boolean[] parentValid) {
+    this.dictionary = null;
+    this.indices = null;
     this.vector = vector;
     this.type = vector.getField().getType();
     this.rows = vector.getValueCount();
@@ -42,6 +49,37 @@ final class ColumnValues {
     this.domain = domainOf(type);
     this.longs = domain == Domain.LONG ? readLongs() : null;
     this.doubles = domain == Domain.DOUBLE ? readDoubles() : null;
+  }
+
+  private ColumnValues(FieldVector indexVector, ColumnValues dictionary, boolean[] parentValid) {
+    this.dictionary = dictionary;
+    this.vector = dictionary.vector;
+    this.type = dictionary.type;
+    this.domain = dictionary.domain;
+    this.rows = indexVector.getValueCount();
+    this.longs = null;
+    this.doubles = null;
+    this.indices = new int[rows];
+    this.valid = new boolean[rows];
+    ArrowBuf data = indexVector.getDataBuffer();
+    for (int i = 0; i < rows; i++) {
+      if (!indexVector.isNull(i) && (parentValid == null || parentValid[i])) {
+        int k = data.getInt((long) i * 4);
+        if (k < 0 || k >= dictionary.rows) {
+          throw new org.parquetarrow.CorruptFileException("dictionary index " + k + " outside a dictionary of " + dictionary.rows);
+        }
+        indices[i] = k;
+        valid[i] = dictionary.valid[k];
+      }
+    }
+  }
+
+  /** A dictionary-encoded column: int32 indices into {@code values}. */
+  static ColumnValues dictionaryEncoded(FieldVector indices, FieldVector values, boolean[] parentValid) {
+    if (!(indices.getField().getType() instanceof ArrowType.Int t) || t.getBitWidth() != 32) {
+      throw new UnsupportedFeatureException("scan", "filtering on dictionary indices of type " + indices.getField().getType());
+    }
+    return new ColumnValues(indices, new ColumnValues(values, null), parentValid);
   }
 
   /** Validity of a struct, for its children. */
@@ -59,7 +97,8 @@ final class ColumnValues {
       return Domain.DOUBLE;
     }
     if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Binary
-        || t instanceof ArrowType.LargeBinary || t instanceof ArrowType.FixedSizeBinary) {
+        || t instanceof ArrowType.LargeBinary || t instanceof ArrowType.FixedSizeBinary
+        || t instanceof ArrowType.Utf8View || t instanceof ArrowType.BinaryView) {
       return Domain.BYTES;
     }
     if (t instanceof ArrowType.Int || t instanceof ArrowType.Bool || t instanceof ArrowType.Date
@@ -68,6 +107,9 @@ final class ColumnValues {
     }
     if (t instanceof ArrowType.Decimal d && d.getBitWidth() == 128 && d.getPrecision() <= 18) {
       return Domain.LONG;
+    }
+    if (t instanceof ArrowType.Decimal) {
+      return Domain.WIDE;
     }
     throw new UnsupportedFeatureException("scan", "filtering on a column of type " + t + " is not supported by the scanner");
   }

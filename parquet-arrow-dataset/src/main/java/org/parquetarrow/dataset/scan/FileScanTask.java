@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -30,7 +31,7 @@ import org.parquetarrow.read.ReadOptions;
 final class FileScanTask {
   /** Where output batches go; blocks for back-pressure and answers false once the scan is cancelled. */
   interface Sink {
-    boolean accept(VectorSchemaRoot batch) throws InterruptedException;
+    boolean accept(ScanBatch batch) throws InterruptedException;
 
     boolean cancelled();
   }
@@ -42,6 +43,9 @@ final class FileScanTask {
   private final ScanOptions options;
   private final ScanMetrics metrics;
   private final BufferAllocator allocator;
+  /** The fields of the work and output vectors (dictionary-encoded columns as their indices). */
+  private final List<Field> workFields;
+  private final List<Field> outputFields;
 
   FileScanTask(FileScan scan, Schema datasetSchema, ScanShape shape, FilterEvaluator filter, ScanOptions options,
       ScanMetrics metrics, BufferAllocator allocator) {
@@ -52,6 +56,8 @@ final class FileScanTask {
     this.options = options;
     this.metrics = metrics;
     this.allocator = allocator;
+    this.workFields = shape.work().getFields().stream().map(ScanShape::memory).toList();
+    this.outputFields = shape.output().getFields().stream().map(ScanShape::memory).toList();
   }
 
   String fileName() {
@@ -76,6 +82,9 @@ final class FileScanTask {
       columns = List.of(scan.file().mapping().arrowSchema().getFields().get(0).getName());
     }
     rb.columns(columns);
+    List<String> dictionaryColumns = new ArrayList<>(shape.dictionaryNames());
+    dictionaryColumns.retainAll(columns);
+    rb.dictionaryColumns(dictionaryColumns.toArray(String[]::new));
     int[] groups = new int[scan.rowGroups().size()];
     boolean needsFilter = false;
     Map<Integer, RowSelection> partial = new HashMap<>();
@@ -99,7 +108,7 @@ final class FileScanTask {
       try (ArrowReader batches = reader.toArrowReader()) {
         try {
           while (!sink.cancelled() && batches.loadNextBatch()) {
-            VectorSchemaRoot out = shape(batches.getVectorSchemaRoot(), evaluate);
+            ScanBatch out = shape(batches.getVectorSchemaRoot(), batches.getDictionaryVectors(), evaluate);
             if (out != null && !sink.accept(out)) {
               break;
             }
@@ -114,28 +123,31 @@ final class FileScanTask {
   }
 
   /** The output batch of one decoded batch, or {@code null} if no row matches. */
-  private VectorSchemaRoot shape(VectorSchemaRoot in, boolean evaluate) {
+  private ScanBatch shape(VectorSchemaRoot in, Map<Long, Dictionary> inDictionaries, boolean evaluate) {
     int rows = in.getRowCount();
     metrics.rowsRead.add(rows);
     List<FieldVector> work = new ArrayList<>();
+    Map<Long, FieldVector> dictionaries = new HashMap<>();
     try {
       for (Field f : shape.work().getFields()) {
         if (shape.partitionNames().contains(f.getName())) {
           work.add(ConstantVectors.of(f, scan.file().partitionValues().get(f.getName()), rows, allocator));
+        } else if (f.getDictionary() != null) {
+          work.add(DictionaryColumns.conform(in.getVector(f.getName()), inDictionaries, f, rows, allocator, dictionaries));
         } else {
           work.add(VectorConformer.conform(in.getVector(f.getName()), f, rows, allocator));
         }
       }
-      try (VectorSchemaRoot workRoot = new VectorSchemaRoot(shape.work().getFields(), new ArrayList<>(work), rows)) {
+      try (VectorSchemaRoot workRoot = new VectorSchemaRoot(workFields, new ArrayList<>(work), rows)) {
         work.clear();
-        TriBits bits = evaluate ? filter.evaluate(workRoot) : null;
+        TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries) : null;
         int count = bits == null ? rows : bits.trueCount();
         if (count == 0) {
           return null;
         }
         List<FieldVector> out = new ArrayList<>();
         try {
-          for (Field f : shape.output().getFields()) {
+          for (Field f : outputFields) {
             FieldVector cut = VectorConformer.conform(workRoot.getVector(f.getName()), f, rows, allocator);
             if (count < rows) {
               try (cut) {
@@ -149,11 +161,21 @@ final class FileScanTask {
           AutoCloseables.closeNoChecked(() -> AutoCloseables.close(out));
           throw e;
         }
-        return new VectorSchemaRoot(shape.output().getFields(), out, count);
+        Map<Long, FieldVector> outDictionaries = new HashMap<>();
+        for (Field f : outputFields) {
+          if (f.getDictionary() != null) {
+            long id = f.getDictionary().getId();
+            outDictionaries.put(id, dictionaries.remove(id));
+          }
+        }
+        return new ScanBatch(new VectorSchemaRoot(outputFields, out, count), outDictionaries);
       }
     } catch (RuntimeException e) {
       AutoCloseables.closeNoChecked(() -> AutoCloseables.close(work));
       throw e;
+    } finally {
+      // dictionaries only the filter read
+      AutoCloseables.closeNoChecked(() -> AutoCloseables.close(dictionaries.values()));
     }
   }
 }

@@ -2,7 +2,10 @@ package org.parquetarrow.dataset.scan;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionParser;
@@ -36,6 +39,7 @@ public final class ScanOptions {
   private final boolean ordered;
   private final boolean exact;
   private final PruningOptions pruning;
+  private final Set<String> dictionaryColumns;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -47,6 +51,7 @@ public final class ScanOptions {
     this.ordered = b.ordered;
     this.exact = b.exact;
     this.pruning = b.pruning;
+    this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
   }
 
   public static Builder builder() {
@@ -104,6 +109,16 @@ public final class ScanOptions {
     return pruning;
   }
 
+  /**
+   * Top-level string and binary file columns handed out dictionary-encoded ({@code
+   * dictionary<int32, ...>}, each batch with its own dictionary, as the file's dictionary pages give
+   * it); the filter is then evaluated once per dictionary value. Other columns named here come out
+   * plainly. Default none.
+   */
+  public Set<String> dictionaryColumns() {
+    return dictionaryColumns;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -115,6 +130,7 @@ public final class ScanOptions {
     private boolean ordered = true;
     private boolean exact = true;
     private PruningOptions pruning = PruningOptions.ALL;
+    private Set<String> dictionaryColumns = Set.of();
 
     private Builder() {}
 
@@ -185,6 +201,16 @@ public final class ScanOptions {
 
     public Builder pruning(PruningOptions pruning) {
       this.pruning = java.util.Objects.requireNonNull(pruning, "pruning");
+      return this;
+    }
+
+    /** See {@link ScanOptions#dictionaryColumns()}. */
+    public Builder dictionaryColumns(String... columns) {
+      return dictionaryColumns(Arrays.asList(columns));
+    }
+
+    public Builder dictionaryColumns(Collection<String> columns) {
+      this.dictionaryColumns = new LinkedHashSet<>(columns);
       return this;
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +53,7 @@ public final class ScanReader extends ArrowReader {
 
   /** One file's queue of finished batches. */
   private static final class Slot {
-    final ArrayDeque<VectorSchemaRoot> batches = new ArrayDeque<>();
+    final ArrayDeque<ScanBatch> batches = new ArrayDeque<>();
     final ArrayDeque<Long> sizes = new ArrayDeque<>();
     boolean done;
   }
@@ -90,7 +91,7 @@ public final class ScanReader extends ArrowReader {
 
   @Override
   public boolean loadNextBatch() throws IOException {
-    VectorSchemaRoot batch;
+    ScanBatch batch;
     lock.lock();
     try {
       batch = nextBatch();
@@ -107,18 +108,22 @@ public final class ScanReader extends ArrowReader {
     }
     try (batch) {
       VectorSchemaRoot root = getVectorSchemaRoot();
-      for (int i = 0; i < batch.getFieldVectors().size(); i++) {
-        batch.getVector(i).makeTransferPair(root.getVector(i)).transfer();
+      VectorSchemaRoot from = batch.root();
+      for (int i = 0; i < from.getFieldVectors().size(); i++) {
+        from.getVector(i).makeTransferPair(root.getVector(i)).transfer();
       }
-      root.setRowCount(batch.getRowCount());
-      metrics.rowsOut.add(batch.getRowCount());
+      for (Map.Entry<Long, FieldVector> d : batch.dictionaries().entrySet()) {
+        d.getValue().makeTransferPair(getDictionaryVectors().get(d.getKey()).getVector()).transfer();
+      }
+      root.setRowCount(from.getRowCount());
+      metrics.rowsOut.add(from.getRowCount());
       metrics.batchesOut.increment();
     }
     return true;
   }
 
   /** Under the lock: the next batch, or null at the end or after cancellation. */
-  private VectorSchemaRoot nextBatch() throws InterruptedException {
+  private ScanBatch nextBatch() throws InterruptedException {
     while (true) {
       if (failure != null) {
         cancelled = true;
@@ -156,7 +161,7 @@ public final class ScanReader extends ArrowReader {
     }
   }
 
-  private VectorSchemaRoot take(Slot s) {
+  private ScanBatch take(Slot s) {
     inFlight -= s.sizes.removeFirst();
     changed.signalAll();
     return s.batches.removeFirst();
@@ -185,7 +190,7 @@ public final class ScanReader extends ArrowReader {
     try {
       task.run(new FileScanTask.Sink() {
         @Override
-        public boolean accept(VectorSchemaRoot batch) throws InterruptedException {
+        public boolean accept(ScanBatch batch) throws InterruptedException {
           return offer(index, slot, batch);
         }
 
@@ -211,11 +216,8 @@ public final class ScanReader extends ArrowReader {
   }
 
   /** Queues a reader's batch, waiting while the budget is spent; false (batch freed) once cancelled. */
-  private boolean offer(int index, Slot slot, VectorSchemaRoot batch) throws InterruptedException {
-    long size = 0;
-    for (FieldVector v : batch.getFieldVectors()) {
-      size += v.getBufferSize();
-    }
+  private boolean offer(int index, Slot slot, ScanBatch batch) throws InterruptedException {
+    long size = batch.size();
     lock.lock();
     try {
       while (!cancelled && inFlight > 0 && inFlight + size > options.memoryBudget()
@@ -254,7 +256,7 @@ public final class ScanReader extends ArrowReader {
         changed.await(100, TimeUnit.MILLISECONDS);
       }
       for (Slot s : slots) {
-        s.batches.forEach(VectorSchemaRoot::close);
+        s.batches.forEach(ScanBatch::close);
         s.batches.clear();
         s.sizes.clear();
       }

@@ -44,7 +44,8 @@ public final class Scanner {
    */
   public static ScanReader scan(Dataset dataset, ScanOptions options, BufferAllocator allocator) {
     Expression bound = options.filter() == null ? null : ExpressionBinder.bind(options.filter(), dataset.schema());
-    ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound);
+    ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound)
+        .withDictionaries(options.dictionaryColumns());
     ScanMetrics metrics = new ScanMetrics();
     List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning());
     FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
