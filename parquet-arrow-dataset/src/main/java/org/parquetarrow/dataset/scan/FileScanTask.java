@@ -24,7 +24,8 @@ import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.ReadOptions;
 
 /**
- * Reads the row groups pruning kept of one file and turns every decoded batch into output
+ * Reads the row groups pruning kept of one file (all of them, or a run of them when the file is
+ * split across threads) and turns every decoded batch into output
  * batches: shaped to the work schema (missing columns as nulls, partition values filled in),
  * filtered by the residual filter, cut to the output schema.
  */
@@ -43,12 +44,14 @@ final class FileScanTask {
   private final ScanOptions options;
   private final ScanMetrics metrics;
   private final BufferAllocator allocator;
+  /** Whether this task is the first (or only) of its file, the one that counts it as read. */
+  private final boolean countsFile;
   /** The fields of the work and output vectors (dictionary-encoded columns as their indices). */
   private final List<Field> workFields;
   private final List<Field> outputFields;
 
   FileScanTask(FileScan scan, Schema datasetSchema, ScanShape shape, FilterEvaluator filter, ScanOptions options,
-      ScanMetrics metrics, BufferAllocator allocator) {
+      ScanMetrics metrics, BufferAllocator allocator, boolean countsFile) {
     this.scan = scan;
     this.datasetSchema = datasetSchema;
     this.shape = shape;
@@ -56,6 +59,7 @@ final class FileScanTask {
     this.options = options;
     this.metrics = metrics;
     this.allocator = allocator;
+    this.countsFile = countsFile;
     this.workFields = shape.work().getFields().stream().map(ScanShape::memory).toList();
     this.outputFields = shape.output().getFields().stream().map(ScanShape::memory).toList();
   }
@@ -100,7 +104,9 @@ final class FileScanTask {
     }
     rb.rowGroups(groups);
     boolean evaluate = filter != null && options.exact() && needsFilter;
-    metrics.filesRead.increment();
+    if (countsFile) {
+      metrics.filesRead.increment();
+    }
     metrics.rowGroupsRead.add(groups.length);
     try (PageSkippingInputFile file = new PageSkippingInputFile(LocalInputFile.open(scan.file().path()), footer, partial)) {
       ParquetFileReader reader = ParquetFileReader.open(file, rb.build());

@@ -77,7 +77,10 @@ public final class ScanOptions {
     return batchSize;
   }
 
-  /** Files read at the same time. */
+  /**
+   * Readers running at the same time: each reads a file, or a run of a file's row groups when
+   * there are fewer files than this.
+   */
   public int parallelism() {
     return parallelism;
   }

@@ -18,8 +18,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetException;
 
 /**
- * The batches of a scan as an Arrow {@link ArrowReader}. Files are read on the executor, at most
- * {@link ScanOptions#parallelism()} at once, their batches queued until taken; once the queued
+ * The batches of a scan as an Arrow {@link ArrowReader}. Files (or runs of a file's row groups)
+ * are read on the executor, at most {@link ScanOptions#parallelism()} at once, their batches
+ * queued until taken; dictionary-encoded columns get each batch's dictionary in {@link
+ * #getDictionaryVectors()}; once the queued
  * batches hold {@link ScanOptions#memoryBudget()} bytes, readers pause (the one whose batches come
  * next in ordered output never waits with an empty queue, so an ordered scan cannot stall).
  * {@link #cancel()} stops the readers from any thread; {@link #close()} cancels, waits for them and
