@@ -1,5 +1,7 @@
 package org.parquetarrow.dataset.scan;
 
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BitVector;
@@ -43,8 +45,12 @@ final class ColumnValues {
     this.type = vector.getField().getType();
     this.rows = vector.getValueCount();
     this.valid = new boolean[rows];
-    for (int i = 0; i < rows; i++) {
-      valid[i] = !vector.isNull(i) && (parentValid == null || parentValid[i]);
+    if (parentValid == null && vector.getNullCount() == 0) {
+      Arrays.fill(valid, true);
+    } else {
+      for (int i = 0; i < rows; i++) {
+        valid[i] = !vector.isNull(i) && (parentValid == null || parentValid[i]);
+      }
     }
     this.domain = domainOf(type);
     this.longs = domain == Domain.LONG ? readLongs() : null;
@@ -80,6 +86,17 @@ final class ColumnValues {
       throw new UnsupportedFeatureException("scan", "filtering on dictionary indices of type " + indices.getField().getType());
     }
     return new ColumnValues(indices, new ColumnValues(values, null), parentValid);
+  }
+
+  /** Validity as bitmap words (bit {@code i} of word {@code i / 64} for row {@code i}). */
+  long[] validWords() {
+    long[] words = new long[(rows + 63) >>> 6];
+    for (int i = 0; i < rows; i++) {
+      if (valid[i]) {
+        words[i >>> 6] |= 1L << i;
+      }
+    }
+    return words;
   }
 
   /** Validity of a struct, for its children. */
@@ -152,15 +169,25 @@ final class ColumnValues {
         }
       }
       case 4 -> {
-        for (int i = 0; i < rows; i++) {
-          int v = data.getInt((long) i * 4);
-          out[i] = signed ? v : v & 0xFFFFFFFFL;
+        // one bulk copy, then a loop the JIT vectorises (ArrowBuf's per-value getters check bounds)
+        int[] ints = new int[rows];
+        data.nioBuffer(0, rows * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints);
+        if (signed) {
+          for (int i = 0; i < rows; i++) {
+            out[i] = ints[i];
+          }
+        } else {
+          for (int i = 0; i < rows; i++) {
+            out[i] = ints[i] & 0xFFFFFFFFL;
+          }
         }
       }
       case 8 -> {
-        long flip = signed ? 0 : Long.MIN_VALUE;
-        for (int i = 0; i < rows; i++) {
-          out[i] = data.getLong((long) i * 8) ^ flip;
+        data.nioBuffer(0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out);
+        if (!signed) {
+          for (int i = 0; i < rows; i++) {
+            out[i] ^= Long.MIN_VALUE;
+          }
         }
       }
       default -> throw new UnsupportedFeatureException("scan", "filtering on " + width + "-byte values of " + type);

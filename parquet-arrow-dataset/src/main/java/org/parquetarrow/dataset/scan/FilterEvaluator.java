@@ -236,16 +236,24 @@ final class FilterEvaluator {
       return out;
     }
 
+    /** {@code x op v} for 64 rows at a time into bitmap words, branch-free within a word. */
     private void compareLongs(ColumnValues c, CompareOp op, long v, TriBits out) {
       long[] x = c.longs;
-      boolean[] valid = c.valid;
-      switch (op) {
-        case EQ -> { for (int i = 0; i < c.rows; i++) { if (valid[i]) { out.set(i, x[i] == v); } } }
-        case NE -> { for (int i = 0; i < c.rows; i++) { if (valid[i]) { out.set(i, x[i] != v); } } }
-        case LT -> { for (int i = 0; i < c.rows; i++) { if (valid[i]) { out.set(i, x[i] < v); } } }
-        case LE -> { for (int i = 0; i < c.rows; i++) { if (valid[i]) { out.set(i, x[i] <= v); } } }
-        case GT -> { for (int i = 0; i < c.rows; i++) { if (valid[i]) { out.set(i, x[i] > v); } } }
-        case GE -> { for (int i = 0; i < c.rows; i++) { if (valid[i]) { out.set(i, x[i] >= v); } } }
+      long[] valid = c.validWords();
+      for (int w = 0; w < valid.length; w++) {
+        int base = w << 6;
+        int n = Math.min(64, c.rows - base);
+        long bits = 0;
+        switch (op) {
+          case EQ -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] == v ? 1L : 0L) << b; } }
+          case NE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] != v ? 1L : 0L) << b; } }
+          case LT -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] < v ? 1L : 0L) << b; } }
+          case LE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] <= v ? 1L : 0L) << b; } }
+          case GT -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] > v ? 1L : 0L) << b; } }
+          case GE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] >= v ? 1L : 0L) << b; } }
+        }
+        out.isTrue[w] = bits & valid[w];
+        out.isFalse[w] = ~bits & valid[w];
       }
     }
 
