@@ -40,6 +40,7 @@ public final class ScanOptions {
   private final boolean exact;
   private final PruningOptions pruning;
   private final Set<String> dictionaryColumns;
+  private final boolean skipCorruptFiles;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -52,6 +53,7 @@ public final class ScanOptions {
     this.exact = b.exact;
     this.pruning = b.pruning;
     this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
+    this.skipCorruptFiles = b.skipCorruptFiles;
   }
 
   public static Builder builder() {
@@ -122,6 +124,16 @@ public final class ScanOptions {
     return dictionaryColumns;
   }
 
+  /**
+   * Whether a file whose pages turn out to be corrupt is left out (and reported by {@link
+   * ScanReader#skippedFiles()}) instead of failing the scan; default {@code false}. Files whose
+   * footers do not read are a matter of discovery ({@link
+   * org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy}).
+   */
+  public boolean skipCorruptFiles() {
+    return skipCorruptFiles;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -134,6 +146,7 @@ public final class ScanOptions {
     private boolean exact = true;
     private PruningOptions pruning = PruningOptions.ALL;
     private Set<String> dictionaryColumns = Set.of();
+    private boolean skipCorruptFiles;
 
     private Builder() {}
 
@@ -214,6 +227,12 @@ public final class ScanOptions {
 
     public Builder dictionaryColumns(Collection<String> columns) {
       this.dictionaryColumns = new LinkedHashSet<>(columns);
+      return this;
+    }
+
+    /** See {@link ScanOptions#skipCorruptFiles()}. */
+    public Builder skipCorruptFiles(boolean skip) {
+      this.skipCorruptFiles = skip;
       return this;
     }
 

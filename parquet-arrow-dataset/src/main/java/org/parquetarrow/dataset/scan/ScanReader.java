@@ -3,8 +3,11 @@ package org.parquetarrow.dataset.scan;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +18,9 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.dataset.SkippedFile;
 
 /**
  * The batches of a scan as an Arrow {@link ArrowReader}. Files (or runs of a file's row groups)
@@ -25,7 +30,8 @@ import org.parquetarrow.ParquetException;
  * batches hold {@link ScanOptions#memoryBudget()} bytes, readers pause (the one whose batches come
  * next in ordered output never waits with an empty queue, so an ordered scan cannot stall).
  * {@link #cancel()} stops the readers from any thread; {@link #close()} cancels, waits for them and
- * frees every queued batch. A failure in any file ends the scan with an exception naming the file.
+ * frees every queued batch. A failure in any file ends the scan with an exception naming the file
+ * (unless the file is corrupt and the scan was asked to skip such files: {@link #skippedFiles()}).
  *
  * <pre>{@code
  * try (ScanReader reader = Scanner.scan(dataset, options, allocator)) {
@@ -52,12 +58,19 @@ public final class ScanReader extends ArrowReader {
   private long inFlight;
   private volatile boolean cancelled;
   private Throwable failure;
+  private final List<SkippedFile> skipped = new ArrayList<>();
+  private final Set<String> skippedNames = new HashSet<>();
 
   /** One file's queue of finished batches. */
   private static final class Slot {
+    final String file;
     final ArrayDeque<ScanBatch> batches = new ArrayDeque<>();
     final ArrayDeque<Long> sizes = new ArrayDeque<>();
     boolean done;
+
+    Slot(String file) {
+      this.file = file;
+    }
   }
 
   ScanReader(BufferAllocator allocator, Schema schema, List<FileScanTask> tasks, ScanOptions options,
@@ -173,10 +186,14 @@ public final class ScanReader extends ArrowReader {
   private void startTasks() {
     while (running < options.parallelism() && slots.size() < tasks.size() && !cancelled) {
       int index = slots.size();
-      Slot slot = new Slot();
-      slots.add(slot);
-      running++;
       FileScanTask task = tasks.get(index);
+      Slot slot = new Slot(task.fileName());
+      slots.add(slot);
+      if (skippedNames.contains(slot.file)) {
+        slot.done = true; // another run of this file's row groups met the damage
+        continue;
+      }
+      running++;
       try {
         executor.execute(() -> runTask(task, index, slot));
       } catch (RuntimeException e) {
@@ -206,12 +223,56 @@ public final class ScanReader extends ArrowReader {
     }
     lock.lock();
     try {
-      if (error != null && failure == null && !(cancelled && error instanceof InterruptedException)) {
+      if (error != null && options.skipCorruptFiles() && isCorruption(error)) {
+        skip(slot.file, error);
+      } else if (error != null && failure == null && !(cancelled && error instanceof InterruptedException)) {
         failure = error;
       }
       slot.done = true;
       running--;
       changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static boolean isCorruption(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof CorruptFileException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Under the lock: records {@code file} as skipped and frees its batches not yet handed out. */
+  private void skip(String file, Throwable error) {
+    if (!skippedNames.add(file)) {
+      return;
+    }
+    skipped.add(new SkippedFile(Path.of(file), error instanceof Exception e ? e : new ParquetException(error.toString(), error)));
+    metrics.filesSkipped.increment();
+    for (Slot s : slots) {
+      if (s.file.equals(file)) {
+        s.batches.forEach(ScanBatch::close);
+        s.batches.clear();
+        for (long size : s.sizes) {
+          inFlight -= size;
+        }
+        s.sizes.clear();
+      }
+    }
+  }
+
+  /**
+   * Files left out because their data turned out to be corrupt, when the scan was asked to skip
+   * them ({@link ScanOptions#skipCorruptFiles()}). Rows of such a file handed out before the
+   * damage was met stay handed out; its batches still queued are dropped.
+   */
+  public List<SkippedFile> skippedFiles() {
+    lock.lock();
+    try {
+      return List.copyOf(skipped);
     } finally {
       lock.unlock();
     }
@@ -226,7 +287,7 @@ public final class ScanReader extends ArrowReader {
           && !(options.ordered() && index == head && slot.batches.isEmpty())) {
         changed.await(100, TimeUnit.MILLISECONDS);
       }
-      if (cancelled) {
+      if (cancelled || skippedNames.contains(slot.file)) {
         batch.close();
         return false;
       }
