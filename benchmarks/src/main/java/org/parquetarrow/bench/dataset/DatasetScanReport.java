@@ -3,6 +3,8 @@ package org.parquetarrow.bench.dataset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -15,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * The side facts of the dataset scan benchmark, one scan at a time outside JMH: that every reader
  * returns the same rows (count and {@link org.parquetarrow.bench.BatchDigest} checksum), and the
  * bytes each read: the process's {@code rchar} difference around the scan ({@link ProcessIo}) for
- * all three, and parquet-arrow's own {@code ScanMetrics.bytesRead()}; and a rough time (best of
+ * all three, parquet-arrow's own {@code ScanMetrics.bytesRead()} and DuckDB's own {@code EXPLAIN
+ * ANALYZE} figures ("Data Read", row groups scanned); and a rough time (best of
  * three, rows only counted). Logs one markdown table.
  * Fails if two readers disagree.
  *
@@ -78,5 +81,26 @@ public final class DatasetScanReport {
       }
     }
     LOG.info("dataset {}: {} bytes in {} files\n{}", dir, datasetBytes, EventsDataset.FILES, String.join("\n", table));
+    try (Connection duck = DatasetScans.duckDb(1)) {
+      for (DatasetQuery q : DatasetQuery.values()) {
+        LOG.info("DuckDB EXPLAIN ANALYZE, {}: {}", q, duckDbReadFigures(duck, dir, q));
+      }
+    }
+  }
+
+  /** The lines of DuckDB's {@code EXPLAIN ANALYZE} that say what it read. */
+  private static String duckDbReadFigures(Connection c, Path dir, DatasetQuery q) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN ANALYZE " + DatasetScans.duckDbSql(dir, q))) {
+      while (rs.next()) {
+        for (String line : rs.getString(2).split("\n")) {
+          String t = line.replaceAll("[│╭╮╰╯─┌┐└┘]", " ").trim();
+          if (t.startsWith("Data Read") || t.startsWith("Row Groups Scanned") || t.startsWith("Total Files Read")) {
+            out.add(t.replaceAll("\\s+", " "));
+          }
+        }
+      }
+    }
+    return String.join("; ", out);
   }
 }
