@@ -1,5 +1,7 @@
 package org.parquetarrow.dataset.scan;
 
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BitVector;
@@ -17,11 +19,13 @@ import org.parquetarrow.UnsupportedFeatureException;
  * the column then loops over: validity (a parent struct's null makes its fields null), and the
  * values as {@code long}s (integers, dates, times, timestamps, booleans, decimals of up to 18
  * digits as unscaled values; unsigned 64-bit values with their sign bit flipped so that signed
- * order is unsigned order) or {@code double}s. String and binary columns are compared in place.
+ * order is unsigned order) or {@code double}s. String and binary columns (offsets, large offsets,
+ * views, fixed size) and wider decimals (more than 18 digits, 128 or 256 bits) are compared in
+ * place.
  */
 final class ColumnValues {
   /** How a column's values are compared. */
-  enum Domain { LONG, DOUBLE, BYTES }
+  enum Domain { LONG, DOUBLE, BYTES, WIDE }
 
   final FieldVector vector;
   final ArrowType type;
@@ -30,18 +34,69 @@ final class ColumnValues {
   final boolean[] valid;
   final long[] longs;
   final double[] doubles;
+  /** For a dictionary-encoded column: its dictionary's values, and each row's index into them. */
+  final ColumnValues dictionary;
+  final int[] indices;
 
   ColumnValues(FieldVector vector, boolean[] parentValid) {
+    this.dictionary = null;
+    this.indices = null;
     this.vector = vector;
     this.type = vector.getField().getType();
     this.rows = vector.getValueCount();
     this.valid = new boolean[rows];
-    for (int i = 0; i < rows; i++) {
-      valid[i] = !vector.isNull(i) && (parentValid == null || parentValid[i]);
+    if (parentValid == null && vector.getNullCount() == 0) {
+      Arrays.fill(valid, true);
+    } else {
+      for (int i = 0; i < rows; i++) {
+        valid[i] = !vector.isNull(i) && (parentValid == null || parentValid[i]);
+      }
     }
     this.domain = domainOf(type);
     this.longs = domain == Domain.LONG ? readLongs() : null;
     this.doubles = domain == Domain.DOUBLE ? readDoubles() : null;
+  }
+
+  private ColumnValues(FieldVector indexVector, ColumnValues dictionary, boolean[] parentValid) {
+    this.dictionary = dictionary;
+    this.vector = dictionary.vector;
+    this.type = dictionary.type;
+    this.domain = dictionary.domain;
+    this.rows = indexVector.getValueCount();
+    this.longs = null;
+    this.doubles = null;
+    this.indices = new int[rows];
+    this.valid = new boolean[rows];
+    ArrowBuf data = indexVector.getDataBuffer();
+    for (int i = 0; i < rows; i++) {
+      if (!indexVector.isNull(i) && (parentValid == null || parentValid[i])) {
+        int k = data.getInt((long) i * 4);
+        if (k < 0 || k >= dictionary.rows) {
+          throw new org.parquetarrow.CorruptFileException("dictionary index " + k + " outside a dictionary of " + dictionary.rows);
+        }
+        indices[i] = k;
+        valid[i] = dictionary.valid[k];
+      }
+    }
+  }
+
+  /** A dictionary-encoded column: int32 indices into {@code values}. */
+  static ColumnValues dictionaryEncoded(FieldVector indices, FieldVector values, boolean[] parentValid) {
+    if (!(indices.getField().getType() instanceof ArrowType.Int t) || t.getBitWidth() != 32) {
+      throw new UnsupportedFeatureException("scan", "filtering on dictionary indices of type " + indices.getField().getType());
+    }
+    return new ColumnValues(indices, new ColumnValues(values, null), parentValid);
+  }
+
+  /** Validity as bitmap words (bit {@code i} of word {@code i / 64} for row {@code i}). */
+  long[] validWords() {
+    long[] words = new long[(rows + 63) >>> 6];
+    for (int i = 0; i < rows; i++) {
+      if (valid[i]) {
+        words[i >>> 6] |= 1L << i;
+      }
+    }
+    return words;
   }
 
   /** Validity of a struct, for its children. */
@@ -59,7 +114,8 @@ final class ColumnValues {
       return Domain.DOUBLE;
     }
     if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Binary
-        || t instanceof ArrowType.LargeBinary || t instanceof ArrowType.FixedSizeBinary) {
+        || t instanceof ArrowType.LargeBinary || t instanceof ArrowType.FixedSizeBinary
+        || t instanceof ArrowType.Utf8View || t instanceof ArrowType.BinaryView) {
       return Domain.BYTES;
     }
     if (t instanceof ArrowType.Int || t instanceof ArrowType.Bool || t instanceof ArrowType.Date
@@ -68,6 +124,9 @@ final class ColumnValues {
     }
     if (t instanceof ArrowType.Decimal d && d.getBitWidth() == 128 && d.getPrecision() <= 18) {
       return Domain.LONG;
+    }
+    if (t instanceof ArrowType.Decimal) {
+      return Domain.WIDE;
     }
     throw new UnsupportedFeatureException("scan", "filtering on a column of type " + t + " is not supported by the scanner");
   }
@@ -110,15 +169,25 @@ final class ColumnValues {
         }
       }
       case 4 -> {
-        for (int i = 0; i < rows; i++) {
-          int v = data.getInt((long) i * 4);
-          out[i] = signed ? v : v & 0xFFFFFFFFL;
+        // one bulk copy, then a loop the JIT vectorises (ArrowBuf's per-value getters check bounds)
+        int[] ints = new int[rows];
+        data.nioBuffer(0, rows * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints);
+        if (signed) {
+          for (int i = 0; i < rows; i++) {
+            out[i] = ints[i];
+          }
+        } else {
+          for (int i = 0; i < rows; i++) {
+            out[i] = ints[i] & 0xFFFFFFFFL;
+          }
         }
       }
       case 8 -> {
-        long flip = signed ? 0 : Long.MIN_VALUE;
-        for (int i = 0; i < rows; i++) {
-          out[i] = data.getLong((long) i * 8) ^ flip;
+        data.nioBuffer(0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out);
+        if (!signed) {
+          for (int i = 0; i < rows; i++) {
+            out[i] ^= Long.MIN_VALUE;
+          }
         }
       }
       default -> throw new UnsupportedFeatureException("scan", "filtering on " + width + "-byte values of " + type);

@@ -2,10 +2,13 @@ package org.parquetarrow.dataset.scan;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -14,18 +17,22 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.prune.RowGroupScan;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.ReadOptions;
 
 /**
- * Reads the row groups pruning kept of one file and turns every decoded batch into output
+ * Reads the row groups pruning kept of one file (all of them, or a run of them when the file is
+ * split across threads) and turns every decoded batch into output
  * batches: shaped to the work schema (missing columns as nulls, partition values filled in),
  * filtered by the residual filter, cut to the output schema.
  */
 final class FileScanTask {
   /** Where output batches go; blocks for back-pressure and answers false once the scan is cancelled. */
   interface Sink {
-    boolean accept(VectorSchemaRoot batch) throws InterruptedException;
+    boolean accept(ScanBatch batch) throws InterruptedException;
 
     boolean cancelled();
   }
@@ -37,9 +44,14 @@ final class FileScanTask {
   private final ScanOptions options;
   private final ScanMetrics metrics;
   private final BufferAllocator allocator;
+  /** Whether this task is the first (or only) of its file, the one that counts it as read. */
+  private final boolean countsFile;
+  /** The fields of the work and output vectors (dictionary-encoded columns as their indices). */
+  private final List<Field> workFields;
+  private final List<Field> outputFields;
 
   FileScanTask(FileScan scan, Schema datasetSchema, ScanShape shape, FilterEvaluator filter, ScanOptions options,
-      ScanMetrics metrics, BufferAllocator allocator) {
+      ScanMetrics metrics, BufferAllocator allocator, boolean countsFile) {
     this.scan = scan;
     this.datasetSchema = datasetSchema;
     this.shape = shape;
@@ -47,6 +59,9 @@ final class FileScanTask {
     this.options = options;
     this.metrics = metrics;
     this.allocator = allocator;
+    this.countsFile = countsFile;
+    this.workFields = shape.work().getFields().stream().map(ScanShape::memory).toList();
+    this.outputFields = shape.output().getFields().stream().map(ScanShape::memory).toList();
   }
 
   String fileName() {
@@ -71,57 +86,74 @@ final class FileScanTask {
       columns = List.of(scan.file().mapping().arrowSchema().getFields().get(0).getName());
     }
     rb.columns(columns);
+    List<String> dictionaryColumns = new ArrayList<>(shape.dictionaryNames());
+    dictionaryColumns.retainAll(columns);
+    rb.dictionaryColumns(dictionaryColumns.toArray(String[]::new));
     int[] groups = new int[scan.rowGroups().size()];
     boolean needsFilter = false;
+    Map<Integer, RowSelection> partial = new HashMap<>();
+    FileMetaData footer = scan.file().footer().metadata();
     for (int i = 0; i < groups.length; i++) {
       RowGroupScan g = scan.rowGroups().get(i);
       groups[i] = g.rowGroup();
       rb.rowSelection(g.rowGroup(), g.rows());
       needsFilter |= !g.filterAlwaysTrue();
+      if (g.rows().rowCount() < footer.rowGroups().get(g.rowGroup()).numRows()) {
+        partial.put(g.rowGroup(), g.rows());
+      }
     }
     rb.rowGroups(groups);
     boolean evaluate = filter != null && options.exact() && needsFilter;
-    metrics.filesRead.increment();
+    if (countsFile) {
+      metrics.filesRead.increment();
+    }
     metrics.rowGroupsRead.add(groups.length);
-    ParquetFileReader reader = ParquetFileReader.open(scan.file().path(), rb.build());
-    try (ArrowReader batches = reader.toArrowReader()) {
-      try {
-        while (!sink.cancelled() && batches.loadNextBatch()) {
-          VectorSchemaRoot out = shape(batches.getVectorSchemaRoot(), evaluate);
-          if (out != null && !sink.accept(out)) {
-            break;
+    try (PageSkippingInputFile file = new PageSkippingInputFile(LocalInputFile.open(scan.file().path()), footer, partial)) {
+      ParquetFileReader reader = ParquetFileReader.open(file, rb.build());
+      long footerBytes = file.bytesRead();
+      try (ArrowReader batches = reader.toArrowReader()) {
+        try {
+          while (!sink.cancelled() && batches.loadNextBatch()) {
+            ScanBatch out = shape(batches.getVectorSchemaRoot(), batches.getDictionaryVectors(), evaluate);
+            if (out != null && !sink.accept(out)) {
+              break;
+            }
           }
+        } finally {
+          // The footer was read (and counted) when the dataset was discovered.
+          metrics.dataBytesRead.add(file.bytesRead() - footerBytes);
+          metrics.pagesSkippedReading.add(reader.pagesSkipped());
         }
-      } finally {
-        metrics.dataBytesRead.add(batches.bytesRead());
-        metrics.pagesSkippedReading.add(reader.pagesSkipped());
       }
     }
   }
 
   /** The output batch of one decoded batch, or {@code null} if no row matches. */
-  private VectorSchemaRoot shape(VectorSchemaRoot in, boolean evaluate) {
+  private ScanBatch shape(VectorSchemaRoot in, Map<Long, Dictionary> inDictionaries, boolean evaluate) {
     int rows = in.getRowCount();
     metrics.rowsRead.add(rows);
     List<FieldVector> work = new ArrayList<>();
+    Map<Long, FieldVector> dictionaries = new HashMap<>();
     try {
       for (Field f : shape.work().getFields()) {
         if (shape.partitionNames().contains(f.getName())) {
           work.add(ConstantVectors.of(f, scan.file().partitionValues().get(f.getName()), rows, allocator));
+        } else if (f.getDictionary() != null) {
+          work.add(DictionaryColumns.conform(in.getVector(f.getName()), inDictionaries, f, rows, allocator, dictionaries));
         } else {
           work.add(VectorConformer.conform(in.getVector(f.getName()), f, rows, allocator));
         }
       }
-      try (VectorSchemaRoot workRoot = new VectorSchemaRoot(shape.work().getFields(), new ArrayList<>(work), rows)) {
+      try (VectorSchemaRoot workRoot = new VectorSchemaRoot(workFields, new ArrayList<>(work), rows)) {
         work.clear();
-        TriBits bits = evaluate ? filter.evaluate(workRoot) : null;
+        TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries) : null;
         int count = bits == null ? rows : bits.trueCount();
         if (count == 0) {
           return null;
         }
         List<FieldVector> out = new ArrayList<>();
         try {
-          for (Field f : shape.output().getFields()) {
+          for (Field f : outputFields) {
             FieldVector cut = VectorConformer.conform(workRoot.getVector(f.getName()), f, rows, allocator);
             if (count < rows) {
               try (cut) {
@@ -135,11 +167,21 @@ final class FileScanTask {
           AutoCloseables.closeNoChecked(() -> AutoCloseables.close(out));
           throw e;
         }
-        return new VectorSchemaRoot(shape.output().getFields(), out, count);
+        Map<Long, FieldVector> outDictionaries = new HashMap<>();
+        for (Field f : outputFields) {
+          if (f.getDictionary() != null) {
+            long id = f.getDictionary().getId();
+            outDictionaries.put(id, dictionaries.remove(id));
+          }
+        }
+        return new ScanBatch(new VectorSchemaRoot(outputFields, out, count), outDictionaries);
       }
     } catch (RuntimeException e) {
       AutoCloseables.closeNoChecked(() -> AutoCloseables.close(work));
       throw e;
+    } finally {
+      // dictionaries only the filter read
+      AutoCloseables.closeNoChecked(() -> AutoCloseables.close(dictionaries.values()));
     }
   }
 }

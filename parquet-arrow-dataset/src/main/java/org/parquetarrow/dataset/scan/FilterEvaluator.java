@@ -9,14 +9,17 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.dataset.expr.And;
 import org.parquetarrow.dataset.expr.Between;
@@ -52,18 +55,29 @@ final class FilterEvaluator {
 
   /** The filter's value for every row of {@code batch}. */
   TriBits evaluate(VectorSchemaRoot batch) {
-    return new Pass(batch).eval(filter);
+    return evaluate(batch, Map.of());
+  }
+
+  /**
+   * The filter's value for every row of {@code batch}, whose dictionary-encoded columns have
+   * their values in {@code dictionaries} (by dictionary id): a predicate on such a column is
+   * evaluated once per dictionary value, then looked up by each row's index.
+   */
+  TriBits evaluate(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries) {
+    return new Pass(batch, dictionaries).eval(filter);
   }
 
   /** One evaluation over one batch, columns extracted once each. */
   private static final class Pass {
     private final VectorSchemaRoot batch;
     private final int rows;
+    private final Map<Long, FieldVector> dictionaries;
     private final Map<List<String>, ColumnValues> columns = new HashMap<>();
 
-    Pass(VectorSchemaRoot batch) {
+    Pass(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries) {
       this.batch = batch;
       this.rows = batch.getRowCount();
+      this.dictionaries = dictionaries;
     }
 
     TriBits eval(Expression e) {
@@ -100,17 +114,42 @@ final class FilterEvaluator {
         return out;
       }
       if (e instanceof Comparison c) {
-        return compare(column(c.column()), c.op(), c.value());
+        return perValue(column(c.column()), v -> compare(v, c.op(), c.value()));
       }
       if (e instanceof InList in) {
-        TriBits out = in(column(in.column()), in.values());
+        TriBits out = perValue(column(in.column()), v -> in(v, in.values()));
         if (in.negated()) {
           out.not();
         }
         return out;
       }
       StartsWith s = (StartsWith) e;
-      return startsWith(column(s.column()), s.prefix().getBytes(StandardCharsets.UTF_8));
+      byte[] prefix = s.prefix().getBytes(StandardCharsets.UTF_8);
+      return perValue(column(s.column()), v -> startsWith(v, prefix));
+    }
+
+    /**
+     * {@code predicate} on the rows of {@code c}; on a dictionary-encoded column, evaluated on the
+     * dictionary's values and looked up by index (rows whose index or value is null stay unknown).
+     */
+    private TriBits perValue(ColumnValues c, Function<ColumnValues, TriBits> predicate) {
+      if (c.dictionary == null) {
+        return predicate.apply(c);
+      }
+      TriBits onValues = predicate.apply(c.dictionary);
+      TriBits out = new TriBits(rows);
+      int[] index = c.indices;
+      for (int i = 0; i < rows; i++) {
+        if (c.valid[i]) {
+          int k = index[i];
+          if (onValues.isTrue(k)) {
+            out.set(i, true);
+          } else if (onValues.isFalse(k)) {
+            out.set(i, false);
+          }
+        }
+      }
+      return out;
     }
 
     private ColumnValues column(ColumnRef ref) {
@@ -126,14 +165,23 @@ final class FilterEvaluator {
           parentValid = ColumnValues.validity(s, parentValid);
           v = (FieldVector) s.getChild(ref.path().get(i));
         }
-        c = new ColumnValues(v, parentValid);
+        DictionaryEncoding enc = v.getField().getDictionary();
+        if (enc != null) {
+          FieldVector values = dictionaries.get(enc.getId());
+          if (values == null) {
+            throw new IllegalStateException("no dictionary " + enc.getId() + " for filter column " + ref.dottedPath());
+          }
+          c = ColumnValues.dictionaryEncoded(v, values, parentValid);
+        } else {
+          c = new ColumnValues(v, parentValid);
+        }
         columns.put(ref.path(), c);
       }
       return c;
     }
 
     private TriBits compare(ColumnValues c, CompareOp op, Literal lit) {
-      TriBits out = new TriBits(rows);
+      TriBits out = new TriBits(c.rows);
       switch (c.domain) {
         case LONG -> {
           LongBound b = LongBound.of(c, lit.value());
@@ -152,7 +200,7 @@ final class FilterEvaluator {
         case DOUBLE -> {
           double v = ((Number) lit.value()).doubleValue();
           double[] d = c.doubles;
-          for (int i = 0; i < rows; i++) {
+          for (int i = 0; i < c.rows; i++) {
             if (c.valid[i]) {
               out.set(i, holds(op, compareDuckDb(d[i], v)));
             }
@@ -161,9 +209,26 @@ final class FilterEvaluator {
         case BYTES -> {
           byte[] v = bytesOf(lit.value());
           BytesAccess a = new BytesAccess(c.vector);
-          for (int i = 0; i < rows; i++) {
+          for (int i = 0; i < c.rows; i++) {
             if (c.valid[i]) {
               out.set(i, holds(op, a.compare(i, v)));
+            }
+          }
+        }
+        case WIDE -> {
+          WideBound b = WideBound.of(c, lit.value());
+          Boolean constant = b.kind == LongBound.EXACT ? null : LongBound.constantFor(b.kind, op);
+          if (constant != null) {
+            constantForValid(c, constant, out);
+          } else {
+            // A fraction between value and value + 1: < and <= mean <= value, > and >= mean > value.
+            CompareOp exactOp = b.kind == LongBound.EXACT ? op
+                : op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT;
+            ArrowBuf data = c.vector.getDataBuffer();
+            for (int i = 0; i < c.rows; i++) {
+              if (c.valid[i]) {
+                out.set(i, holds(exactOp, WideBound.compare(data, i, b.words)));
+              }
             }
           }
         }
@@ -171,21 +236,29 @@ final class FilterEvaluator {
       return out;
     }
 
+    /** {@code x op v} for 64 rows at a time into bitmap words, branch-free within a word. */
     private void compareLongs(ColumnValues c, CompareOp op, long v, TriBits out) {
       long[] x = c.longs;
-      boolean[] valid = c.valid;
-      switch (op) {
-        case EQ -> { for (int i = 0; i < rows; i++) { if (valid[i]) { out.set(i, x[i] == v); } } }
-        case NE -> { for (int i = 0; i < rows; i++) { if (valid[i]) { out.set(i, x[i] != v); } } }
-        case LT -> { for (int i = 0; i < rows; i++) { if (valid[i]) { out.set(i, x[i] < v); } } }
-        case LE -> { for (int i = 0; i < rows; i++) { if (valid[i]) { out.set(i, x[i] <= v); } } }
-        case GT -> { for (int i = 0; i < rows; i++) { if (valid[i]) { out.set(i, x[i] > v); } } }
-        case GE -> { for (int i = 0; i < rows; i++) { if (valid[i]) { out.set(i, x[i] >= v); } } }
+      long[] valid = c.validWords();
+      for (int w = 0; w < valid.length; w++) {
+        int base = w << 6;
+        int n = Math.min(64, c.rows - base);
+        long bits = 0;
+        switch (op) {
+          case EQ -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] == v ? 1L : 0L) << b; } }
+          case NE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] != v ? 1L : 0L) << b; } }
+          case LT -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] < v ? 1L : 0L) << b; } }
+          case LE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] <= v ? 1L : 0L) << b; } }
+          case GT -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] > v ? 1L : 0L) << b; } }
+          case GE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] >= v ? 1L : 0L) << b; } }
+        }
+        out.isTrue[w] = bits & valid[w];
+        out.isFalse[w] = ~bits & valid[w];
       }
     }
 
     private void constantForValid(ColumnValues c, boolean value, TriBits out) {
-      for (int i = 0; i < rows; i++) {
+      for (int i = 0; i < c.rows; i++) {
         if (c.valid[i]) {
           out.set(i, value);
         }
@@ -193,13 +266,13 @@ final class FilterEvaluator {
     }
 
     private TriBits in(ColumnValues c, List<Literal> values) {
-      TriBits out = new TriBits(rows);
+      TriBits out = new TriBits(c.rows);
       switch (c.domain) {
         case LONG -> {
           long[] exact = values.stream().map(l -> LongBound.of(c, l.value()))
               .filter(b -> b.kind == LongBound.EXACT).mapToLong(b -> b.value).sorted().toArray();
           long[] x = c.longs;
-          for (int i = 0; i < rows; i++) {
+          for (int i = 0; i < c.rows; i++) {
             if (c.valid[i]) {
               out.set(i, Arrays.binarySearch(exact, x[i]) >= 0);
             }
@@ -207,7 +280,7 @@ final class FilterEvaluator {
         }
         case DOUBLE -> {
           double[] set = values.stream().mapToDouble(l -> ((Number) l.value()).doubleValue()).toArray();
-          for (int i = 0; i < rows; i++) {
+          for (int i = 0; i < c.rows; i++) {
             if (c.valid[i]) {
               boolean hit = false;
               for (double v : set) {
@@ -221,7 +294,7 @@ final class FilterEvaluator {
           List<byte[]> set = new ArrayList<>();
           values.forEach(l -> set.add(bytesOf(l.value())));
           BytesAccess a = new BytesAccess(c.vector);
-          for (int i = 0; i < rows; i++) {
+          for (int i = 0; i < c.rows; i++) {
             if (c.valid[i]) {
               boolean hit = false;
               for (byte[] v : set) {
@@ -234,14 +307,38 @@ final class FilterEvaluator {
             }
           }
         }
+        case WIDE -> inWide(c, values, out);
       }
       return out;
     }
 
+    private void inWide(ColumnValues c, List<Literal> values, TriBits out) {
+      List<long[]> exact = new ArrayList<>();
+      for (Literal l : values) {
+        WideBound b = WideBound.of(c, l.value());
+        if (b.kind == LongBound.EXACT) {
+          exact.add(b.words);
+        }
+      }
+      ArrowBuf data = c.vector.getDataBuffer();
+      for (int i = 0; i < c.rows; i++) {
+        if (c.valid[i]) {
+          boolean hit = false;
+          for (long[] w : exact) {
+            if (WideBound.compare(data, i, w) == 0) {
+              hit = true;
+              break;
+            }
+          }
+          out.set(i, hit);
+        }
+      }
+    }
+
     private TriBits startsWith(ColumnValues c, byte[] prefix) {
-      TriBits out = new TriBits(rows);
+      TriBits out = new TriBits(c.rows);
       BytesAccess a = new BytesAccess(c.vector);
-      for (int i = 0; i < rows; i++) {
+      for (int i = 0; i < c.rows; i++) {
         if (c.valid[i]) {
           out.set(i, a.startsWith(i, prefix));
         }
@@ -339,6 +436,10 @@ final class FilterEvaluator {
 
     /** For non-exact bounds: the comparison's value on every non-null row, or null if it varies. */
     Boolean constantFor(CompareOp op) {
+      return constantFor(kind, op);
+    }
+
+    static Boolean constantFor(int kind, CompareOp op) {
       return switch (op) {
         case EQ -> false;
         case NE -> true;
@@ -348,15 +449,75 @@ final class FilterEvaluator {
     }
   }
 
-  /** Unsigned byte comparisons of a string or binary vector's values in place. */
+  /**
+   * A bound literal against a decimal column of more than 18 digits: the column's unscaled
+   * integer as little-endian 64-bit words (two's complement, as Arrow stores 128- and 256-bit
+   * decimals), with the kinds of {@link LongBound}.
+   */
+  private record WideBound(int kind, long[] words) {
+    static WideBound of(ColumnValues c, Object literal) {
+      ArrowType.Decimal dec = (ArrowType.Decimal) c.type;
+      int n = dec.getBitWidth() / 64;
+      BigDecimal x;
+      if (literal instanceof Double d) {
+        if (Double.isNaN(d) || d == Double.POSITIVE_INFINITY) {
+          return new WideBound(LongBound.ABOVE_ALL, null);
+        }
+        if (d == Double.NEGATIVE_INFINITY) {
+          return new WideBound(LongBound.BELOW_ALL, null);
+        }
+        x = new BigDecimal(d);
+      } else if (literal instanceof Long l) {
+        x = BigDecimal.valueOf(l);
+      } else if (literal instanceof BigDecimal d) {
+        x = d;
+      } else {
+        throw new UnsupportedFeatureException("scan", "literal " + literal + " against " + c.type);
+      }
+      x = x.movePointRight(dec.getScale());
+      BigDecimal floor = x.setScale(0, RoundingMode.FLOOR);
+      BigInteger v = floor.toBigInteger();
+      if (v.bitLength() >= n * 64) { // beyond what the column's width holds
+        return new WideBound(v.signum() > 0 ? LongBound.ABOVE_ALL : LongBound.BELOW_ALL, null);
+      }
+      long[] words = new long[n];
+      for (int k = 0; k < n; k++) {
+        words[k] = v.shiftRight(64 * k).longValue();
+      }
+      return new WideBound(floor.compareTo(x) == 0 ? LongBound.EXACT : LongBound.FRACTION, words);
+    }
+
+    /** Value {@code i} of a decimal data buffer against {@code w}: the top word signed, the rest unsigned. */
+    static int compare(ArrowBuf data, int i, long[] w) {
+      int n = w.length;
+      long base = (long) i * n * 8;
+      int c = Long.compare(data.getLong(base + (n - 1) * 8L), w[n - 1]);
+      for (int k = n - 2; k >= 0 && c == 0; k--) {
+        c = Long.compareUnsigned(data.getLong(base + k * 8L), w[k]);
+      }
+      return c;
+    }
+  }
+
+  /**
+   * Unsigned byte comparisons of a string or binary vector's values in place: offsets (32 or 64
+   * bits), fixed size, or views (16 bytes a value: the length, then the value itself up to 12
+   * bytes, else a prefix, a data buffer index and an offset into it).
+   */
   private static final class BytesAccess {
     private final ArrowBuf data;
     private final ArrowBuf offsets;
     private final int offsetWidth;
     private final int fixedWidth;
+    private final List<ArrowBuf> viewData;
+    // where the value last located lies
+    private ArrowBuf buf;
+    private long at;
+    private int len;
 
     BytesAccess(FieldVector v) {
       this.data = v.getDataBuffer();
+      List<ArrowBuf> views = null;
       if (v instanceof BaseVariableWidthVector) {
         offsets = v.getOffsetBuffer();
         offsetWidth = 4;
@@ -369,25 +530,49 @@ final class FilterEvaluator {
         offsets = null;
         offsetWidth = 0;
         fixedWidth = f.getByteWidth();
+      } else if (v instanceof BaseVariableWidthViewVector view) {
+        offsets = null;
+        offsetWidth = 0;
+        fixedWidth = 0;
+        views = view.getDataBuffers();
       } else {
         throw new UnsupportedFeatureException("scan", "filtering on " + v.getField().getType() + " vectors");
       }
+      this.viewData = views;
     }
 
-    private long start(int i) {
-      return offsetWidth == 4 ? offsets.getInt((long) i * 4) : offsetWidth == 8 ? offsets.getLong((long) i * 8) : (long) i * fixedWidth;
-    }
-
-    private long end(int i) {
-      return fixedWidth > 0 ? (long) (i + 1) * fixedWidth : start(i + 1);
+    private void locate(int i) {
+      if (viewData != null) {
+        long view = (long) i * BaseVariableWidthViewVector.ELEMENT_SIZE;
+        len = data.getInt(view);
+        if (len <= BaseVariableWidthViewVector.INLINE_SIZE) {
+          buf = data;
+          at = view + BaseVariableWidthViewVector.LENGTH_WIDTH;
+        } else {
+          int prefixEnd = BaseVariableWidthViewVector.LENGTH_WIDTH + BaseVariableWidthViewVector.PREFIX_WIDTH;
+          buf = viewData.get(data.getInt(view + prefixEnd));
+          at = data.getInt(view + prefixEnd + BaseVariableWidthViewVector.BUF_INDEX_WIDTH);
+        }
+        return;
+      }
+      buf = data;
+      if (fixedWidth > 0) {
+        at = (long) i * fixedWidth;
+        len = fixedWidth;
+      } else if (offsetWidth == 4) {
+        at = offsets.getInt((long) i * 4);
+        len = (int) (offsets.getInt((long) (i + 1) * 4) - at);
+      } else {
+        at = offsets.getLong((long) i * 8);
+        len = (int) (offsets.getLong((long) (i + 1) * 8) - at);
+      }
     }
 
     int compare(int i, byte[] v) {
-      long s = start(i);
-      int len = (int) (end(i) - s);
+      locate(i);
       int n = Math.min(len, v.length);
       for (int k = 0; k < n; k++) {
-        int d = (data.getByte(s + k) & 0xFF) - (v[k] & 0xFF);
+        int d = (buf.getByte(at + k) & 0xFF) - (v[k] & 0xFF);
         if (d != 0) {
           return d;
         }
@@ -396,12 +581,12 @@ final class FilterEvaluator {
     }
 
     boolean startsWith(int i, byte[] prefix) {
-      long s = start(i);
-      if (end(i) - s < prefix.length) {
+      locate(i);
+      if (len < prefix.length) {
         return false;
       }
       for (int k = 0; k < prefix.length; k++) {
-        if (data.getByte(s + k) != prefix[k]) {
+        if (buf.getByte(at + k) != prefix[k]) {
           return false;
         }
       }

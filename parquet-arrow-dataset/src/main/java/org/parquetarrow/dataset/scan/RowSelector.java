@@ -3,14 +3,18 @@ package org.parquetarrow.dataset.scan;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.util.TransferPair;
 
 /**
- * Copies the rows whose bit is set in a bitmap into a new vector. Fixed-width columns are copied
- * a run of consecutive selected rows at a time; other columns value by value.
+ * Copies the rows whose bit is set in a bitmap into a new vector. Fixed-width and string/binary
+ * columns (32- and 64-bit offsets) are copied a run of consecutive selected rows at a time (values
+ * and offsets in bulk, validity a byte at a time when the source has no nulls); other columns
+ * value by value.
  */
 final class RowSelector {
   private RowSelector() {}
@@ -20,11 +24,18 @@ final class RowSelector {
     TransferPair tp = v.getTransferPair(allocator);
     FieldVector to = (FieldVector) tp.getTo();
     try {
-      to.setInitialCapacity(count);
-      to.allocateNew();
-      int copied = v instanceof BaseFixedWidthVector fw && !(v instanceof BitVector)
-          ? copyRuns(fw, (BaseFixedWidthVector) to, bits, rows)
-          : copyValues(tp, bits, rows);
+      int copied;
+      if (v instanceof BaseFixedWidthVector fw && !(v instanceof BitVector)) {
+        to.setInitialCapacity(count);
+        to.allocateNew();
+        copied = copyRuns(fw, (BaseFixedWidthVector) to, bits, rows);
+      } else if (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector) {
+        copied = copyVariableRuns(v, to, bits, rows, count);
+      } else {
+        to.setInitialCapacity(count);
+        to.allocateNew();
+        copied = copyValues(tp, bits, rows);
+      }
       to.setValueCount(copied);
       return to;
     } catch (RuntimeException e) {
@@ -54,19 +65,109 @@ final class RowSelector {
     ArrowBuf fromValid = from.getValidityBuffer();
     ArrowBuf toData = to.getDataBuffer();
     ArrowBuf toValid = to.getValidityBuffer();
+    boolean noNulls = from.getNullCount() == 0;
     int j = 0;
     int i = nextSet(bits, 0, rows);
     while (i < rows) {
       int end = nextClear(bits, i, rows);
       int len = end - i;
       toData.setBytes((long) j * width, fromData, (long) i * width, (long) len * width);
-      for (int k = 0; k < len; k++) {
-        BitVectorHelper.setValidityBit(toValid, j + k, BitVectorHelper.get(fromValid, i + k));
-      }
+      copyValidity(fromValid, i, toValid, j, len, noNulls);
       j += len;
       i = nextSet(bits, end, rows);
     }
     return j;
+  }
+
+  /**
+   * Runs of a string or binary vector: a first pass sizes the data buffer exactly, the second
+   * copies each run's bytes at once and rebases its offsets.
+   */
+  private static int copyVariableRuns(FieldVector from, FieldVector to, long[] bits, int rows, int count) {
+    boolean large = from instanceof BaseLargeVariableWidthVector;
+    ArrowBuf fromOffsets = from.getOffsetBuffer();
+    long bytes = 0;
+    for (int i = nextSet(bits, 0, rows); i < rows; ) {
+      int end = nextClear(bits, i, rows);
+      bytes += offset(fromOffsets, end, large) - offset(fromOffsets, i, large);
+      i = nextSet(bits, end, rows);
+    }
+    if (large) {
+      ((BaseLargeVariableWidthVector) to).allocateNew(bytes, count);
+    } else {
+      if (bytes > Integer.MAX_VALUE) {
+        throw new IllegalStateException("selected values hold " + bytes + " bytes, beyond 32-bit offsets");
+      }
+      ((BaseVariableWidthVector) to).allocateNew(bytes, count);
+    }
+    ArrowBuf fromData = from.getDataBuffer();
+    ArrowBuf fromValid = from.getValidityBuffer();
+    ArrowBuf toOffsets = to.getOffsetBuffer();
+    ArrowBuf toData = to.getDataBuffer();
+    ArrowBuf toValid = to.getValidityBuffer();
+    boolean noNulls = from.getNullCount() == 0;
+    long at = 0;
+    int j = 0;
+    setOffset(toOffsets, 0, 0, large);
+    for (int i = nextSet(bits, 0, rows); i < rows; ) {
+      int end = nextClear(bits, i, rows);
+      long start = offset(fromOffsets, i, large);
+      long length = offset(fromOffsets, end, large) - start;
+      toData.setBytes(at, fromData, start, length);
+      for (int k = i + 1; k <= end; k++) {
+        setOffset(toOffsets, ++j, at + offset(fromOffsets, k, large) - start, large);
+      }
+      copyValidity(fromValid, i, toValid, j - (end - i), end - i, noNulls);
+      at += length;
+      i = nextSet(bits, end, rows);
+    }
+    // setValueCount fills "holes" after the last value it knows was set: tell it they are all set.
+    if (large) {
+      ((BaseLargeVariableWidthVector) to).setLastSet(j - 1);
+    } else {
+      ((BaseVariableWidthVector) to).setLastSet(j - 1);
+    }
+    return j;
+  }
+
+  private static long offset(ArrowBuf offsets, int i, boolean large) {
+    return large ? offsets.getLong((long) i * 8) : offsets.getInt((long) i * 4);
+  }
+
+  private static void setOffset(ArrowBuf offsets, int i, long value, boolean large) {
+    if (large) {
+      offsets.setLong((long) i * 8, value);
+    } else {
+      offsets.setInt((long) i * 4, (int) value);
+    }
+  }
+
+  /**
+   * Validity of {@code len} rows from {@code fromIndex} to {@code toIndex} of a freshly allocated
+   * (all zero) bitmap: when the source has no nulls, whole bytes set at once.
+   */
+  private static void copyValidity(ArrowBuf from, int fromIndex, ArrowBuf to, int toIndex, int len, boolean noNulls) {
+    if (!noNulls) {
+      for (int k = 0; k < len; k++) {
+        if (BitVectorHelper.get(from, fromIndex + k) != 0) {
+          BitVectorHelper.setBit(to, toIndex + k);
+        }
+      }
+      return;
+    }
+    int k = toIndex;
+    int end = toIndex + len;
+    while (k < end && (k & 7) != 0) {
+      BitVectorHelper.setBit(to, k++);
+    }
+    int wholeBytes = (end - k) >>> 3;
+    if (wholeBytes > 0) {
+      to.setOne((long) (k >>> 3), wholeBytes);
+      k += wholeBytes << 3;
+    }
+    while (k < end) {
+      BitVectorHelper.setBit(to, k++);
+    }
   }
 
   private static int nextSet(long[] bits, int from, int rows) {

@@ -27,6 +27,7 @@ public final class ScanMetrics {
   final LongAdder rowsRead = new LongAdder();
   final LongAdder rowsOut = new LongAdder();
   final LongAdder batchesOut = new LongAdder();
+  final LongAdder filesSkipped = new LongAdder();
   final AtomicLong peakBytesInFlight = new AtomicLong();
 
   /** The counts of planning: files, row groups and pages, and what each pruning step skipped. */
@@ -64,6 +65,11 @@ public final class ScanMetrics {
 
   public long batchesOut() {
     return batchesOut.sum();
+  }
+
+  /** Files left out because their data was corrupt ({@link ScanOptions#skipCorruptFiles()}). */
+  public long filesSkipped() {
+    return filesSkipped.sum();
   }
 
   /** The most buffer bytes of decoded batches ever waiting for the caller at once. */

@@ -2,7 +2,10 @@ package org.parquetarrow.dataset.scan;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionParser;
@@ -36,6 +39,8 @@ public final class ScanOptions {
   private final boolean ordered;
   private final boolean exact;
   private final PruningOptions pruning;
+  private final Set<String> dictionaryColumns;
+  private final boolean skipCorruptFiles;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -47,6 +52,8 @@ public final class ScanOptions {
     this.ordered = b.ordered;
     this.exact = b.exact;
     this.pruning = b.pruning;
+    this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
+    this.skipCorruptFiles = b.skipCorruptFiles;
   }
 
   public static Builder builder() {
@@ -72,7 +79,10 @@ public final class ScanOptions {
     return batchSize;
   }
 
-  /** Files read at the same time. */
+  /**
+   * Readers running at the same time: each reads a file, or a run of a file's row groups when
+   * there are fewer files than this.
+   */
   public int parallelism() {
     return parallelism;
   }
@@ -104,6 +114,26 @@ public final class ScanOptions {
     return pruning;
   }
 
+  /**
+   * Top-level string and binary file columns handed out dictionary-encoded ({@code
+   * dictionary<int32, ...>}, each batch with its own dictionary, as the file's dictionary pages give
+   * it); the filter is then evaluated once per dictionary value. Other columns named here come out
+   * plainly. Default none.
+   */
+  public Set<String> dictionaryColumns() {
+    return dictionaryColumns;
+  }
+
+  /**
+   * Whether a file whose pages turn out to be corrupt is left out (and reported by {@link
+   * ScanReader#skippedFiles()}) instead of failing the scan; default {@code false}. Files whose
+   * footers do not read are a matter of discovery ({@link
+   * org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy}).
+   */
+  public boolean skipCorruptFiles() {
+    return skipCorruptFiles;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -115,6 +145,8 @@ public final class ScanOptions {
     private boolean ordered = true;
     private boolean exact = true;
     private PruningOptions pruning = PruningOptions.ALL;
+    private Set<String> dictionaryColumns = Set.of();
+    private boolean skipCorruptFiles;
 
     private Builder() {}
 
@@ -185,6 +217,22 @@ public final class ScanOptions {
 
     public Builder pruning(PruningOptions pruning) {
       this.pruning = java.util.Objects.requireNonNull(pruning, "pruning");
+      return this;
+    }
+
+    /** See {@link ScanOptions#dictionaryColumns()}. */
+    public Builder dictionaryColumns(String... columns) {
+      return dictionaryColumns(Arrays.asList(columns));
+    }
+
+    public Builder dictionaryColumns(Collection<String> columns) {
+      this.dictionaryColumns = new LinkedHashSet<>(columns);
+      return this;
+    }
+
+    /** See {@link ScanOptions#skipCorruptFiles()}. */
+    public Builder skipCorruptFiles(boolean skip) {
+      this.skipCorruptFiles = skip;
       return this;
     }
 

@@ -3,7 +3,11 @@ package org.parquetarrow.dataset.scan;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -14,15 +18,20 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.dataset.SkippedFile;
 
 /**
- * The batches of a scan as an Arrow {@link ArrowReader}. Files are read on the executor, at most
- * {@link ScanOptions#parallelism()} at once, their batches queued until taken; once the queued
+ * The batches of a scan as an Arrow {@link ArrowReader}. Files (or runs of a file's row groups)
+ * are read on the executor, at most {@link ScanOptions#parallelism()} at once, their batches
+ * queued until taken; dictionary-encoded columns get each batch's dictionary in {@link
+ * #getDictionaryVectors()}; once the queued
  * batches hold {@link ScanOptions#memoryBudget()} bytes, readers pause (the one whose batches come
  * next in ordered output never waits with an empty queue, so an ordered scan cannot stall).
  * {@link #cancel()} stops the readers from any thread; {@link #close()} cancels, waits for them and
- * frees every queued batch. A failure in any file ends the scan with an exception naming the file.
+ * frees every queued batch. A failure in any file ends the scan with an exception naming the file
+ * (unless the file is corrupt and the scan was asked to skip such files: {@link #skippedFiles()}).
  *
  * <pre>{@code
  * try (ScanReader reader = Scanner.scan(dataset, options, allocator)) {
@@ -49,12 +58,19 @@ public final class ScanReader extends ArrowReader {
   private long inFlight;
   private volatile boolean cancelled;
   private Throwable failure;
+  private final List<SkippedFile> skipped = new ArrayList<>();
+  private final Set<String> skippedNames = new HashSet<>();
 
   /** One file's queue of finished batches. */
   private static final class Slot {
-    final ArrayDeque<VectorSchemaRoot> batches = new ArrayDeque<>();
+    final String file;
+    final ArrayDeque<ScanBatch> batches = new ArrayDeque<>();
     final ArrayDeque<Long> sizes = new ArrayDeque<>();
     boolean done;
+
+    Slot(String file) {
+      this.file = file;
+    }
   }
 
   ScanReader(BufferAllocator allocator, Schema schema, List<FileScanTask> tasks, ScanOptions options,
@@ -90,7 +106,7 @@ public final class ScanReader extends ArrowReader {
 
   @Override
   public boolean loadNextBatch() throws IOException {
-    VectorSchemaRoot batch;
+    ScanBatch batch;
     lock.lock();
     try {
       batch = nextBatch();
@@ -107,18 +123,22 @@ public final class ScanReader extends ArrowReader {
     }
     try (batch) {
       VectorSchemaRoot root = getVectorSchemaRoot();
-      for (int i = 0; i < batch.getFieldVectors().size(); i++) {
-        batch.getVector(i).makeTransferPair(root.getVector(i)).transfer();
+      VectorSchemaRoot from = batch.root();
+      for (int i = 0; i < from.getFieldVectors().size(); i++) {
+        from.getVector(i).makeTransferPair(root.getVector(i)).transfer();
       }
-      root.setRowCount(batch.getRowCount());
-      metrics.rowsOut.add(batch.getRowCount());
+      for (Map.Entry<Long, FieldVector> d : batch.dictionaries().entrySet()) {
+        d.getValue().makeTransferPair(getDictionaryVectors().get(d.getKey()).getVector()).transfer();
+      }
+      root.setRowCount(from.getRowCount());
+      metrics.rowsOut.add(from.getRowCount());
       metrics.batchesOut.increment();
     }
     return true;
   }
 
   /** Under the lock: the next batch, or null at the end or after cancellation. */
-  private VectorSchemaRoot nextBatch() throws InterruptedException {
+  private ScanBatch nextBatch() throws InterruptedException {
     while (true) {
       if (failure != null) {
         cancelled = true;
@@ -156,7 +176,7 @@ public final class ScanReader extends ArrowReader {
     }
   }
 
-  private VectorSchemaRoot take(Slot s) {
+  private ScanBatch take(Slot s) {
     inFlight -= s.sizes.removeFirst();
     changed.signalAll();
     return s.batches.removeFirst();
@@ -166,10 +186,14 @@ public final class ScanReader extends ArrowReader {
   private void startTasks() {
     while (running < options.parallelism() && slots.size() < tasks.size() && !cancelled) {
       int index = slots.size();
-      Slot slot = new Slot();
-      slots.add(slot);
-      running++;
       FileScanTask task = tasks.get(index);
+      Slot slot = new Slot(task.fileName());
+      slots.add(slot);
+      if (skippedNames.contains(slot.file)) {
+        slot.done = true; // another run of this file's row groups met the damage
+        continue;
+      }
+      running++;
       try {
         executor.execute(() -> runTask(task, index, slot));
       } catch (RuntimeException e) {
@@ -185,7 +209,7 @@ public final class ScanReader extends ArrowReader {
     try {
       task.run(new FileScanTask.Sink() {
         @Override
-        public boolean accept(VectorSchemaRoot batch) throws InterruptedException {
+        public boolean accept(ScanBatch batch) throws InterruptedException {
           return offer(index, slot, batch);
         }
 
@@ -199,7 +223,9 @@ public final class ScanReader extends ArrowReader {
     }
     lock.lock();
     try {
-      if (error != null && failure == null && !(cancelled && error instanceof InterruptedException)) {
+      if (error != null && options.skipCorruptFiles() && isCorruption(error)) {
+        skip(slot.file, error);
+      } else if (error != null && failure == null && !(cancelled && error instanceof InterruptedException)) {
         failure = error;
       }
       slot.done = true;
@@ -210,19 +236,58 @@ public final class ScanReader extends ArrowReader {
     }
   }
 
-  /** Queues a reader's batch, waiting while the budget is spent; false (batch freed) once cancelled. */
-  private boolean offer(int index, Slot slot, VectorSchemaRoot batch) throws InterruptedException {
-    long size = 0;
-    for (FieldVector v : batch.getFieldVectors()) {
-      size += v.getBufferSize();
+  private static boolean isCorruption(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof CorruptFileException) {
+        return true;
+      }
     }
+    return false;
+  }
+
+  /** Under the lock: records {@code file} as skipped and frees its batches not yet handed out. */
+  private void skip(String file, Throwable error) {
+    if (!skippedNames.add(file)) {
+      return;
+    }
+    skipped.add(new SkippedFile(Path.of(file), error instanceof Exception e ? e : new ParquetException(error.toString(), error)));
+    metrics.filesSkipped.increment();
+    for (Slot s : slots) {
+      if (s.file.equals(file)) {
+        s.batches.forEach(ScanBatch::close);
+        s.batches.clear();
+        for (long size : s.sizes) {
+          inFlight -= size;
+        }
+        s.sizes.clear();
+      }
+    }
+  }
+
+  /**
+   * Files left out because their data turned out to be corrupt, when the scan was asked to skip
+   * them ({@link ScanOptions#skipCorruptFiles()}). Rows of such a file handed out before the
+   * damage was met stay handed out; its batches still queued are dropped.
+   */
+  public List<SkippedFile> skippedFiles() {
+    lock.lock();
+    try {
+      return List.copyOf(skipped);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Queues a reader's batch, waiting while the budget is spent; false (batch freed) once cancelled. */
+  private boolean offer(int index, Slot slot, ScanBatch batch) throws InterruptedException {
+    long size = batch.size();
     lock.lock();
     try {
       while (!cancelled && inFlight > 0 && inFlight + size > options.memoryBudget()
           && !(options.ordered() && index == head && slot.batches.isEmpty())) {
         changed.await(100, TimeUnit.MILLISECONDS);
       }
-      if (cancelled) {
+      if (cancelled || skippedNames.contains(slot.file)) {
         batch.close();
         return false;
       }
@@ -254,7 +319,7 @@ public final class ScanReader extends ArrowReader {
         changed.await(100, TimeUnit.MILLISECONDS);
       }
       for (Slot s : slots) {
-        s.batches.forEach(VectorSchemaRoot::close);
+        s.batches.forEach(ScanBatch::close);
         s.batches.clear();
         s.sizes.clear();
       }

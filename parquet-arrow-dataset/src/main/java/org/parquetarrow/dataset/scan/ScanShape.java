@@ -1,11 +1,15 @@
 package org.parquetarrow.dataset.scan;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.dataset.expr.And;
 import org.parquetarrow.dataset.expr.Between;
@@ -21,6 +25,11 @@ import org.parquetarrow.dataset.expr.StartsWith;
  * The schemas of one scan: the output (the projection of the dataset schema), and the work
  * schema each batch is first shaped to (the output plus the filter's columns), with which of
  * its fields are partition columns.
+ *
+ * <p>Columns handed out dictionary-encoded ({@link ScanOptions#dictionaryColumns()}) are typed
+ * by their values with a {@link DictionaryEncoding} (the form of Arrow IPC schemas; {@link
+ * #memory(Field)} gives the int32 index field of their vectors), with ids 0, 1, ... in the work
+ * schema's order.
  *
  * @param output the schema of the batches handed out
  * @param work the output's columns and the filter's
@@ -44,6 +53,53 @@ record ScanShape(Schema output, Schema work, Set<String> partitionNames) {
     Set<String> partitionNames = new LinkedHashSet<>();
     partitions.getFields().forEach(f -> partitionNames.add(f.getName()));
     return new ScanShape(output, work, partitionNames);
+  }
+
+  /**
+   * This shape with the top-level string and binary file columns named in {@code names} made
+   * dictionary-encoded in both schemas.
+   */
+  ScanShape withDictionaries(Set<String> names) {
+    if (names.isEmpty()) {
+      return this;
+    }
+    Map<String, Field> encoded = new HashMap<>();
+    long id = 0;
+    for (Field f : work.getFields()) {
+      ArrowType t = f.getType();
+      boolean bytes = t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary || t instanceof ArrowType.LargeUtf8
+          || t instanceof ArrowType.LargeBinary;
+      if (names.contains(f.getName()) && bytes && !partitionNames.contains(f.getName())) {
+        DictionaryEncoding enc = new DictionaryEncoding(id++, false, new ArrowType.Int(32, true));
+        encoded.put(f.getName(), new Field(f.getName(),
+            new FieldType(f.isNullable(), t, enc, f.getMetadata()), null));
+      }
+    }
+    return new ScanShape(replace(output, encoded), replace(work, encoded), partitionNames);
+  }
+
+  private static Schema replace(Schema s, Map<String, Field> encoded) {
+    List<Field> fields = new ArrayList<>();
+    for (Field f : s.getFields()) {
+      fields.add(encoded.getOrDefault(f.getName(), f));
+    }
+    return new Schema(fields, s.getCustomMetadata());
+  }
+
+  /** The field of the vectors of {@code f}: the int32 indices for a dictionary-encoded field, else itself. */
+  static Field memory(Field f) {
+    DictionaryEncoding enc = f.getDictionary();
+    if (enc == null) {
+      return f;
+    }
+    return new Field(f.getName(), new FieldType(f.isNullable(), enc.getIndexType(), enc, f.getMetadata()), null);
+  }
+
+  /** The column names of {@code work} that are dictionary-encoded. */
+  Set<String> dictionaryNames() {
+    Set<String> out = new LinkedHashSet<>();
+    work.getFields().stream().filter(f -> f.getDictionary() != null).forEach(f -> out.add(f.getName()));
+    return out;
   }
 
   /** The columns {@code e} reads, as paths. */

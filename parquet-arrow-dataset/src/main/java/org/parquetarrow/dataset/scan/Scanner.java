@@ -14,7 +14,8 @@ import org.parquetarrow.dataset.expr.ExpressionBinder;
 
 /**
  * Scans a dataset: plans the files, row groups and rows to read by pruning ({@link
- * Dataset#plan}), then reads them in parallel into Arrow batches of the projected schema, with
+ * Dataset#plan}), then reads them in parallel (files, and runs of row groups of a file when there
+ * are fewer files than threads) into Arrow batches of the projected schema, with
  * partition columns filled in, columns a file lacks as nulls, and (unless {@link
  * ScanOptions#exact()} is off) only the rows the filter is true for.
  *
@@ -44,13 +45,18 @@ public final class Scanner {
    */
   public static ScanReader scan(Dataset dataset, ScanOptions options, BufferAllocator allocator) {
     Expression bound = options.filter() == null ? null : ExpressionBinder.bind(options.filter(), dataset.schema());
-    ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound);
+    ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound)
+        .withDictionaries(options.dictionaryColumns());
     ScanMetrics metrics = new ScanMetrics();
     List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning());
     FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
     List<FileScanTask> tasks = new ArrayList<>();
+    int pieces = piecesPerFile(plan.size(), options.parallelism());
     for (FileScan f : plan) {
-      tasks.add(new FileScanTask(f, dataset.schema(), shape, evaluator, options, metrics, allocator));
+      List<FileScan> split = split(f, pieces);
+      for (int i = 0; i < split.size(); i++) {
+        tasks.add(new FileScanTask(split.get(i), dataset.schema(), shape, evaluator, options, metrics, allocator, i == 0));
+      }
     }
     ExecutorService owned = null;
     if (options.executor() == null) {
@@ -58,6 +64,32 @@ public final class Scanner {
     }
     return new ScanReader(allocator, shape.output(), tasks, options, metrics,
         owned != null ? owned : options.executor(), owned);
+  }
+
+  /**
+   * Into how many tasks each file's row groups are cut: one while there are at least as many
+   * files as threads; otherwise enough for every thread to have work twice over, so that a few
+   * large files (or one) are still read in parallel, a run of row groups per task.
+   */
+  static int piecesPerFile(int files, int parallelism) {
+    if (files == 0 || files >= parallelism) {
+      return 1;
+    }
+    return (2 * parallelism + files - 1) / files;
+  }
+
+  /** {@code f}'s row groups in up to {@code pieces} runs of consecutive ones, in order. */
+  static List<FileScan> split(FileScan f, int pieces) {
+    int n = f.rowGroups().size();
+    int k = Math.min(pieces, n);
+    if (k <= 1) {
+      return List.of(f);
+    }
+    List<FileScan> out = new ArrayList<>(k);
+    for (int i = 0; i < k; i++) {
+      out.add(new FileScan(f.file(), f.rowGroups().subList(i * n / k, (i + 1) * n / k)));
+    }
+    return out;
   }
 
   private static ThreadFactory daemonThreads() {

@@ -25,6 +25,14 @@ final class TriBits {
     }
   }
 
+  boolean isTrue(int row) {
+    return (isTrue[row >>> 6] & (1L << row)) != 0;
+  }
+
+  boolean isFalse(int row) {
+    return (isFalse[row >>> 6] & (1L << row)) != 0;
+  }
+
   /** SQL {@code and}: true when both are, false when either is. */
   void and(TriBits o) {
     for (int w = 0; w < isTrue.length; w++) {

@@ -19,6 +19,13 @@
  * }</pre>
  *
  * <p>The residual filter is evaluated column at a time into bitmaps ({@code FilterEvaluator}),
- * with DuckDB's comparison rules, so a scan returns exactly what DuckDB's {@code WHERE} returns.
+ * with DuckDB's comparison rules, so a scan returns exactly what DuckDB's {@code WHERE} returns;
+ * on a dictionary-encoded column ({@link org.parquetarrow.dataset.scan.ScanOptions#dictionaryColumns()})
+ * once per dictionary value. Matching rows are copied out a run at a time ({@code RowSelector}).
+ *
+ * <p>I/O: a row group whose row selection (from the column index) leaves whole pages out has
+ * those pages' bytes left unread ({@code PageSkippingInputFile}, through the offset index), so a
+ * point lookup reads about one page per projected column. With fewer files than threads, a file's
+ * row groups are split into runs read in parallel.
  */
 package org.parquetarrow.dataset.scan;

@@ -231,6 +231,39 @@ class ScannerTest {
   }
 
   @Test
+  void aCorruptFileIsSkippedAndReportedWhenAsked() throws Exception {
+    Path victim = dir.resolve("p=1/b.parquet");
+    long otherRows = 0;
+    for (var f : dataset.files()) {
+      if (!f.path().equals(victim)) {
+        otherRows += f.rowCount();
+      }
+    }
+    // Damage the first data page after discovery read the footer: the scan meets it at once.
+    try (RandomAccessFile f = new RandomAccessFile(victim.toFile(), "rw")) {
+      byte[] junk = new byte[4000];
+      new Random(2).nextBytes(junk);
+      f.seek(4);
+      f.write(junk);
+    }
+    for (boolean ordered : new boolean[] {true, false}) {
+      try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().batchSize(50).ordered(ordered).parallelism(2)
+          .skipCorruptFiles(true).pruning(org.parquetarrow.dataset.prune.PruningOptions.NONE).build(), allocator.allocator())) {
+        long rows = 0;
+        while (reader.loadNextBatch()) {
+          rows += reader.getVectorSchemaRoot().getRowCount();
+        }
+        assertEquals(otherRows, rows);
+        assertEquals(1, reader.skippedFiles().size());
+        assertEquals(victim, reader.skippedFiles().get(0).path());
+        assertTrue(reader.skippedFiles().get(0).error().getMessage().contains("b.parquet"),
+            reader.skippedFiles().get(0).error().getMessage());
+        assertEquals(1, reader.metrics().filesSkipped());
+      }
+    }
+  }
+
+  @Test
   void badColumnsAndFiltersAreNamed() {
     ExpressionBindException unknown = assertThrows(ExpressionBindException.class,
         () -> Scanner.scan(dataset, ScanOptions.builder().columns("k", "nope").build(), allocator.allocator()));
