@@ -10,6 +10,7 @@ import java.util.Objects;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.crypto.FileDecryptor;
@@ -17,10 +18,13 @@ import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ArrowSchemaConverter;
 import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.ParquetSchema;
 import org.parquetarrow.schema.SchemaMapping;
+import org.parquetarrow.variant.VariantUnshredder;
 
 /**
  * Reads a Parquet file into Arrow batches: pages are decoded straight into the buffers of the
@@ -105,6 +109,32 @@ public final class ParquetFileReader implements AutoCloseable {
    */
   public static ParquetFileReader open(InputFile file, ReadOptions options) {
     return new ParquetFileReader(Objects.requireNonNull(file, "file"), false, Objects.requireNonNull(options, "options"));
+  }
+
+  /**
+   * The Arrow schema of the batches a reader of {@code mapping} returns: the mapping's schema, with
+   * each whole VARIANT group rebuilt as the canonical variant struct unless {@code variants} keeps
+   * the stored shredding. For callers that plan from footers alone (datasets) and must agree with
+   * {@link #arrowSchema()} without opening a reader.
+   *
+   * <pre>{@code
+   * SchemaMapping m = ArrowSchemaConverter.toArrow(footer.metadata(), ArrowReadOptions.defaults());
+   * Schema s = ParquetFileReader.readSchema(m, ArrowReadOptions.defaults(), VariantShredding.UNSHRED);
+   * }</pre>
+   */
+  public static Schema readSchema(SchemaMapping mapping, ArrowReadOptions arrowOptions,
+      ReadOptions.VariantShredding variants) {
+    List<Field> fields = new ArrayList<>(mapping.arrowSchema().getFields());
+    if (variants == ReadOptions.VariantShredding.UNSHRED) {
+      boolean tag = arrowOptions.extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE;
+      List<FieldMapping> mapped = mapping.fields();
+      for (int i = 0; i < mapped.size(); i++) {
+        if (VariantUnshredder.appliesTo(mapped.get(i))) {
+          fields.set(i, VariantUnshredder.of(mapped.get(i), tag).field());
+        }
+      }
+    }
+    return new Schema(fields, mapping.arrowSchema().getCustomMetadata());
   }
 
   /** The file's footer metadata. */

@@ -266,6 +266,20 @@ public final class ReadOptions {
       return this;
     }
 
+    /**
+     * Takes every schema-mapping setting (INT96 unit, stored schema, extension types, dictionary
+     * columns) from {@code options}, so batches match a {@link
+     * org.parquetarrow.schema.SchemaMapping} made with them; later calls of the single setters
+     * override it.
+     */
+    public Builder arrowOptions(ArrowReadOptions options) {
+      arrowOptions.int96TimestampUnit(options.int96TimestampUnit())
+          .storedSchema(options.storedSchema())
+          .extensionTypes(options.extensionTypes())
+          .dictionaryColumns(options.dictionaryColumns());
+      return this;
+    }
+
     /** Whether the Arrow schema stored by the writer is applied (default yes). */
     public Builder storedSchema(ArrowReadOptions.StoredSchemaPolicy policy) {
       arrowOptions.storedSchema(policy);

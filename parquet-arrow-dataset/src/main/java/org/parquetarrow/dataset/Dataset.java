@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.dataset.expr.Expression;
@@ -28,12 +29,20 @@ public final class Dataset {
   private final Schema schema;
   private final Schema partitionSchema;
   private final List<SkippedFile> skipped;
+  private final ArrowReadOptions readOptions;
 
-  Dataset(List<DatasetFile> files, Schema schema, Schema partitionSchema, List<SkippedFile> skipped) {
+  Dataset(List<DatasetFile> files, Schema schema, Schema partitionSchema, List<SkippedFile> skipped,
+      ArrowReadOptions readOptions) {
     this.files = List.copyOf(files);
     this.schema = schema;
     this.partitionSchema = partitionSchema;
     this.skipped = List.copyOf(skipped);
+    this.readOptions = readOptions;
+  }
+
+  /** How the files' footers were mapped to Arrow; a scan reads the files with the same settings. */
+  public ArrowReadOptions readOptions() {
+    return readOptions;
   }
 
   public List<DatasetFile> files() {

@@ -17,6 +17,8 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.schema.ArrowSchemaConverter;
 import org.parquetarrow.schema.SchemaMapping;
 
@@ -135,12 +137,13 @@ public final class DatasetDiscovery {
     for (int i = 0; i < readable.size(); i++) {
       Path p = readable.get(i);
       SchemaMapping mapping = ArrowSchemaConverter.toArrow(footers.get(i).metadata(), options.readOptions());
-      for (Field f : mapping.arrowSchema().getFields()) {
+      Schema fileSchema = ParquetFileReader.readSchema(mapping, options.readOptions(), ReadOptions.VariantShredding.UNSHRED);
+      for (Field f : fileSchema.getFields()) {
         if (partitionSchema.getFields().stream().anyMatch(pf -> pf.getName().equals(f.getName()))) {
           throw new DatasetException("column " + f.getName() + " of " + p + " is also a partition key");
         }
       }
-      unifier.add(p.toString(), mapping.arrowSchema());
+      unifier.add(p.toString(), fileSchema);
       Map<String, Object> typed = new LinkedHashMap<>();
       for (Field pf : partitionSchema.getFields()) {
         typed.put(pf.getName(), HivePartitioning.typed(raw.get(i).get(pf.getName()), pf.getType(), pf.getName(), p));
@@ -149,6 +152,6 @@ public final class DatasetDiscovery {
     }
     List<Field> all = new ArrayList<>(unifier.result().getFields());
     all.addAll(partitionSchema.getFields());
-    return new Dataset(files, new Schema(all), partitionSchema, skipped);
+    return new Dataset(files, new Schema(all), partitionSchema, skipped, options.readOptions());
   }
 }

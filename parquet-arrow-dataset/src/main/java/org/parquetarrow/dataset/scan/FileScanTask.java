@@ -22,6 +22,7 @@ import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.ReadOptions;
+import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
  * Reads the row groups pruning kept of one file (all of them, or a run of them when the file is
@@ -47,13 +48,15 @@ final class FileScanTask {
   /** Whether this task is the first (or only) of its file, the one that counts it as read. */
   private final boolean countsFile;
   /** The fields of the work and output vectors (dictionary-encoded columns as their indices). */
+  private final ArrowReadOptions readOptions;
   private final List<Field> workFields;
   private final List<Field> outputFields;
 
-  FileScanTask(FileScan scan, Schema datasetSchema, ScanShape shape, FilterEvaluator filter, ScanOptions options,
+  FileScanTask(FileScan scan, Schema datasetSchema, ArrowReadOptions readOptions, ScanShape shape, FilterEvaluator filter, ScanOptions options,
       ScanMetrics metrics, BufferAllocator allocator, boolean countsFile) {
     this.scan = scan;
     this.datasetSchema = datasetSchema;
+    this.readOptions = readOptions;
     this.shape = shape;
     this.filter = filter;
     this.options = options;
@@ -79,7 +82,7 @@ final class FileScanTask {
   }
 
   private void read(Sink sink) throws IOException, InterruptedException {
-    ReadOptions.Builder rb = ReadOptions.builder(allocator).batchSize(options.batchSize());
+    ReadOptions.Builder rb = ReadOptions.builder(allocator).arrowOptions(readOptions).batchSize(options.batchSize());
     List<String> columns = shape.readColumns(datasetSchema, scan.file().mapping().arrowSchema());
     if (columns.isEmpty()) {
       // Only partition or missing columns wanted: read the first column for the row counts.
@@ -88,7 +91,9 @@ final class FileScanTask {
     rb.columns(columns);
     List<String> dictionaryColumns = new ArrayList<>(shape.dictionaryNames());
     dictionaryColumns.retainAll(columns);
-    rb.dictionaryColumns(dictionaryColumns.toArray(String[]::new));
+    if (!dictionaryColumns.isEmpty()) {
+      rb.dictionaryColumns(dictionaryColumns.toArray(String[]::new));
+    }
     int[] groups = new int[scan.rowGroups().size()];
     boolean needsFilter = false;
     Map<Integer, RowSelection> partial = new HashMap<>();

@@ -55,7 +55,7 @@ public final class Scanner {
     for (FileScan f : plan) {
       List<FileScan> split = split(f, pieces);
       for (int i = 0; i < split.size(); i++) {
-        tasks.add(new FileScanTask(split.get(i), dataset.schema(), shape, evaluator, options, metrics, allocator, i == 0));
+        tasks.add(new FileScanTask(split.get(i), dataset.schema(), dataset.readOptions(), shape, evaluator, options, metrics, allocator, i == 0));
       }
     }
     ExecutorService owned = null;
