@@ -32,19 +32,20 @@ import org.parquetarrow.write.WriterProperties;
  * Files our writer encrypts, for the round-trip and attack tests: a table with a required int64
  * {@code id}, a nullable dictionary-friendly string {@code name} (bloom filter), a nullable double
  * {@code score} (bloom filter), a list of strings {@code tags} and a struct {@code point} of two
- * int32, in three row groups of several pages each, with the page index on.
+ * int32, in three row groups of several pages each, with the page index on. Public for the
+ * integration tests, which hand the same files to parquet-java.
  */
-final class EncryptedWriteFixture {
-  static final byte[] FOOTER_KEY = "0123456789012345".getBytes(StandardCharsets.US_ASCII);
-  static final byte[] NAME_KEY = "1234567890123450".getBytes(StandardCharsets.US_ASCII);
-  static final byte[] TAGS_KEY = "1234567890123451".getBytes(StandardCharsets.US_ASCII);
-  static final String TAGS_LEAF = "tags.list.element";
-  static final int ROWS = 5000;
-  static final int ROW_GROUP_ROWS = 2000;
+public final class EncryptedWriteFixture {
+  public static final byte[] FOOTER_KEY = "0123456789012345".getBytes(StandardCharsets.US_ASCII);
+  public static final byte[] NAME_KEY = "1234567890123450".getBytes(StandardCharsets.US_ASCII);
+  public static final byte[] TAGS_KEY = "1234567890123451".getBytes(StandardCharsets.US_ASCII);
+  public static final String TAGS_LEAF = "tags.list.element";
+  public static final int ROWS = 5000;
+  public static final int ROW_GROUP_ROWS = 2000;
 
   private EncryptedWriteFixture() {}
 
-  static Schema schema() {
+  public static Schema schema() {
     Field element = new Field("element", FieldType.nullable(new ArrowType.Utf8()), null);
     return new Schema(List.of(
         new Field("id", FieldType.notNullable(new ArrowType.Int(64, true)), null),
@@ -58,7 +59,7 @@ final class EncryptedWriteFixture {
   }
 
   /** The table: row i has id i, name "n(i % 37)" (null when i % 11 == 0), and so on. */
-  static VectorSchemaRoot table(BufferAllocator allocator) {
+  public static VectorSchemaRoot table(BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator);
     BigIntVector id = (BigIntVector) root.getVector("id");
     VarCharVector name = (VarCharVector) root.getVector("name");
@@ -110,7 +111,7 @@ final class EncryptedWriteFixture {
   }
 
   /** Writer settings: three row groups, pages of 300 rows, page index and bloom filters on. */
-  static WriterProperties.Builder writer(FileEncryptionProperties encryption, DataPageVersion pages) {
+  public static WriterProperties.Builder writer(FileEncryptionProperties encryption, DataPageVersion pages) {
     return WriterProperties.builder()
         .rowGroupRows(ROW_GROUP_ROWS)
         .dataPageRowLimit(300)
@@ -122,7 +123,7 @@ final class EncryptedWriteFixture {
   }
 
   /** Column keys for name and the tags leaf, the footer key for score; id and point stay plaintext. */
-  static FileEncryptionProperties.Builder columnKeys() {
+  public static FileEncryptionProperties.Builder columnKeys() {
     return FileEncryptionProperties.builder(FOOTER_KEY)
         .footerKeyMetadata("kf".getBytes(StandardCharsets.US_ASCII))
         .columnKey("name", NAME_KEY, "kc1".getBytes(StandardCharsets.US_ASCII))
@@ -131,13 +132,13 @@ final class EncryptedWriteFixture {
   }
 
   /** The keys that read {@link #columnKeys()} files. */
-  static FileDecryptionProperties.Builder readKeys() {
+  public static FileDecryptionProperties.Builder readKeys() {
     return FileDecryptionProperties.builder().footerKey(FOOTER_KEY).columnKey("name", NAME_KEY)
         .columnKey(TAGS_LEAF, TAGS_KEY);
   }
 
   /** Writes the table with {@code properties} to {@code path} and returns the file's bytes. */
-  static byte[] write(BufferAllocator allocator, Path path, WriterProperties properties) throws Exception {
+  public static byte[] write(BufferAllocator allocator, Path path, WriterProperties properties) throws Exception {
     try (VectorSchemaRoot root = table(allocator);
         ParquetFileWriter w = ParquetFileWriter.open(path, root.getSchema(), properties)) {
       w.write(root);
@@ -149,7 +150,7 @@ final class EncryptedWriteFixture {
    * Reads {@code columns} (all when none) of {@code file} and checks each row against {@link
    * #table}; returns the number of rows read.
    */
-  static long readAndCompare(BufferAllocator allocator, ByteBufferInputFile file, FileDecryptionProperties keys,
+  public static long readAndCompare(BufferAllocator allocator, ByteBufferInputFile file, FileDecryptionProperties keys,
       String... columns) {
     ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(777).decryption(keys);
     if (columns.length > 0) {
