@@ -27,7 +27,11 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnCryptoMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.parquetarrow.io.ByteBufferInputFile;
+import org.parquetarrow.read.ParquetFileReader;
+import org.parquetarrow.read.ReadOptions;
+import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.DataPageVersion;
 
@@ -104,6 +108,37 @@ class EncryptedWriteRoundTripTest {
       assertEquals(cipher == ParquetCipher.AES_GCM_V1 ? AesGcmV1.class : AesGcmCtrV1.class,
           md.encryptionAlgorithm().getClass());
     }
+  }
+
+  @Test
+  void rowSelectionReadsPagesThroughTheEncryptedOffsetIndex() throws Exception {
+    FileEncryptionProperties enc = EncryptedWriteFixture.columnKeys().build();
+    byte[] bytes = EncryptedWriteFixture.write(memory.allocator(), dir.resolve("f.parquet"),
+        EncryptedWriteFixture.writer(enc, DataPageVersion.V2).build());
+    ReadOptions options = ReadOptions.builder(memory.allocator()).columns("name", "tags")
+        .rowGroups(1).rowSelection(1, RowSelection.fromRanges(10, 20, 1500, 1510))
+        .decryption(EncryptedWriteFixture.readKeys().build()).build();
+    List<Long> rows = new ArrayList<>();
+    for (long r = 10; r < 20; r++) {
+      rows.add(EncryptedWriteFixture.ROW_GROUP_ROWS + r);
+    }
+    for (long r = 1500; r < 1510; r++) {
+      rows.add(EncryptedWriteFixture.ROW_GROUP_ROWS + r);
+    }
+    int at = 0;
+    try (VectorSchemaRoot expected = EncryptedWriteFixture.table(memory.allocator());
+        ParquetFileReader reader = ParquetFileReader.open(new ByteBufferInputFile("f", bytes), options)) {
+      for (VectorSchemaRoot next = reader.readNextBatch(); next != null; next = reader.readNextBatch()) {
+        try (VectorSchemaRoot batch = next) {
+          for (int r = 0; r < batch.getRowCount(); r++, at++) {
+            int row = (int) (long) rows.get(at);
+            assertEquals(expected.getVector("name").getObject(row), batch.getVector("name").getObject(r), "row " + row);
+            assertEquals(expected.getVector("tags").getObject(row), batch.getVector("tags").getObject(r), "row " + row);
+          }
+        }
+      }
+    }
+    assertEquals(20, at);
   }
 
   @Test
