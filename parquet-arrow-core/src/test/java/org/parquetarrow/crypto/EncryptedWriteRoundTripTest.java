@@ -8,11 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -139,6 +144,30 @@ class EncryptedWriteRoundTripTest {
       }
     }
     assertEquals(20, at);
+  }
+
+  @Test
+  void everyModuleHasItsOwnNonce() throws Exception {
+    FileEncryptionProperties enc = EncryptedWriteFixture.columnKeys().build();
+    byte[] bytes = EncryptedWriteFixture.write(memory.allocator(), dir.resolve("f.parquet"),
+        EncryptedWriteFixture.writer(enc, DataPageVersion.V1).build());
+    ParquetFooter footer = ParquetFooter.read(new ByteBufferInputFile("f", bytes), EncryptedWriteFixture.readKeys().build());
+    FileMetaData md = footer.decryptor().decryptColumnMetaData(footer.metadata());
+    Set<String> nonces = new HashSet<>();
+    int modules = 0;
+    for (var rg : md.rowGroups()) {
+      // name's chunk: dictionary page header and page, then data page headers and pages, all modules
+      var meta = rg.columns().get(1).metaData();
+      long end = meta.dictionaryPageOffset() + meta.totalCompressedSize();
+      for (long at = meta.dictionaryPageOffset(); at < end; ) {
+        ByteBuffer b = ByteBuffer.wrap(bytes, (int) at, 16).order(ByteOrder.LITTLE_ENDIAN);
+        nonces.add(HexFormat.of().formatHex(bytes, (int) at + 4, (int) at + 16));
+        modules++;
+        at += 4 + b.getInt((int) at);
+      }
+    }
+    assertTrue(modules > 20, "modules " + modules);
+    assertEquals(modules, nonces.size());
   }
 
   @Test
