@@ -29,6 +29,7 @@ import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ArrowSchemaConverter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -70,6 +71,8 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--json", description = "One JSON object: rows, uncompressed_bytes, median_s, rows_per_s, mb_per_s, ...")
   boolean json;
 
+  @Mixin DecryptionMixin keys;
+
   @Spec CommandSpec spec;
 
   /** One timed unit of work. */
@@ -86,8 +89,8 @@ final class BenchCommand implements Callable<Integer> {
       throw new UserInputException("--footer and --write are different benchmarks; choose one");
     }
     FileMetaData md;
-    try (LocalInputFile in = OpenedParquet.openFile(file)) {
-      md = ParquetFooter.read(in).metadata();
+    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
+      md = p.metadata; // with the column metadata of encrypted columns decrypted, for the byte count
     }
     String mode = footer ? "footer" : write ? "write" : "scan";
     double[] seconds;
@@ -127,7 +130,7 @@ final class BenchCommand implements Callable<Integer> {
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
     try (BufferAllocator allocator = new RootAllocator()) {
       return time(() -> {
-        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, pool)) {
+        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, pool, keys.properties())) {
           for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
             b.close();
           }
@@ -148,7 +151,7 @@ final class BenchCommand implements Callable<Integer> {
       // the batches go back to the allocator before it is closed, whatever happens
       try {
         Schema schema;
-        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, null)) {
+        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties())) {
           for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
             try (VectorSchemaRoot batch = b) {
               batches.add(PlainBatch.decode(batch, reader.dictionaries(), allocator));
@@ -217,7 +220,7 @@ final class BenchCommand implements Callable<Integer> {
   /** One footer unit: open, read and parse the footer, build both schemas, close. */
   private void openAndParse() throws Exception {
     try (LocalInputFile in = OpenedParquet.openFile(file)) {
-      FileMetaData md = ParquetFooter.read(in).metadata();
+      FileMetaData md = ParquetFooter.read(in, keys.properties()).metadata();
       ArrowSchemaConverter.toArrow(md, ArrowReadOptions.defaults());
     }
   }

@@ -16,6 +16,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -39,6 +40,8 @@ final class CatCommand implements Callable<Integer> {
   @Option(names = "--json", description = "One JSON object per row.")
   boolean json;
 
+  @Mixin DecryptionMixin keys;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -46,7 +49,7 @@ final class CatCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     ObjectMapper mapper = new ObjectMapper();
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ReaderOpener.open(file, allocator, columns, ReadOptions.DEFAULT_BATCH_SIZE, null)) {
+        ParquetFileReader reader = ReaderOpener.open(file, allocator, columns, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties())) {
       List<String> names = new ArrayList<>();
       for (Field f : reader.arrowSchema().getFields()) {
         names.add(f.getName());

@@ -23,6 +23,7 @@ import org.parquetarrow.write.DataPageVersion;
 import org.parquetarrow.write.ParquetFileWriter;
 import org.parquetarrow.write.WriterProperties;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -82,6 +83,8 @@ final class FromArrowCommand implements Callable<Integer> {
   @Option(names = "--row-group-rows", paramLabel = "N", description = "Rows per row group (default: the writer's).")
   Long rowGroupRows;
 
+  @Mixin EncryptionMixin encryption;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -112,7 +115,8 @@ final class FromArrowCommand implements Callable<Integer> {
         .codec(codec.codec)
         .dataPageVersion(pageVersion == 1 ? DataPageVersion.V1 : DataPageVersion.V2)
         .dictionary(dictionary == Switch.on)
-        .pageIndex(pageIndex == Switch.on);
+        .pageIndex(pageIndex == Switch.on)
+        .encryption(encryption.properties());
     if (rowGroupRows != null) {
       b.rowGroupRows(rowGroupRows);
     }

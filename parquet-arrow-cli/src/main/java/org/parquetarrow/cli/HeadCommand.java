@@ -13,6 +13,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.read.ParquetFileReader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -38,6 +39,8 @@ final class HeadCommand implements Callable<Integer> {
       description = "Top-level fields or dotted leaf paths to show, kept in file order (default all).")
   String[] columns = new String[0];
 
+  @Mixin DecryptionMixin keys;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -48,7 +51,7 @@ final class HeadCommand implements Callable<Integer> {
     List<String> header = new ArrayList<>();
     List<String[]> cells = new ArrayList<>();
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ReaderOpener.open(file, allocator, columns, Math.max(1, rows), null)) {
+        ParquetFileReader reader = ReaderOpener.open(file, allocator, columns, Math.max(1, rows), null, keys.properties())) {
       for (Field f : reader.arrowSchema().getFields()) {
         header.add(f.getName());
       }

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Executor;
 import org.apache.arrow.memory.BufferAllocator;
+import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 
@@ -17,13 +18,23 @@ final class ReaderOpener {
    */
   static ParquetFileReader open(Path file, BufferAllocator allocator, String[] columns, int batchSize,
       Executor executor) {
+    return open(file, allocator, columns, batchSize, executor, null);
+  }
+
+  /**
+   * @param columns top-level names or dotted leaf paths, empty for all
+   * @param executor where columns are decoded in parallel, or {@code null}
+   * @param keys the keys of an encrypted file ({@link DecryptionMixin#properties()}), or {@code null}
+   */
+  static ParquetFileReader open(Path file, BufferAllocator allocator, String[] columns, int batchSize,
+      Executor executor, FileDecryptionProperties keys) {
     if (batchSize < 1) {
       throw new UserInputException("--batch-size must be positive, not " + batchSize);
     }
     if (!Files.exists(file)) {
       throw new UserInputException(file + ": no such file");
     }
-    ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(batchSize).executor(executor);
+    ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(batchSize).executor(executor).decryption(keys);
     if (columns != null && columns.length > 0) {
       b.columns(columns);
     }

@@ -22,6 +22,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -50,6 +51,8 @@ final class ToArrowCommand implements Callable<Integer> {
       description = "Most rows per record batch (default ${DEFAULT-VALUE}).")
   int batchSize;
 
+  @Mixin DecryptionMixin keys;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -60,7 +63,7 @@ final class ToArrowCommand implements Callable<Integer> {
     Path target = toStdout ? null : Path.of(out);
     Path partial = toStdout ? null : target.resolveSibling(target.getFileName() + ".partial");
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ReaderOpener.open(in, allocator, columns, batchSize, null)) {
+        ParquetFileReader reader = ReaderOpener.open(in, allocator, columns, batchSize, null, keys.properties())) {
       ProgressBar bar = ProgressBar.start(err, "to-arrow", reader.metadata().numRows());
       VectorSchemaRoot first = reader.readNextBatch();
       DictionaryProvider dictionaries = reader.dictionaries();

@@ -25,7 +25,10 @@
  * random file-unique part), {@link org.parquetarrow.crypto.ColumnEncryptor}s for the modules of
  * encrypted chunks, the column crypto metadata and encrypted column metadata, and the footer tail:
  * {@link org.parquetarrow.crypto.FileEncryptor#encryptedFooter} or {@link
- * org.parquetarrow.crypto.FileEncryptor#signedFooter}.
+ * org.parquetarrow.crypto.FileEncryptor#signedFooter}. The writer does all this when given
+ * {@code WriterProperties.Builder.encryption(properties)}; it writes v2 data pages in parquet-java's
+ * layout (levels in plaintext before the encrypted values), which both parquet-java and this
+ * library's reader read.
  *
  * <h2>Peers' habits worth knowing</h2>
  * <ul>

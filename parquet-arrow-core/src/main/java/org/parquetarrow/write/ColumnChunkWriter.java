@@ -1,6 +1,7 @@
 package org.parquetarrow.write;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -12,6 +13,9 @@ import java.util.zip.CRC32;
 import org.parquetarrow.compress.Codecs;
 import org.parquetarrow.compress.Compressor;
 import org.parquetarrow.compress.GrowableByteArray;
+import org.parquetarrow.crypto.ColumnEncryptor;
+import org.parquetarrow.crypto.FileEncryptor;
+import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.encoding.ByteSink;
 import org.parquetarrow.encoding.DictionaryIndexEncoder;
 import org.parquetarrow.encoding.RleBitPackedHybridEncoder;
@@ -58,6 +62,13 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final Compressor compressor;
   private final GrowableByteArray compressed = new GrowableByteArray();
   private final CRC32 crc = new CRC32();
+  /** The file's encryptor when this column is encrypted, else {@code null}. */
+  private final FileEncryptor encryptor;
+  private final int columnOrdinal;
+  /** Row groups finished so far: the row group ordinal of the open chunk's AADs. */
+  private int rowGroupOrdinal;
+  /** The open chunk's module encryptor, or {@code null} for a plaintext column. */
+  private ColumnEncryptor modules;
 
   // the open page
   private final RleBitPackedHybridEncoder defLevels;
@@ -100,8 +111,14 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final List<Long> pageUnencodedBytes = new ArrayList<>();
   private boolean indexable;
 
+  /**
+   * @param encryptor the file's encryptor when this column is encrypted, else {@code null}
+   * @param columnOrdinal the column's index among the leaves, which the module AADs carry
+   */
   ColumnChunkWriter(ColumnDescriptor column, ColumnProperties properties, WriterProperties writer,
-      LeafValues values) {
+      LeafValues values, FileEncryptor encryptor, int columnOrdinal) {
+    this.encryptor = encryptor;
+    this.columnOrdinal = columnOrdinal;
     this.column = column;
     this.properties = properties;
     this.writer = writer;
@@ -132,6 +149,7 @@ final class ColumnChunkWriter implements AutoCloseable {
   }
 
   private void startChunk() {
+    modules = encryptor == null ? null : encryptor.columnEncryptor(rowGroupOrdinal, columnOrdinal, column.dottedPath());
     dictionaryActive = properties.dictionaryEnabled() && values.dictionarySupported();
     values.clearDictionary();
     values.resetChunkStatistics();
@@ -382,11 +400,12 @@ final class ColumnChunkWriter implements AutoCloseable {
     body.write(valueBytes);
     compressed.clear();
     compressor.compress(body.array(), 0, body.size(), compressed);
+    encryptPage(ModuleType.DATA_PAGE, 0);
     DataPageHeader h = new DataPageHeader(pageSlots, encoding, Encoding.RLE, Encoding.RLE, stats);
     PageHeader header = new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length(), crc(compressed),
         h, null, null, null);
     chunkUncompressed += body.size();
-    return concat(header, compressed);
+    return concat(header, ModuleType.DATA_PAGE_HEADER, compressed);
   }
 
   private byte[] pageV2(ByteSink valueBytes, Encoding encoding, Statistics stats, int nulls) {
@@ -407,13 +426,16 @@ final class ColumnChunkWriter implements AutoCloseable {
     } else {
       compressed.write(valueBytes.array(), 0, valueBytes.size());
     }
+    // parquet-java's layout: the levels stay in plaintext before the module of the values, which
+    // compressed_page_size and the CRC count as stored (see the crypto package documentation)
+    encryptPage(ModuleType.DATA_PAGE, levels.size());
     int uncompressed = levels.size() + valueBytes.size();
     DataPageHeaderV2 h = new DataPageHeaderV2(pageSlots, nulls, pageRows, encoding, defLength, repLength,
         compress, stats);
     PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed.length(), crc(compressed),
         null, null, null, h);
     chunkUncompressed += uncompressed;
-    return concat(header, compressed);
+    return concat(header, ModuleType.DATA_PAGE_HEADER, compressed);
   }
 
   private Integer crc(GrowableByteArray bytes) {
@@ -425,8 +447,27 @@ final class ColumnChunkWriter implements AutoCloseable {
     return (int) crc.getValue();
   }
 
-  private byte[] concat(PageHeader header, GrowableByteArray body) {
+  /**
+   * When the column is encrypted, replaces the bytes of {@code compressed} after its first {@code
+   * plaintextPrefix} bytes by their {@code type} module; data pages take the next data page
+   * ordinal, which is the number of data pages the chunk holds so far.
+   */
+  private void encryptPage(ModuleType type, int plaintextPrefix) {
+    if (modules == null) {
+      return;
+    }
+    ByteBuffer plain = ByteBuffer.wrap(compressed.array(), plaintextPrefix, compressed.length() - plaintextPrefix);
+    byte[] module = modules.encrypt(type, plain, pages.size());
+    compressed.truncate(plaintextPrefix);
+    compressed.write(module, 0, module.length);
+  }
+
+  /** The page header, encrypted as a {@code type} module when the column is, followed by the body. */
+  private byte[] concat(PageHeader header, ModuleType type, GrowableByteArray body) {
     byte[] h = MetadataWriter.toBytes(header);
+    if (modules != null) {
+      h = modules.encrypt(type, ByteBuffer.wrap(h), pages.size());
+    }
     chunkHeaderBytes += h.length;
     byte[] page = Arrays.copyOf(h, h.length + body.length());
     System.arraycopy(body.array(), 0, page, h.length, body.length());
@@ -435,7 +476,7 @@ final class ColumnChunkWriter implements AutoCloseable {
 
   /** What the footer phase needs of a finished chunk. */
   record FinishedChunk(ColumnChunk chunk, ColumnIndex columnIndex, OffsetIndex offsetIndex,
-      SplitBlockBloomFilter bloomFilter) {}
+      SplitBlockBloomFilter bloomFilter, ColumnEncryptor modules) {}
 
   /**
    * Writes the chunk (dictionary page first) at the output's position, and starts the next chunk.
@@ -452,9 +493,10 @@ final class ColumnChunkWriter implements AutoCloseable {
       values.writeDictionary(dict);
       compressed.clear();
       compressor.compress(dict.array(), 0, dict.size(), compressed);
+      encryptPage(ModuleType.DICTIONARY_PAGE, 0);
       PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, dict.size(), compressed.length(),
           crc(compressed), null, null, new DictionaryPageHeader(values.dictionarySize(), Encoding.PLAIN, null), null);
-      byte[] page = concat(header, compressed);
+      byte[] page = concat(header, ModuleType.DICTIONARY_PAGE_HEADER, compressed);
       dictionaryOffset = start;
       out.write(page, 0, page.length);
       dictionaryPageBytes = page.length;
@@ -508,7 +550,8 @@ final class ColumnChunkWriter implements AutoCloseable {
             values.order.hasNans() ? List.copyOf(indexNans) : null);
       }
     }
-    FinishedChunk finished = new FinishedChunk(chunk, columnIndex, offsetIndex, bloom);
+    FinishedChunk finished = new FinishedChunk(chunk, columnIndex, offsetIndex, bloom, modules);
+    rowGroupOrdinal++;
     startChunk();
     return finished;
   }

@@ -1,6 +1,7 @@
 package org.parquetarrow.write;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.DictionaryUtility;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.crypto.ColumnEncryptor;
+import org.parquetarrow.crypto.FileEncryptor;
+import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.format.BloomFilterAlgorithm;
 import org.parquetarrow.format.BloomFilterCompression;
 import org.parquetarrow.format.BloomFilterHash;
@@ -57,6 +61,8 @@ import org.parquetarrow.schema.ParquetWriteSchema;
  */
 public final class ParquetFileWriter implements AutoCloseable {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  /** The magic of files with an encrypted footer, at both ends. */
+  private static final byte[] MAGIC_ENCRYPTED = "PARE".getBytes(StandardCharsets.US_ASCII);
   /** parquet.thrift: "writers should always populate 1" (no agreed meaning of version 2). */
   private static final int FILE_VERSION = 1;
   /** Rows shredded at once, bounding the level and value arrays of one step. */
@@ -70,6 +76,8 @@ public final class ParquetFileWriter implements AutoCloseable {
   private final DictionaryProvider dictionaries;
   private final List<ColumnChunkWriter> columns;
   private final OutputFile.AtomicOutput out;
+  /** The file's encryption state, or {@code null} for a plaintext file. */
+  private final FileEncryptor encryptor;
   private final List<RowGroupParts> rowGroups = new ArrayList<>();
   private long rowsInGroup;
   private long totalRows;
@@ -78,7 +86,9 @@ public final class ParquetFileWriter implements AutoCloseable {
   private record RowGroupParts(long numRows, List<ColumnChunkWriter.FinishedChunk> chunks) {}
 
   private ParquetFileWriter(String name, WriterProperties properties, ParquetWriteSchema writeSchema,
-      DictionaryProvider dictionaries, List<ColumnChunkWriter> columns, OutputFile.AtomicOutput out) {
+      DictionaryProvider dictionaries, List<ColumnChunkWriter> columns, OutputFile.AtomicOutput out,
+      FileEncryptor encryptor) {
+    this.encryptor = encryptor;
     this.name = name;
     this.properties = properties;
     this.writeSchema = writeSchema;
@@ -114,19 +124,24 @@ public final class ParquetFileWriter implements AutoCloseable {
     Schema messageForm = toMessageForm(schema, dictionaries);
     ParquetWriteSchema writeSchema = ArrowSchemaConverter.toParquet(messageForm, properties.arrowOptions());
     List<ColumnChunkWriter> columns = new ArrayList<>();
+    FileEncryptor encryptor = properties.encryption() == null ? null : FileEncryptor.create(properties.encryption());
     try {
       List<FieldMapping> fields = writeSchema.mapping().fields();
       for (int i = 0; i < fields.size(); i++) {
-        addColumns(fields.get(i), messageForm.getFields().get(i), properties, columns);
+        addColumns(fields.get(i), messageForm.getFields().get(i), properties, encryptor, columns);
+      }
+      if (encryptor != null) {
+        checkEncryptedColumnsExist(encryptor, columns);
       }
       OutputFile.AtomicOutput out = file.create();
       try {
-        out.write(MAGIC, 0, MAGIC.length);
+        byte[] magic = encryptor != null && !encryptor.properties().plaintextFooter() ? MAGIC_ENCRYPTED : MAGIC;
+        out.write(magic, 0, magic.length);
       } catch (IOException | RuntimeException e) {
         out.close();
         throw e;
       }
-      return new ParquetFileWriter(file.name(), properties, writeSchema, dictionaries, columns, out);
+      return new ParquetFileWriter(file.name(), properties, writeSchema, dictionaries, columns, out, encryptor);
     } catch (IOException e) {
       columns.forEach(ColumnChunkWriter::close);
       ParquetIOException x = new ParquetIOException("cannot create the output", e);
@@ -135,6 +150,20 @@ public final class ParquetFileWriter implements AutoCloseable {
     } catch (RuntimeException e) {
       columns.forEach(ColumnChunkWriter::close);
       throw e;
+    }
+  }
+
+  /** A listed column that names no leaf is a typo that would leave data in plaintext: refuse it. */
+  private static void checkEncryptedColumnsExist(FileEncryptor encryptor, List<ColumnChunkWriter> columns) {
+    java.util.Set<String> leaves = new HashSet<>();
+    for (ColumnChunkWriter c : columns) {
+      leaves.add(c.column().dottedPath());
+    }
+    for (String path : encryptor.properties().columnPaths()) {
+      if (!leaves.contains(path)) {
+        throw new IllegalArgumentException("column " + path + " is listed for encryption but the schema has no leaf"
+            + " column of that dotted path (leaves: " + leaves + ")");
+      }
     }
   }
 
@@ -176,7 +205,7 @@ public final class ParquetFileWriter implements AutoCloseable {
    * to convert.
    */
   private static void addColumns(FieldMapping f, Field source, WriterProperties properties,
-      List<ColumnChunkWriter> out) {
+      FileEncryptor encryptor, List<ColumnChunkWriter> out) {
     if (f.isLeaf()) {
       ColumnDescriptor c = f.column();
       ColumnProperties cp = properties.column(c);
@@ -191,7 +220,8 @@ public final class ParquetFileWriter implements AutoCloseable {
       if (cp.bloomFilter() != null && c.physicalType() == PhysicalType.BOOLEAN) {
         throw new IllegalArgumentException("column " + c.dottedPath() + ": bloom filters are not kept for booleans");
       }
-      out.add(new ColumnChunkWriter(c, cp, properties, values));
+      FileEncryptor columnEncryptor = encryptor != null && encryptor.isEncrypted(c.dottedPath()) ? encryptor : null;
+      out.add(new ColumnChunkWriter(c, cp, properties, values, columnEncryptor, out.size()));
       return;
     }
     List<FieldMapping> children = f.children();
@@ -201,7 +231,7 @@ public final class ParquetFileWriter implements AutoCloseable {
           + "field has " + sources.size());
     }
     for (int i = 0; i < children.size(); i++) {
-      addColumns(children.get(i), sources.get(i), properties, out);
+      addColumns(children.get(i), sources.get(i), properties, encryptor, out);
     }
   }
 
@@ -339,12 +369,24 @@ public final class ParquetFileWriter implements AutoCloseable {
       for (int i = 0; i < columns.size(); i++) {
         orders.add(ColumnOrder.TYPE_DEFINED_ORDER);
       }
+      boolean signed = encryptor != null && encryptor.properties().plaintextFooter();
       FileMetaData footer = new FileMetaData(FILE_VERSION, writeSchema.parquetSchema().toElements(), totalRows, groups,
-          keyValues.isEmpty() ? null : keyValues, properties.createdBy(), orders, null, null);
-      byte[] bytes = MetadataWriter.toBytes(footer);
+          keyValues.isEmpty() ? null : keyValues, properties.createdBy(), orders,
+          signed ? encryptor.algorithmMetadata() : null,
+          signed ? encryptor.properties().footerKeyMetadata() : null);
+      byte[] bytes;
+      byte[] magic = MAGIC;
+      if (encryptor == null) {
+        bytes = MetadataWriter.toBytes(footer);
+      } else if (signed) {
+        bytes = encryptor.signedFooter(footer);
+      } else {
+        bytes = encryptor.encryptedFooter(footer);
+        magic = MAGIC_ENCRYPTED;
+      }
       out.write(bytes, 0, bytes.length);
       byte[] tail = {(byte) bytes.length, (byte) (bytes.length >>> 8), (byte) (bytes.length >>> 16),
-          (byte) (bytes.length >>> 24), MAGIC[0], MAGIC[1], MAGIC[2], MAGIC[3]};
+          (byte) (bytes.length >>> 24), magic[0], magic[1], magic[2], magic[3]};
       out.write(tail, 0, tail.length);
       out.commit();
       closed = true;
@@ -389,12 +431,13 @@ public final class ParquetFileWriter implements AutoCloseable {
     int[][] bloomLength = new int[groups][n];
     for (int g = 0; g < groups; g++) {
       for (int c = 0; c < n; c++) {
-        SplitBlockBloomFilter f = rowGroups.get(g).chunks.get(c).bloomFilter();
+        ColumnChunkWriter.FinishedChunk chunk = rowGroups.get(g).chunks.get(c);
+        SplitBlockBloomFilter f = chunk.bloomFilter();
         if (f != null) {
           bloomOffset[g][c] = out.position();
-          byte[] header = MetadataWriter.toBytes(new BloomFilterHeader(f.numBytes(), BloomFilterAlgorithm.BLOCK,
-              BloomFilterHash.XXHASH, BloomFilterCompression.UNCOMPRESSED));
-          byte[] bits = f.toBytes();
+          byte[] header = module(chunk, ModuleType.BLOOM_FILTER_HEADER, MetadataWriter.toBytes(new BloomFilterHeader(
+              f.numBytes(), BloomFilterAlgorithm.BLOCK, BloomFilterHash.XXHASH, BloomFilterCompression.UNCOMPRESSED)));
+          byte[] bits = module(chunk, ModuleType.BLOOM_FILTER_BITSET, f.toBytes());
           out.write(header, 0, header.length);
           out.write(bits, 0, bits.length);
           bloomLength[g][c] = header.length + bits.length;
@@ -408,7 +451,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         var ci = rowGroups.get(g).chunks.get(c).columnIndex();
         if (ci != null) {
           ciOffset[g][c] = out.position();
-          byte[] b = MetadataWriter.toBytes(ci);
+          byte[] b = module(rowGroups.get(g).chunks.get(c), ModuleType.COLUMN_INDEX, MetadataWriter.toBytes(ci));
           out.write(b, 0, b.length);
           ciLength[g][c] = b.length;
         }
@@ -421,7 +464,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         var oi = rowGroups.get(g).chunks.get(c).offsetIndex();
         if (oi != null) {
           oiOffset[g][c] = out.position();
-          byte[] b = MetadataWriter.toBytes(oi);
+          byte[] b = module(rowGroups.get(g).chunks.get(c), ModuleType.OFFSET_INDEX, MetadataWriter.toBytes(oi));
           out.write(b, 0, b.length);
           oiLength[g][c] = b.length;
         }
@@ -432,8 +475,10 @@ public final class ParquetFileWriter implements AutoCloseable {
       List<ColumnChunk> chunks = new ArrayList<>(n);
       long uncompressed = 0;
       long compressed = 0;
+      ColumnMetaData firstChunk = null;
       for (int c = 0; c < n; c++) {
-        ColumnChunk ch = rowGroups.get(g).chunks.get(c).chunk();
+        ColumnChunkWriter.FinishedChunk finished = rowGroups.get(g).chunks.get(c);
+        ColumnChunk ch = finished.chunk();
         ColumnMetaData m = ch.metaData();
         if (bloomLength[g][c] > 0) {
           m = new ColumnMetaData(m.type(), m.encodings(), m.pathInSchema(), m.codec(), m.numValues(),
@@ -443,16 +488,57 @@ public final class ParquetFileWriter implements AutoCloseable {
         }
         uncompressed += m.totalUncompressedSize();
         compressed += m.totalCompressedSize();
-        chunks.add(new ColumnChunk(null, ch.fileOffset(), m,
+        if (c == 0) {
+          firstChunk = m;
+        }
+        chunks.add(withEncryption(new ColumnChunk(null, ch.fileOffset(), m,
             oiLength[g][c] > 0 ? oiOffset[g][c] : null, oiLength[g][c] > 0 ? oiLength[g][c] : null,
-            ciLength[g][c] > 0 ? ciOffset[g][c] : null, ciLength[g][c] > 0 ? ciLength[g][c] : null, null, null));
+            ciLength[g][c] > 0 ? ciOffset[g][c] : null, ciLength[g][c] > 0 ? ciLength[g][c] : null, null, null),
+            finished, g, c));
       }
-      long fileOffset = chunks.get(0).metaData().dictionaryPageOffset() != null
-          ? chunks.get(0).metaData().dictionaryPageOffset() : chunks.get(0).metaData().dataPageOffset();
+      long fileOffset = firstChunk.dictionaryPageOffset() != null
+          ? firstChunk.dictionaryPageOffset() : firstChunk.dataPageOffset();
       result.add(new RowGroup(chunks, uncompressed, rowGroups.get(g).numRows, properties.sortingColumns().isEmpty()
           ? null : properties.sortingColumns(), fileOffset, compressed, (short) g));
     }
     return result;
+  }
+
+  /** {@code plaintext} as the chunk's {@code type} module when its column is encrypted, else itself. */
+  private static byte[] module(ColumnChunkWriter.FinishedChunk chunk, ModuleType type, byte[] plaintext) {
+    ColumnEncryptor modules = chunk.modules();
+    return modules == null ? plaintext : modules.encrypt(type, ByteBuffer.wrap(plaintext), -1);
+  }
+
+  /**
+   * The chunk as the footer stores it: with its crypto metadata when its column is encrypted, and
+   * its metadata encrypted when the spec asks for that (own key, or plaintext footer). An
+   * encrypted footer then leaves {@code meta_data} out; a plaintext footer keeps a copy that reveals
+   * nothing of the values (no statistics, encoding statistics or size statistics), as parquet-java
+   * writes it, so readers without the key can still locate the chunk.
+   */
+  private ColumnChunk withEncryption(ColumnChunk chunk, ColumnChunkWriter.FinishedChunk finished, int rowGroup,
+      int column) {
+    if (finished.modules() == null) {
+      return chunk;
+    }
+    String path = columns.get(column).column().dottedPath();
+    var crypto = encryptor.columnCryptoMetaData(path, chunk.metaData().pathInSchema());
+    ColumnMetaData m = chunk.metaData();
+    byte[] encrypted = null;
+    if (encryptor.encryptsColumnMetaData(path)) {
+      encrypted = encryptor.encryptColumnMetaData(m, rowGroup, column, path);
+      m = encryptor.properties().plaintextFooter() ? redacted(m) : null;
+    }
+    return new ColumnChunk(chunk.filePath(), chunk.fileOffset(), m, chunk.offsetIndexOffset(),
+        chunk.offsetIndexLength(), chunk.columnIndexOffset(), chunk.columnIndexLength(), crypto, encrypted);
+  }
+
+  private static ColumnMetaData redacted(ColumnMetaData m) {
+    return new ColumnMetaData(m.type(), m.encodings(), m.pathInSchema(), m.codec(), m.numValues(),
+        m.totalUncompressedSize(), m.totalCompressedSize(), m.keyValueMetadata(), m.dataPageOffset(),
+        m.indexPageOffset(), m.dictionaryPageOffset(), null, null, m.bloomFilterOffset(), m.bloomFilterLength(),
+        null, null);
   }
 
   private void ensureOpen() {

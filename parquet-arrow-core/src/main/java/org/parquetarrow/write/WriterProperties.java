@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
+import org.parquetarrow.crypto.FileEncryptionProperties;
 import org.parquetarrow.format.KeyValue;
 import org.parquetarrow.format.SortingColumn;
 import org.parquetarrow.schema.ArrowWriteOptions;
@@ -47,6 +48,7 @@ public final class WriterProperties {
   private final ArrowWriteOptions arrowOptions;
   private final ColumnProperties columnDefaults;
   private final Map<String, ColumnProperties> columns;
+  private final FileEncryptionProperties encryption;
 
   private WriterProperties(Builder b) {
     rowGroupRows = b.rowGroupRows;
@@ -67,6 +69,7 @@ public final class WriterProperties {
     Map<String, ColumnProperties> cols = new LinkedHashMap<>();
     b.columns.forEach((k, v) -> cols.put(k, v.build()));
     columns = Map.copyOf(cols);
+    encryption = b.encryption;
   }
 
   private static final WriterProperties DEFAULTS = builder().build();
@@ -184,6 +187,11 @@ public final class WriterProperties {
     return columns;
   }
 
+  /** How the file is encrypted, or {@code null} (default) for a plaintext file. */
+  public FileEncryptionProperties encryption() {
+    return encryption;
+  }
+
   /** Builds {@link WriterProperties}. */
   public static final class Builder {
     private long rowGroupRows = 1024 * 1024;
@@ -202,6 +210,7 @@ public final class WriterProperties {
     private ArrowWriteOptions arrowOptions = ArrowWriteOptions.defaults();
     private ColumnProperties.Builder columnDefaults = ColumnProperties.defaults().toBuilder();
     private final Map<String, ColumnProperties.Builder> columns = new LinkedHashMap<>();
+    private FileEncryptionProperties encryption;
 
     private Builder() {}
 
@@ -316,6 +325,22 @@ public final class WriterProperties {
     public Builder column(String path, UnaryOperator<ColumnProperties.Builder> change) {
       ColumnProperties.Builder b = columns.computeIfAbsent(path, k -> columnDefaults.build().toBuilder());
       columns.put(path, change.apply(b));
+      return this;
+    }
+
+    /**
+     * Encrypt the file (Parquet modular encryption): keys, algorithm, footer mode and which
+     * columns, as {@code encryption} says; {@code null} (default) writes a plaintext file. Every
+     * file written gets a fresh random file-unique AAD part.
+     *
+     * <pre>{@code
+     * WriterProperties.builder()
+     *     .encryption(FileEncryptionProperties.builder(footerKey).columnKey("ssn", ssnKey, null).build())
+     *     .build();
+     * }</pre>
+     */
+    public Builder encryption(FileEncryptionProperties encryption) {
+      this.encryption = encryption;
       return this;
     }
 

@@ -19,5 +19,14 @@
  * value: see the integration tests {@code WriterVersusPeersIT} (Arrow C++, DuckDB, parquet-java
  * over every configuration) and {@code WriterArrowLayoutsIT} (Arrow-only layouts, INT96,
  * coerced timestamps, dictionary-encoded input).
+ *
+ * <p>Encryption ({@link org.parquetarrow.write.WriterProperties.Builder#encryption}): a column
+ * chunk writer of an encrypted column encrypts each page and page header as it builds them (the
+ * row group ordinal is the number of chunks it has finished, the page ordinal the number of data
+ * pages in the open chunk; {@code compressed_page_size} and the CRC count the stored module), and
+ * hands its {@code ColumnEncryptor} on with the finished chunk, with which the file writer encrypts
+ * the bloom filter, column index and offset index and, where the spec asks, the column metadata;
+ * the footer is then encrypted ({@code PARE} at both ends) or signed. Files we encrypt read back
+ * in parquet-java: {@code WrittenEncryptedVersusParquetJavaIT}.
  */
 package org.parquetarrow.write;

@@ -209,6 +209,15 @@ public final class FilePruner {
     return out;
   }
 
+  /**
+   * Whether the chunk is encrypted. The pruner holds no keys, so it leaves the page index,
+   * bloom filter and dictionary of such a chunk alone (they are ciphertext) and prunes nothing
+   * with them; its plaintext metadata copy carries no statistics.
+   */
+  private static boolean encrypted(ColumnChunk chunk) {
+    return chunk.cryptoMetadata() != null || chunk.encryptedColumnMetadata() != null;
+  }
+
   private static ColumnChunk chunk(RowGroup rg, FileColumn c, ErrorLocation where) {
     int ordinal = c.descriptor().ordinal();
     if (ordinal >= rg.columns().size()) {
@@ -268,7 +277,7 @@ public final class FilePruner {
       }
       return probes.computeIfAbsent(ref, r -> {
         ColumnChunk chunk = chunk(rg, c, where);
-        if (chunk.metaData() == null) {
+        if (chunk.metaData() == null || encrypted(chunk)) {
           return null;
         }
         BloomFilterProbe p = BloomFilterProbe.read(file, chunk.metaData(), c.descriptor().node());
@@ -345,6 +354,9 @@ public final class FilePruner {
       return values.computeIfAbsent(ref, r -> {
         long[] read = new long[1];
         ColumnChunk chunk = chunk(rg, c, where);
+        if (encrypted(chunk)) {
+          return Optional.empty();
+        }
         List<Object> dict = DictionaryValues.read(file, chunk, c.descriptor(), c.decoder(),
             WriterVersion.parse(metadata.createdBy()), where.withColumn(c.descriptor().dottedPath()), read);
         metrics.bytesRead.add(read[0]);
@@ -466,7 +478,7 @@ public final class FilePruner {
         return null;
       }
       ColumnChunk chunk = chunk(rg, c, where);
-      if (chunk.columnIndexOffset() == null || chunk.columnIndexLength() == null
+      if (encrypted(chunk) || chunk.columnIndexOffset() == null || chunk.columnIndexLength() == null
           || chunk.offsetIndexOffset() == null || chunk.offsetIndexLength() == null) {
         return null;
       }
