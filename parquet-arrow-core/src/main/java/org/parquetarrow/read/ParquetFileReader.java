@@ -65,9 +65,12 @@ public final class ParquetFileReader implements AutoCloseable {
   private boolean closed;
 
   private ParquetFileReader(InputFile file, boolean ownsFile, ReadOptions options) {
+    this(file, ownsFile, ParquetFooter.read(file, options.decryption()), options);
+  }
+
+  private ParquetFileReader(InputFile file, boolean ownsFile, ParquetFooter footer, ReadOptions options) {
     this.file = file;
     this.ownsFile = ownsFile;
-    ParquetFooter footer = ParquetFooter.read(file, options.decryption());
     FileDecryptor decryptor = footer.decryptor();
     this.metadata = decryptor == null ? footer.metadata() : decryptor.decryptColumnMetaData(footer.metadata());
     SchemaMapping all = ArrowSchemaConverter.toArrow(metadata, options.arrowOptions());
@@ -109,6 +112,29 @@ public final class ParquetFileReader implements AutoCloseable {
    */
   public static ParquetFileReader open(InputFile file, ReadOptions options) {
     return new ParquetFileReader(Objects.requireNonNull(file, "file"), false, Objects.requireNonNull(options, "options"));
+  }
+
+  /**
+   * Opens {@code file} with its already parsed {@code footer}, so the file's tail is not read
+   * again: for callers that read footers first to plan (datasets). An encrypted file is decrypted
+   * with the keys {@code footer} was read with ({@link ParquetFooter#decryptor()});
+   * {@link ReadOptions#decryption()} is not used. The caller keeps {@code file} open while
+   * reading and closes it afterwards.
+   *
+   * <pre>{@code
+   * ParquetFooter footer = ParquetFooter.read(in, keys);
+   * // ... plan with footer.metadata() ...
+   * try (ParquetFileReader r = ParquetFileReader.open(in, footer, ReadOptions.builder(allocator).build())) {
+   *   r.readNextBatch();
+   * }
+   * }</pre>
+   *
+   * @throws org.parquetarrow.ParquetException if the schema cannot be read
+   * @throws IllegalArgumentException for a projected column or row group that does not exist
+   */
+  public static ParquetFileReader open(InputFile file, ParquetFooter footer, ReadOptions options) {
+    return new ParquetFileReader(Objects.requireNonNull(file, "file"), false, Objects.requireNonNull(footer, "footer"),
+        Objects.requireNonNull(options, "options"));
   }
 
   /**

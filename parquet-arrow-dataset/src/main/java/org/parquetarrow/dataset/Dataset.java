@@ -81,7 +81,7 @@ public final class Dataset {
       }
       List<RowGroupScan> groups;
       try (LocalInputFile in = LocalInputFile.open(f.path())) {
-        groups = pruner.prune(in, f.footer().metadata(), f.mapping(), f.partitionValues());
+        groups = pruner.prune(in, f.metadata(), f.mapping(), f.partitionValues(), f.footer().decryptor());
       } catch (IOException e) {
         throw new ParquetException("cannot open " + f.path(), ErrorLocation.ofFile(f.path().toString()), e);
       } catch (ParquetException e) {

@@ -14,7 +14,9 @@ import java.util.stream.Stream;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
@@ -96,8 +98,11 @@ public final class DatasetDiscovery {
     List<ParquetFooter> footers = new ArrayList<>();
     for (Path p : paths) {
       try (LocalInputFile in = LocalInputFile.open(p)) {
-        footers.add(ParquetFooter.read(in));
+        footers.add(ParquetFooter.read(in, options.decryption()));
         readable.add(p);
+      } catch (ParquetCryptoException e) {
+        // Missing or wrong keys are not corruption: fail whatever the policy (see CorruptFilePolicy).
+        throw e.locate(ErrorLocation.ofFile(p.toString()));
       } catch (IOException | ParquetException e) {
         if (options.corruptFiles() == DiscoveryOptions.CorruptFilePolicy.SKIP) {
           skipped.add(new SkippedFile(p, e));
@@ -148,10 +153,21 @@ public final class DatasetDiscovery {
       for (Field pf : partitionSchema.getFields()) {
         typed.put(pf.getName(), HivePartitioning.typed(raw.get(i).get(pf.getName()), pf.getType(), pf.getName(), p));
       }
-      files.add(new DatasetFile(p, typed, footers.get(i), mapping));
+      ParquetFooter footer = footers.get(i);
+      FileMetaData metadata = footer.decryptor() == null ? footer.metadata()
+          : decryptColumnMetaData(footer, p);
+      files.add(new DatasetFile(p, typed, footer, mapping, metadata));
     }
     List<Field> all = new ArrayList<>(unifier.result().getFields());
     all.addAll(partitionSchema.getFields());
     return new Dataset(files, new Schema(all), partitionSchema, skipped, options.readOptions());
+  }
+
+  private static FileMetaData decryptColumnMetaData(ParquetFooter footer, Path p) {
+    try {
+      return footer.decryptor().decryptColumnMetaData(footer.metadata());
+    } catch (ParquetException e) {
+      throw e.locate(ErrorLocation.ofFile(p.toString()));
+    }
   }
 }

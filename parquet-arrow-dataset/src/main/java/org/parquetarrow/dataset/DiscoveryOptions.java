@@ -2,6 +2,7 @@ package org.parquetarrow.dataset;
 
 import java.nio.file.Path;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
@@ -20,6 +21,7 @@ import org.parquetarrow.schema.ArrowReadOptions;
  * @param partitionBaseDir the root below which partition directories count, for explicit file
  *     lists ({@code null}: none, so files of a list get no partition columns)
  * @param readOptions how footers map to Arrow
+ * @param decryption the keys of encrypted files ({@code null}: none); see {@link #withDecryption}
  */
 public record DiscoveryOptions(
     boolean hivePartitioning,
@@ -27,9 +29,15 @@ public record DiscoveryOptions(
     TypePromotion promotion,
     CorruptFilePolicy corruptFiles,
     Path partitionBaseDir,
-    ArrowReadOptions readOptions) {
+    ArrowReadOptions readOptions,
+    FileDecryptionProperties decryption) {
 
-  /** What to do with a file that cannot be read during discovery. */
+  /**
+   * What to do with a file that cannot be read during discovery. A file that cannot be decrypted
+   * (its keys missing or wrong, or a module failing authentication) always fails discovery with a
+   * {@link org.parquetarrow.ParquetCryptoException} naming it, whatever the policy: skipping it
+   * would quietly drop every encrypted file of a dataset whose keys were forgotten.
+   */
   public enum CorruptFilePolicy {
     /** Fail discovery with the file's name. */
     FAIL,
@@ -39,26 +47,41 @@ public record DiscoveryOptions(
 
   /** Hive partitioning inferred, permissive promotion, failing on corrupt files. */
   public static DiscoveryOptions defaults() {
-    return new DiscoveryOptions(true, null, TypePromotion.PERMISSIVE, CorruptFilePolicy.FAIL, null, ArrowReadOptions.defaults());
+    return new DiscoveryOptions(true, null, TypePromotion.PERMISSIVE, CorruptFilePolicy.FAIL, null, ArrowReadOptions.defaults(), null);
   }
 
   public DiscoveryOptions withHivePartitioning(boolean on) {
-    return new DiscoveryOptions(on, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions);
+    return new DiscoveryOptions(on, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions, decryption);
   }
 
   public DiscoveryOptions withPartitionSchema(Schema schema) {
-    return new DiscoveryOptions(hivePartitioning, schema, promotion, corruptFiles, partitionBaseDir, readOptions);
+    return new DiscoveryOptions(hivePartitioning, schema, promotion, corruptFiles, partitionBaseDir, readOptions, decryption);
   }
 
   public DiscoveryOptions withPromotion(TypePromotion p) {
-    return new DiscoveryOptions(hivePartitioning, partitionSchema, p, corruptFiles, partitionBaseDir, readOptions);
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, p, corruptFiles, partitionBaseDir, readOptions, decryption);
   }
 
   public DiscoveryOptions withCorruptFiles(CorruptFilePolicy policy) {
-    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, policy, partitionBaseDir, readOptions);
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, policy, partitionBaseDir, readOptions, decryption);
   }
 
   public DiscoveryOptions withPartitionBaseDir(Path dir) {
-    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, dir, readOptions);
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, dir, readOptions, decryption);
+  }
+
+  /**
+   * The keys of encrypted files, given once here: footers are decrypted (or, for plaintext-footer
+   * files, their signatures verified) with them at discovery, pruning uses the decrypted column
+   * statistics, page indexes, bloom filters and dictionaries, and scans decrypt the data with
+   * them. A column whose key is missing is not pruned, and fails only when a scan reads it.
+   *
+   * <pre>{@code
+   * DiscoveryOptions o = DiscoveryOptions.defaults().withDecryption(FileDecryptionProperties.builder()
+   *     .footerKey(footerKey).columnKey("name", nameKey).build());
+   * }</pre>
+   */
+  public DiscoveryOptions withDecryption(FileDecryptionProperties keys) {
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions, keys);
   }
 }

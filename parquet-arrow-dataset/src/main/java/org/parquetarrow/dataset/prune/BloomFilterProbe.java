@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.format.BloomFilterAlgorithm;
 import org.parquetarrow.format.BloomFilterCompression;
 import org.parquetarrow.format.BloomFilterHash;
@@ -46,6 +47,16 @@ final class BloomFilterProbe {
    * @throws CorruptFileException if the filter's header or bitset lies outside the file
    */
   static BloomFilterProbe read(InputFile file, ColumnMetaData meta, PrimitiveNode node) {
+    return read(file, meta, node, ChunkAccess.PLAINTEXT);
+  }
+
+  /**
+   * As {@link #read(InputFile, ColumnMetaData, PrimitiveNode)}, decrypting the header and bitset
+   * modules through {@code access} when the chunk is encrypted.
+   *
+   * @throws org.parquetarrow.ParquetCryptoException if a module does not authenticate
+   */
+  static BloomFilterProbe read(InputFile file, ColumnMetaData meta, PrimitiveNode node, ChunkAccess access) {
     Long offset = meta.bloomFilterOffset();
     if (offset == null) {
       return null;
@@ -57,6 +68,9 @@ final class BloomFilterProbe {
       long fileLength = file.length();
       if (offset < 0 || offset >= fileLength || (length != null && (length <= 0 || length > fileLength - offset))) {
         throw new CorruptFileException("bloom filter at " + offset + " (length " + length + ") lies outside the file of " + fileLength + " bytes", where, null);
+      }
+      if (access.decryptor() != null) {
+        return readEncrypted(file, offset, length != null ? offset + length : fileLength, node, access, where);
       }
       int headerRead = (int) Math.min(length != null ? length : HEADER_READ, fileLength - offset);
       ByteBuffer head = file.read(offset, headerRead);
@@ -86,6 +100,36 @@ final class BloomFilterProbe {
     } catch (IOException e) {
       throw new ParquetException("cannot read bloom filter", where, e);
     }
+  }
+
+  /** The header module, then the bitset module right after it, each decrypted with the column key. */
+  private static BloomFilterProbe readEncrypted(InputFile file, long offset, long end, PrimitiveNode node,
+      ChunkAccess access, ErrorLocation where) throws IOException {
+    long[] read = new long[1];
+    ByteBuffer head = access.readModule(file, ModuleType.BLOOM_FILTER_HEADER, offset, end, where, read);
+    long bitsetOffset = offset + read[0] - 4; // the module, not the extra peek at its length
+    BloomFilterHeader header;
+    try {
+      header = MetadataReader.readBloomFilterHeader(head);
+    } catch (ParquetException e) {
+      throw new CorruptFileException("bloom filter header does not parse", where, e);
+    }
+    if (header.algorithm() != BloomFilterAlgorithm.BLOCK
+        || header.hash() != BloomFilterHash.XXHASH
+        || header.compression() != BloomFilterCompression.UNCOMPRESSED) {
+      return null;
+    }
+    int numBytes = header.numBytes();
+    if (numBytes < SplitBlockBloomFilter.MIN_BYTES || numBytes > SplitBlockBloomFilter.MAX_BYTES || numBytes % 32 != 0) {
+      throw new CorruptFileException("bloom filter bitset of " + numBytes + " bytes is not a multiple of 32 from 32 to 128 MiB", where, null);
+    }
+    ByteBuffer bits = access.readModule(file, ModuleType.BLOOM_FILTER_BITSET, bitsetOffset, end, where, read);
+    if (bits.remaining() != numBytes) {
+      throw new CorruptFileException("bloom filter bitset module holds " + bits.remaining() + " bytes, its header says " + numBytes, where, null);
+    }
+    byte[] b = new byte[numBytes];
+    bits.get(b);
+    return new BloomFilterProbe(SplitBlockBloomFilter.fromBytes(b), node, read[0]);
   }
 
   /** Bytes this probe read from the file. */

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.Encoding;
@@ -79,6 +80,18 @@ final class DictionaryValues {
   static List<Object> read(
       InputFile file, ColumnChunk chunk, ColumnDescriptor column, StatisticsDecoder decoder,
       WriterVersion writer, ErrorLocation where, long[] bytesRead) {
+    return read(file, chunk, column, decoder, writer, where, ChunkAccess.PLAINTEXT, bytesRead);
+  }
+
+  /**
+   * As {@link #read(InputFile, ColumnChunk, ColumnDescriptor, StatisticsDecoder, WriterVersion,
+   * ErrorLocation, long[])}, decrypting the dictionary page header and page through {@code
+   * access} when the chunk is encrypted (then only a dictionary page the metadata locates is read:
+   * guessing would fail authentication rather than answer "no dictionary").
+   */
+  static List<Object> read(
+      InputFile file, ColumnChunk chunk, ColumnDescriptor column, StatisticsDecoder decoder,
+      WriterVersion writer, ErrorLocation where, ChunkAccess access, long[] bytesRead) {
     ColumnMetaData meta = chunk.metaData();
     if (meta == null || !onlyDictionaryPages(meta)) {
       return null;
@@ -93,8 +106,20 @@ final class DictionaryValues {
       if (start < 0 || start >= chunkEnd) {
         throw new CorruptFileException("column chunk at " + start + " lies outside the file (" + fileLength + " bytes)", where.withOffset(start), null);
       }
-      ByteBuffer head = file.read(start, (int) Math.min(HEADER_READ, chunkEnd - start));
-      bytesRead[0] += head.remaining();
+      ByteBuffer head;
+      long headerBytes = -1;
+      if (access.decryptor() == null) {
+        head = file.read(start, (int) Math.min(HEADER_READ, chunkEnd - start));
+        bytesRead[0] += head.remaining();
+      } else {
+        if (dictOffset == null || dictOffset <= 0) {
+          return null;
+        }
+        long[] read = new long[1];
+        head = access.readModule(file, ModuleType.DICTIONARY_PAGE_HEADER, start, chunkEnd, where, read);
+        bytesRead[0] += read[0];
+        headerBytes = read[0] - 4; // the module, without the peek at its length
+      }
       PageHeader header;
       try {
         header = MetadataReader.readPageHeader(head);
@@ -104,7 +129,10 @@ final class DictionaryValues {
       if (header.type() != PageType.DICTIONARY_PAGE) {
         return null;
       }
-      long pageBytes = (long) head.position() + header.compressedPageSize();
+      if (access.decryptor() == null) {
+        headerBytes = head.position();
+      }
+      long pageBytes = headerBytes + header.compressedPageSize();
       if (header.compressedPageSize() < 0 || pageBytes > chunkEnd - start) {
         throw new CorruptFileException("dictionary page of " + header.compressedPageSize() + " bytes overruns its chunk", where.withOffset(start), null);
       }
@@ -118,6 +146,7 @@ final class DictionaryValues {
           .builder(ColumnChunkBytes.wrap(start, bytes), chunk, column.maxDefinitionLevel(), column.maxRepetitionLevel())
           .location(where)
           .writerVersion(writer)
+          .decryptor(access.decryptor())
           .build()) {
         Page page = pages.next();
         if (!(page instanceof DictionaryPage d)) {

@@ -15,6 +15,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.crypto.FileDecryptor;
+import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.dataset.expr.And;
 import org.parquetarrow.dataset.expr.ColumnRef;
 import org.parquetarrow.dataset.expr.CompareOp;
@@ -30,6 +32,7 @@ import org.parquetarrow.dataset.expr.StartsWith;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnIndex;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.RowGroup;
@@ -140,6 +143,23 @@ public final class FilePruner {
    */
   public List<RowGroupScan> prune(
       InputFile file, FileMetaData metadata, SchemaMapping mapping, Map<String, Object> partitionValues) {
+    return prune(file, metadata, mapping, partitionValues, null);
+  }
+
+  /**
+   * As {@link #prune(InputFile, FileMetaData, SchemaMapping, Map)}, for a file opened with keys:
+   * encrypted chunks whose key {@code decryptor} knows are pruned by their statistics (from
+   * {@code metadata}, which must have their column metadata decrypted, see {@link
+   * FileDecryptor#decryptColumnMetaData}), column and offset index, bloom filter and dictionary,
+   * each module decrypted with the column's key; encrypted chunks without a key are not pruned.
+   *
+   * @param decryptor the file's decryption state ({@link org.parquetarrow.format.ParquetFooter#decryptor()}),
+   *     {@code null} for a plaintext file or one read without keys
+   * @throws org.parquetarrow.ParquetCryptoException if a module of a chunk with a known key does
+   *     not authenticate
+   */
+  public List<RowGroupScan> prune(InputFile file, FileMetaData metadata, SchemaMapping mapping,
+      Map<String, Object> partitionValues, FileDecryptor decryptor) {
     Map<ColumnRef, FileColumn> resolved = new HashMap<>();
     for (ColumnRef ref : columns) {
       if (!(ref.path().size() == 1 && partitionValues.containsKey(ref.path().get(0)))) {
@@ -182,15 +202,18 @@ public final class FilePruner {
         metrics.rowGroupsPrunedByStatistics.increment();
         continue;
       }
+      int index = i;
+      Function<FileColumn, ChunkAccess> access =
+          c -> ChunkAccess.of(decryptor, metadata, index, c.descriptor().ordinal());
       if (truth != Truth.ALWAYS && options.bloomFilters()) {
-        BloomCache blooms = new BloomCache(file, rg, resolved, where);
+        BloomCache blooms = new BloomCache(file, rg, resolved, access, where);
         if (blooms.ruledOut(filter)) {
           metrics.rowGroupsPrunedByBloomFilter.increment();
           continue;
         }
       }
       if (truth != Truth.ALWAYS && options.dictionaries()) {
-        DictionaryCache dictionaries = new DictionaryCache(file, metadata, rg, resolved, where);
+        DictionaryCache dictionaries = new DictionaryCache(file, metadata, rg, resolved, access, where);
         if (dictionaries.ruledOut(filter)) {
           metrics.rowGroupsPrunedByDictionary.increment();
           continue;
@@ -198,7 +221,7 @@ public final class FilePruner {
       }
       RowSelection rows = RowSelection.all(rg.numRows());
       if (truth != Truth.ALWAYS && options.pageIndex()) {
-        rows = new PageIndexPruning(file, rg, resolved, chunkBounds, where).select(filter);
+        rows = new PageIndexPruning(file, rg, resolved, access, chunkBounds, where).select(filter);
         if (rows.isEmpty()) {
           metrics.rowGroupsPrunedByPageIndex.increment();
           continue;
@@ -207,15 +230,6 @@ public final class FilePruner {
       out.add(new RowGroupScan(i, rows, truth == Truth.ALWAYS));
     }
     return out;
-  }
-
-  /**
-   * Whether the chunk is encrypted. The pruner holds no keys, so it leaves the page index,
-   * bloom filter and dictionary of such a chunk alone (they are ciphertext) and prunes nothing
-   * with them; its plaintext metadata copy carries no statistics.
-   */
-  private static boolean encrypted(ColumnChunk chunk) {
-    return chunk.cryptoMetadata() != null || chunk.encryptedColumnMetadata() != null;
   }
 
   private static ColumnChunk chunk(RowGroup rg, FileColumn c, ErrorLocation where) {
@@ -233,13 +247,16 @@ public final class FilePruner {
     private final InputFile file;
     private final RowGroup rg;
     private final Map<ColumnRef, FileColumn> resolved;
+    private final Function<FileColumn, ChunkAccess> access;
     private final ErrorLocation where;
     private final Map<ColumnRef, BloomFilterProbe> probes = new HashMap<>();
 
-    BloomCache(InputFile file, RowGroup rg, Map<ColumnRef, FileColumn> resolved, ErrorLocation where) {
+    BloomCache(InputFile file, RowGroup rg, Map<ColumnRef, FileColumn> resolved, Function<FileColumn, ChunkAccess> access,
+        ErrorLocation where) {
       this.file = file;
       this.rg = rg;
       this.resolved = resolved;
+      this.access = access;
       this.where = where;
     }
 
@@ -277,10 +294,11 @@ public final class FilePruner {
       }
       return probes.computeIfAbsent(ref, r -> {
         ColumnChunk chunk = chunk(rg, c, where);
-        if (chunk.metaData() == null || encrypted(chunk)) {
+        ChunkAccess a = chunk.metaData() == null ? ChunkAccess.NO_KEY : access.apply(c);
+        if (!a.readable()) {
           return null;
         }
-        BloomFilterProbe p = BloomFilterProbe.read(file, chunk.metaData(), c.descriptor().node());
+        BloomFilterProbe p = BloomFilterProbe.read(file, chunk.metaData(), c.descriptor().node(), a);
         if (p != null) {
           metrics.bytesRead.add(p.bytesRead());
         }
@@ -295,14 +313,17 @@ public final class FilePruner {
     private final FileMetaData metadata;
     private final RowGroup rg;
     private final Map<ColumnRef, FileColumn> resolved;
+    private final Function<FileColumn, ChunkAccess> access;
     private final ErrorLocation where;
     private final Map<ColumnRef, Optional<List<Object>>> values = new HashMap<>();
 
-    DictionaryCache(InputFile file, FileMetaData metadata, RowGroup rg, Map<ColumnRef, FileColumn> resolved, ErrorLocation where) {
+    DictionaryCache(InputFile file, FileMetaData metadata, RowGroup rg, Map<ColumnRef, FileColumn> resolved,
+        Function<FileColumn, ChunkAccess> access, ErrorLocation where) {
       this.file = file;
       this.metadata = metadata;
       this.rg = rg;
       this.resolved = resolved;
+      this.access = access;
       this.where = where;
     }
 
@@ -354,11 +375,12 @@ public final class FilePruner {
       return values.computeIfAbsent(ref, r -> {
         long[] read = new long[1];
         ColumnChunk chunk = chunk(rg, c, where);
-        if (encrypted(chunk)) {
+        ChunkAccess a = access.apply(c);
+        if (!a.readable()) {
           return Optional.empty();
         }
         List<Object> dict = DictionaryValues.read(file, chunk, c.descriptor(), c.decoder(),
-            WriterVersion.parse(metadata.createdBy()), where.withColumn(c.descriptor().dottedPath()), read);
+            WriterVersion.parse(metadata.createdBy()), where.withColumn(c.descriptor().dottedPath()), a, read);
         metrics.bytesRead.add(read[0]);
         return Optional.ofNullable(dict);
       }).orElse(null);
@@ -400,15 +422,17 @@ public final class FilePruner {
     private final InputFile file;
     private final RowGroup rg;
     private final Map<ColumnRef, FileColumn> resolved;
+    private final Function<FileColumn, ChunkAccess> access;
     private final Function<ColumnRef, ColumnBounds> chunkBounds;
     private final ErrorLocation where;
     private final Map<ColumnRef, PageBounds> pages = new HashMap<>();
 
     PageIndexPruning(InputFile file, RowGroup rg, Map<ColumnRef, FileColumn> resolved,
-        Function<ColumnRef, ColumnBounds> chunkBounds, ErrorLocation where) {
+        Function<FileColumn, ChunkAccess> access, Function<ColumnRef, ColumnBounds> chunkBounds, ErrorLocation where) {
       this.file = file;
       this.rg = rg;
       this.resolved = resolved;
+      this.access = access;
       this.chunkBounds = chunkBounds;
       this.where = where;
     }
@@ -478,18 +502,22 @@ public final class FilePruner {
         return null;
       }
       ColumnChunk chunk = chunk(rg, c, where);
-      if (encrypted(chunk) || chunk.columnIndexOffset() == null || chunk.columnIndexLength() == null
+      if (chunk.columnIndexOffset() == null || chunk.columnIndexLength() == null
           || chunk.offsetIndexOffset() == null || chunk.offsetIndexLength() == null) {
         return null;
       }
+      ChunkAccess a = access.apply(c);
+      if (!a.readable()) {
+        return null;
+      }
       ErrorLocation at = where.withColumn(c.descriptor().dottedPath());
-      OffsetIndex offsets = OffsetIndexReader.read(file, chunk);
-      ColumnIndex index = readColumnIndex(chunk, at);
+      OffsetIndex offsets = OffsetIndexReader.read(file, chunk, MetadataLimits.DEFAULT, a.decryptor());
+      ColumnIndex index = readColumnIndex(chunk, a, at);
       metrics.bytesRead.add((long) chunk.offsetIndexLength() + chunk.columnIndexLength());
       return PageBounds.of(index, offsets, rg.numRows(), c.statistics(), at);
     }
 
-    private ColumnIndex readColumnIndex(ColumnChunk chunk, ErrorLocation at) {
+    private ColumnIndex readColumnIndex(ColumnChunk chunk, ChunkAccess a, ErrorLocation at) {
       long offset = chunk.columnIndexOffset();
       int length = chunk.columnIndexLength();
       try {
@@ -500,6 +528,9 @@ public final class FilePruner {
               at.withOffset(offset), null);
         }
         ByteBuffer bytes = file.read(offset, length);
+        if (a.decryptor() != null) {
+          bytes = a.decryptWhole(ModuleType.COLUMN_INDEX, bytes, at.withOffset(offset));
+        }
         try {
           return MetadataReader.readColumnIndex(bytes);
         } catch (ParquetException e) {

@@ -97,7 +97,7 @@ final class FileScanTask {
     int[] groups = new int[scan.rowGroups().size()];
     boolean needsFilter = false;
     Map<Integer, RowSelection> partial = new HashMap<>();
-    FileMetaData footer = scan.file().footer().metadata();
+    FileMetaData footer = scan.file().metadata();
     for (int i = 0; i < groups.length; i++) {
       RowGroupScan g = scan.rowGroups().get(i);
       groups[i] = g.rowGroup();
@@ -113,9 +113,11 @@ final class FileScanTask {
       metrics.filesRead.increment();
     }
     metrics.rowGroupsRead.add(groups.length);
-    try (PageSkippingInputFile file = new PageSkippingInputFile(LocalInputFile.open(scan.file().path()), footer, partial)) {
-      ParquetFileReader reader = ParquetFileReader.open(file, rb.build());
-      long footerBytes = file.bytesRead();
+    try (PageSkippingInputFile file = new PageSkippingInputFile(LocalInputFile.open(scan.file().path()), footer,
+        scan.file().footer().decryptor(), partial)) {
+      // Discovery parsed the footer (and, for an encrypted file, decrypted it with the dataset's
+      // keys): the reader takes it as is instead of reading the file's tail again.
+      ParquetFileReader reader = ParquetFileReader.open(file, scan.file().footer(), rb.build());
       try (ArrowReader batches = reader.toArrowReader()) {
         try {
           while (!sink.cancelled() && batches.loadNextBatch()) {
@@ -125,8 +127,7 @@ final class FileScanTask {
             }
           }
         } finally {
-          // The footer was read (and counted) when the dataset was discovered.
-          metrics.dataBytesRead.add(file.bytesRead() - footerBytes);
+          metrics.dataBytesRead.add(file.bytesRead());
           metrics.pagesSkippedReading.add(reader.pagesSkipped());
         }
       }

@@ -7,9 +7,13 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.parquetarrow.ParquetCryptoException;
+import org.parquetarrow.crypto.ColumnDecryptor;
+import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
 import org.parquetarrow.format.RowGroup;
@@ -31,6 +35,7 @@ final class PageSkippingInputFile implements InputFile {
 
   private final InputFile in;
   private final FileMetaData metadata;
+  private final FileDecryptor decryptor;
   private final Map<Integer, RowSelection> partialGroups;
   private final Map<ColumnChunk, long[]> holesByChunk = new IdentityHashMap<>();
   private long bytesRead;
@@ -38,10 +43,15 @@ final class PageSkippingInputFile implements InputFile {
   /**
    * @param partialGroups the row groups read with a selection of only some of their rows, by
    *     index, with that selection
+   * @param metadata the file's metadata, with encrypted column metadata decrypted where the keys
+   *     allow (chunks without readable metadata are read whole)
+   * @param decryptor the file's decryption state, for the offset indexes of encrypted chunks
+   *     ({@code null}: plaintext file, or no keys)
    */
-  PageSkippingInputFile(InputFile in, FileMetaData metadata, Map<Integer, RowSelection> partialGroups) {
+  PageSkippingInputFile(InputFile in, FileMetaData metadata, FileDecryptor decryptor, Map<Integer, RowSelection> partialGroups) {
     this.in = in;
     this.metadata = metadata;
+    this.decryptor = decryptor;
     this.partialGroups = Map.copyOf(partialGroups);
   }
 
@@ -101,14 +111,15 @@ final class PageSkippingInputFile implements InputFile {
     List<long[]> found = new ArrayList<>();
     for (Map.Entry<Integer, RowSelection> e : partialGroups.entrySet()) {
       RowGroup group = metadata.rowGroups().get(e.getKey());
-      for (ColumnChunk chunk : group.columns()) {
+      for (int c = 0; c < group.columns().size(); c++) {
+        ColumnChunk chunk = group.columns().get(c);
         long start = chunkStart(chunk);
         if (start < 0 || start >= to || start + chunk.metaData().totalCompressedSize() <= from) {
           continue;
         }
         long[] holes = holesByChunk.get(chunk);
         if (holes == null) {
-          holes = holes(chunk, e.getValue(), group.numRows());
+          holes = holes(chunk, e.getKey(), c, e.getValue(), group.numRows());
           holesByChunk.put(chunk, holes);
         }
         for (int i = 0; i < holes.length; i += 2) {
@@ -136,7 +147,7 @@ final class PageSkippingInputFile implements InputFile {
 
   private static long chunkStart(ColumnChunk chunk) {
     ColumnMetaData m = chunk.metaData();
-    if (m == null || chunk.cryptoMetadata() != null || chunk.encryptedColumnMetadata() != null) {
+    if (m == null) {
       return -1;
     }
     Long dict = m.dictionaryPageOffset();
@@ -148,10 +159,22 @@ final class PageSkippingInputFile implements InputFile {
    * if the chunk has no offset index or one that does not describe ordered pages inside the chunk
    * (the reader then reads, and judges, the whole chunk).
    */
-  private long[] holes(ColumnChunk chunk, RowSelection rows, long groupRows) throws IOException {
+  private long[] holes(ColumnChunk chunk, int rowGroup, int column, RowSelection rows, long groupRows)
+      throws IOException {
+    ColumnDecryptor chunkDecryptor = null;
+    if (chunk.cryptoMetadata() != null || chunk.encryptedColumnMetadata() != null) {
+      if (decryptor == null || chunk.cryptoMetadata() == null) {
+        return new long[0]; // its offset index is ciphertext: the reader reads (and fails on) the whole chunk
+      }
+      try {
+        chunkDecryptor = decryptor.columnDecryptor(metadata, rowGroup, column);
+      } catch (ParquetCryptoException missingKey) {
+        return new long[0]; // a column the reader cannot read either; it fails there if projected
+      }
+    }
     OffsetIndex index;
     CountingFile counting = new CountingFile();
-    index = OffsetIndexReader.read(counting, chunk);
+    index = OffsetIndexReader.read(counting, chunk, MetadataLimits.DEFAULT, chunkDecryptor);
     bytesRead += counting.read;
     if (index == null) {
       return new long[0];
