@@ -36,6 +36,7 @@ import org.parquetarrow.dataset.scan.ScanReader;
 import org.parquetarrow.dataset.scan.Scanner;
 import org.parquetarrow.read.ReadOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -43,12 +44,13 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code scan PATH [--filter EXPR] [--columns a,b.c] [--batch-size N] [--threads N] [--out OUT.arrow|-]
- * [--metrics-json FILE] [--json]}: the rows of a dataset (a file, a directory of hive partitions or
+ * [--metrics-json FILE] [--json] [--footer-key K] [--column-key PATH:K]… [--aad-prefix P]}: the rows of a dataset (a file, a directory of hive partitions or
  * a glob) that a SQL {@code WHERE}-style filter keeps, read with every pruning step the dataset
  * layer has. Rows go to stdout as an aligned table (JSON lines with {@code --json}), or with
  * {@code --out} to an Arrow IPC file ({@code -}: an IPC stream on stdout), with a progress bar on a
  * terminal; what pruning skipped and what was read goes to stderr, and with {@code --metrics-json}
- * to a file as one JSON object.
+ * to a file as one JSON object. Encrypted files are read with the key options, the same keys for
+ * every file of the dataset.
  *
  * <pre>
  * parquet-arrow scan data/ --filter "year = 2024 and id between 10 and 20" --columns id,user.name
@@ -94,6 +96,8 @@ final class ScanCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print rows as JSON lines (one object per row) instead of a table.")
   boolean json;
 
+  @Mixin DecryptionMixin keys;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -102,7 +106,7 @@ final class ScanCommand implements Callable<Integer> {
     if (json && out != null) {
       throw new UserInputException("--json prints rows and --out writes them to Arrow: give one of them");
     }
-    Dataset dataset = DatasetSource.discover(path, DiscoveryOptions.defaults());
+    Dataset dataset = DatasetSource.discover(path, DiscoveryOptions.defaults().withDecryption(keys.properties()));
     PrintWriter err = spec.commandLine().getErr();
     ScanMetrics metrics;
     long t0 = System.nanoTime();
