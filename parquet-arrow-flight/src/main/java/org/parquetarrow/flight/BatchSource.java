@@ -14,6 +14,9 @@ import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.dataset.scan.ScanReader;
 import org.parquetarrow.dataset.scan.Scanner;
+import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 
@@ -75,8 +78,21 @@ interface BatchSource extends AutoCloseable {
     if (columns != null) {
       options.columns(columns);
     }
-    ParquetFileReader fileReader = ParquetFileReader.open(file.path(), options.build());
-    ArrowReader reader = fileReader.toArrowReader();
+    // The footer discovery parsed (and decrypted, for a dataset discovered with keys) is reused:
+    // the file's tail is not read again, and encrypted files read with the dataset's keys.
+    InputFile in;
+    try {
+      in = LocalInputFile.open(file.path());
+    } catch (IOException e) {
+      throw new ParquetIOException("cannot open " + file.path() + ": " + e.getMessage(), e);
+    }
+    ArrowReader reader;
+    try {
+      reader = ParquetFileReader.open(in, file.footer(), options.build()).toArrowReader();
+    } catch (RuntimeException e) {
+      closeQuietly(in, e);
+      throw e;
+    }
     VectorSchemaRoot out;
     try {
       Schema read = reader.getVectorSchemaRoot().getSchema();
@@ -95,6 +111,7 @@ interface BatchSource extends AutoCloseable {
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
       }
+      closeQuietly(in, e);
       throw e instanceof IOException io ? new java.io.UncheckedIOException(io) : (RuntimeException) e;
     }
     return new BatchSource() {
@@ -124,12 +141,22 @@ interface BatchSource extends AutoCloseable {
 
       @Override
       public void close() throws IOException {
-        try {
-          out.close();
-        } finally {
-          reader.close();
+        try (in) {
+          try {
+            out.close();
+          } finally {
+            reader.close();
+          }
         }
       }
     };
+  }
+
+  private static void closeQuietly(InputFile in, Exception failure) {
+    try {
+      in.close();
+    } catch (IOException suppressed) {
+      failure.addSuppressed(suppressed);
+    }
   }
 }
