@@ -230,4 +230,36 @@ class EncryptedDatasetTest {
       assertEquals(chunks, m.bytesRead());
     }
   }
+
+  /**
+   * A flipped byte in an encrypted bloom filter, column index or dictionary page fails planning
+   * with an exception naming the file, the column and the module, never a wrong prune.
+   */
+  @Test
+  void tamperedPruningModulesFailLoudly() throws Exception {
+    Path root = write("enc", EncryptedWriteFixture.columnKeys().build());
+    Path file = root.resolve("p=1").resolve("data.parquet");
+    ColumnChunk name = DatasetDiscovery.directory(root, keys()).files().get(0).metadata().rowGroups().get(1)
+        .columns().get(1);
+    byte[] original = Files.readAllBytes(file);
+    record Case(long at, String filter, PruningOptions pruning, String module) {}
+    for (Case c : List.of(
+        new Case(name.metaData().bloomFilterOffset() + name.metaData().bloomFilterLength() - 20, "name = 'n5x'",
+            PruningOptions.ALL, "bloom filter bitset"),
+        new Case(name.columnIndexOffset() + name.columnIndexLength() / 2, "name = 'n5x'",
+            PruningOptions.ALL.withBloomFilters(false).withDictionaries(false), "column index"),
+        // the fixture writes page checksums, which cover the encrypted page and are checked first
+        new Case(name.metaData().dictionaryPageOffset() + 60, "name = 'n5x'",
+            PruningOptions.ALL.withBloomFilters(false), "CRC"))) {
+      byte[] bytes = original.clone();
+      bytes[(int) c.at()] ^= 0x40;
+      Files.write(file, bytes);
+      Dataset ds = DatasetDiscovery.directory(root, keys());
+      ParquetException e = assertThrows(ParquetException.class,
+          () -> ds.plan(org.parquetarrow.dataset.expr.ExpressionParser.parse(c.filter()), c.pruning(), new PruningMetrics()));
+      assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains(c.module())
+          && e.getMessage().contains("name"), e.getMessage());
+      assertTrue(c.module().equals("CRC") || e instanceof ParquetCryptoException, e.toString());
+    }
+  }
 }

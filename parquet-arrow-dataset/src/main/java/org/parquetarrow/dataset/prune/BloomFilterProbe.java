@@ -105,12 +105,10 @@ final class BloomFilterProbe {
   /** The header module, then the bitset module right after it, each decrypted with the column key. */
   private static BloomFilterProbe readEncrypted(InputFile file, long offset, long end, PrimitiveNode node,
       ChunkAccess access, ErrorLocation where) throws IOException {
-    long[] read = new long[1];
-    ByteBuffer head = access.readModule(file, ModuleType.BLOOM_FILTER_HEADER, offset, end, where, read);
-    long bitsetOffset = offset + read[0] - 4; // the module, not the extra peek at its length
+    ChunkAccess.Module head = access.readModule(file, ModuleType.BLOOM_FILTER_HEADER, offset, end, where);
     BloomFilterHeader header;
     try {
-      header = MetadataReader.readBloomFilterHeader(head);
+      header = MetadataReader.readBloomFilterHeader(head.plaintext());
     } catch (ParquetException e) {
       throw new CorruptFileException("bloom filter header does not parse", where, e);
     }
@@ -123,13 +121,14 @@ final class BloomFilterProbe {
     if (numBytes < SplitBlockBloomFilter.MIN_BYTES || numBytes > SplitBlockBloomFilter.MAX_BYTES || numBytes % 32 != 0) {
       throw new CorruptFileException("bloom filter bitset of " + numBytes + " bytes is not a multiple of 32 from 32 to 128 MiB", where, null);
     }
-    ByteBuffer bits = access.readModule(file, ModuleType.BLOOM_FILTER_BITSET, bitsetOffset, end, where, read);
+    ChunkAccess.Module bitset = access.readModule(file, ModuleType.BLOOM_FILTER_BITSET, offset + head.stored(), end, where);
+    ByteBuffer bits = bitset.plaintext();
     if (bits.remaining() != numBytes) {
       throw new CorruptFileException("bloom filter bitset module holds " + bits.remaining() + " bytes, its header says " + numBytes, where, null);
     }
     byte[] b = new byte[numBytes];
     bits.get(b);
-    return new BloomFilterProbe(SplitBlockBloomFilter.fromBytes(b), node, read[0]);
+    return new BloomFilterProbe(SplitBlockBloomFilter.fromBytes(b), node, (long) head.bytesRead() + bitset.bytesRead());
   }
 
   /** Bytes this probe read from the file. */

@@ -49,26 +49,33 @@ record ChunkAccess(boolean readable, ColumnDecryptor decryptor) {
   }
 
   /**
+   * A module read from the file and decrypted.
+   *
+   * @param plaintext the decrypted bytes
+   * @param stored the module's length in the file (length field included)
+   * @param bytesRead the bytes read to get it (its length field twice: peeked, then with the module)
+   */
+  record Module(ByteBuffer plaintext, int stored, int bytesRead) {}
+
+  /**
    * Reads and decrypts the {@code type} module stored at {@code offset}, which must end by
-   * {@code limit}; returns the plaintext, and adds the bytes read to {@code bytesRead[0]}.
+   * {@code limit}: its length field first, then the module.
    *
    * @throws CorruptFileException if the module's length does not fit before {@code limit}
    * @throws ParquetCryptoException if the module does not authenticate
    */
-  ByteBuffer readModule(InputFile file, ModuleType type, long offset, long limit, ErrorLocation where,
-      long[] bytesRead) throws IOException {
+  Module readModule(InputFile file, ModuleType type, long offset, long limit, ErrorLocation where) throws IOException {
     if (offset < 0 || limit - offset < LENGTH_BYTES) {
       throw new CorruptFileException("encrypted " + type.label() + " at " + offset + " lies outside its bounds", where.withOffset(offset), null);
     }
     ByteBuffer len = file.read(offset, LENGTH_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     long module = LENGTH_BYTES + (len.getInt(len.position()) & 0xFFFF_FFFFL);
-    if (module > limit - offset) {
+    if (module > limit - offset || module > Integer.MAX_VALUE - LENGTH_BYTES) {
       throw new CorruptFileException("encrypted " + type.label() + " module of " + module + " bytes at " + offset
           + " runs past the " + (limit - offset) + " bytes available", where.withOffset(offset), null);
     }
     ByteBuffer bytes = file.read(offset, (int) module);
-    bytesRead[0] += LENGTH_BYTES + module;
-    return decryptor.decrypt(type, bytes, -1);
+    return new Module(decryptor.decrypt(type, bytes, -1), (int) module, LENGTH_BYTES + (int) module);
   }
 
   /** Decrypts the {@code type} module that fills {@code bytes} exactly. */

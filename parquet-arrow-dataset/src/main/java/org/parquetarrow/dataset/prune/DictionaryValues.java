@@ -115,10 +115,10 @@ final class DictionaryValues {
         if (dictOffset == null || dictOffset <= 0) {
           return null;
         }
-        long[] read = new long[1];
-        head = access.readModule(file, ModuleType.DICTIONARY_PAGE_HEADER, start, chunkEnd, where, read);
-        bytesRead[0] += read[0];
-        headerBytes = read[0] - 4; // the module, without the peek at its length
+        ChunkAccess.Module module = access.readModule(file, ModuleType.DICTIONARY_PAGE_HEADER, start, chunkEnd, where);
+        bytesRead[0] += module.bytesRead();
+        head = module.plaintext();
+        headerBytes = module.stored();
       }
       PageHeader header;
       try {
