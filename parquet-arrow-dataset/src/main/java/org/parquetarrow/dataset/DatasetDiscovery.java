@@ -27,7 +27,9 @@ import org.parquetarrow.schema.SchemaMapping;
 /**
  * Builds a {@link Dataset} from a file, a directory (walked recursively), a glob or a list of
  * paths: finds the files (skipping hidden and {@code _}-prefixed names and {@code .crc} files),
- * reads every footer, types the hive partition values and unifies the schemas.
+ * reads every footer, types the hive partition values and unifies the schemas. Encrypted files are
+ * read with the keys of {@link DiscoveryOptions#withDecryption}; the parsed (and decrypted) footers
+ * are kept, so pruning and scans never read a footer again.
  *
  * <pre>{@code
  * Dataset ds = DatasetDiscovery.glob(Path.of("/data"), "year=*\/*.parquet", DiscoveryOptions.defaults());

@@ -17,7 +17,9 @@ import org.parquetarrow.dataset.expr.ExpressionBinder;
  * Dataset#plan}), then reads them in parallel (files, and runs of row groups of a file when there
  * are fewer files than threads) into Arrow batches of the projected schema, with
  * partition columns filled in, columns a file lacks as nulls, and (unless {@link
- * ScanOptions#exact()} is off) only the rows the filter is true for.
+ * ScanOptions#exact()} is off) only the rows the filter is true for. Encrypted files are read with
+ * the keys the dataset was discovered with ({@link org.parquetarrow.dataset.DiscoveryOptions#withDecryption}),
+ * through the footers discovery parsed.
  *
  * <pre>{@code
  * Dataset ds = DatasetDiscovery.directory(Path.of("/data/events"), DiscoveryOptions.defaults());
