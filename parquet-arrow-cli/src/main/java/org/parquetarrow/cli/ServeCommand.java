@@ -11,9 +11,11 @@ import java.util.concurrent.Callable;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.flight.FlightAuth;
 import org.parquetarrow.flight.ParquetFlightServer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -22,7 +24,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code serve PATH… [--port P] [--host H] [--peer grpc://h:p …] [--token T]}: an Arrow Flight
  * server over Parquet datasets, each PATH served as the dataset named by its last path component;
- * runs until stopped (Ctrl-C), printing where it listens.
+ * runs until stopped (Ctrl-C), printing where it listens. With keys, encrypted files are served
+ * decrypted (the keys stay on the server).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve Parquet datasets over Arrow Flight until stopped; each PATH is the dataset named by its last"
@@ -54,6 +57,8 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--tls-key", paramLabel = "KEY.pem", description = "The PKCS#8 PEM private key of --tls-cert.")
   Path tlsKey;
 
+  @Mixin DecryptionMixin keys;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -68,7 +73,8 @@ final class ServeCommand implements Callable<Integer> {
     }
     boolean interrupted = false;
     try (BufferAllocator allocator = new RootAllocator()) {
-      ParquetFlightServer.Builder b = ParquetFlightServer.builder(allocator).host(host).port(port);
+      ParquetFlightServer.Builder b = ParquetFlightServer.builder(allocator).host(host).port(port)
+          .discovery(DiscoveryOptions.defaults().withDecryption(keys.properties()));
       for (Path p : paths) {
         b.dataset(p);
       }
