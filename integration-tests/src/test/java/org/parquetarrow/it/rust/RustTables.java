@@ -1,0 +1,34 @@
+package org.parquetarrow.it.rust;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.parquetarrow.it.peers.Table;
+
+/** The random tables as arrow-rs takes them in, and the uneven batch split the ITs feed it. */
+final class RustTables {
+  private RustTables() {}
+
+  /**
+   * The columns of {@code master} arrow-rs round-trips. All of them: arrow-rs 59 writes and reads
+   * every Arrow type of the random schema. {@code ts_int96} is only a name here: arrow-rs writes
+   * Timestamp(ns) as INT64 TIMESTAMP(NANOS), never INT96, which is still a timestamp the reader must
+   * return as written.
+   */
+  static Table forRust(Table master) {
+    return master;
+  }
+
+  /** Uneven batches, among them a one-row batch, so that row groups and pages cut across batches. */
+  static List<Table> uneven(Table t) {
+    int n = t.rowCount();
+    TreeSet<Integer> bounds = new TreeSet<>(List.of(0, Math.min(1, n), n / 3, Math.min(n / 3 + 1, n), n));
+    List<Table> parts = new ArrayList<>();
+    Integer from = bounds.pollFirst();
+    for (Integer to : bounds) {
+      parts.add(t.slice(from, to));
+      from = to;
+    }
+    return parts;
+  }
+}
