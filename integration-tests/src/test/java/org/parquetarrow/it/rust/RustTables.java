@@ -3,6 +3,9 @@ package org.parquetarrow.it.rust;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.it.peers.Table;
 
 /** The random tables as arrow-rs takes them in, and the uneven batch split the ITs feed it. */
@@ -30,5 +33,28 @@ final class RustTables {
       from = to;
     }
     return parts;
+  }
+
+  /**
+   * {@code t} as arrow-rs returns it from a file whose maps follow the Parquet spec's standard form:
+   * arrow-rs names a map's Arrow entries field after the Parquet repeated group ({@code key_value}),
+   * even when the embedded {@code ARROW:schema} says {@code entries}. Arrow leaves those names free
+   * ("not enforced", Schema.fbs), so this is a naming choice of the peer, not a value difference.
+   */
+  static Table withMapEntriesNamedKeyValue(Table t) {
+    List<Field> fields = new ArrayList<>();
+    for (Field f : t.fields()) {
+      fields.add(renameEntries(f, false));
+    }
+    return new Table(new Schema(fields, t.schema().getCustomMetadata()), t.columns(), t.rowCount());
+  }
+
+  private static Field renameEntries(Field f, boolean isMapEntries) {
+    boolean isMap = f.getType() instanceof ArrowType.Map;
+    List<Field> children = new ArrayList<>();
+    for (Field c : f.getChildren()) {
+      children.add(renameEntries(c, isMap));
+    }
+    return new Field(isMapEntries ? "key_value" : f.getName(), f.getFieldType(), children);
   }
 }

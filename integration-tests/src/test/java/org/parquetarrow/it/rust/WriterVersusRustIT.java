@@ -1,0 +1,124 @@
+package org.parquetarrow.it.rust;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.format.CompressionCodec;
+import org.parquetarrow.format.Encoding;
+import org.parquetarrow.it.peers.ArrowIpc;
+import org.parquetarrow.it.peers.PeerFiles;
+import org.parquetarrow.it.peers.Table;
+import org.parquetarrow.testing.ArrowAssertions;
+import org.parquetarrow.testing.Batches;
+import org.parquetarrow.testing.CompareOptions;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.write.DataPageVersion;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
+
+/**
+ * Files our writer makes from {@link org.parquetarrow.it.peers.RandomTables} data — each codec,
+ * v1 and v2 data pages, dictionary on and off, each non-default encoding on every column (nested
+ * leaves included) that accepts it, dictionary fallback, page CRCs — read by arrow-rs ({@link
+ * RustPeer}, all files in one node process) and compared value by value, Arrow types included,
+ * with the table written (map entries named as arrow-rs names them, see {@link
+ * RustTables#withMapEntriesNamedKeyValue}).
+ *
+ * <p>The seed is logged by {@link PeerFiles#seed()}; replay a failure with {@code -Dseed=...}.
+ */
+class WriterVersusRustIT {
+  @TempDir Path dir;
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  record Variant(String name, WriterProperties properties) {}
+
+  static List<Variant> variants() {
+    List<Variant> out = new ArrayList<>();
+    List<CompressionCodec> codecs = List.of(CompressionCodec.UNCOMPRESSED, CompressionCodec.SNAPPY,
+        CompressionCodec.GZIP, CompressionCodec.BROTLI, CompressionCodec.LZ4_RAW, CompressionCodec.ZSTD);
+    for (CompressionCodec codec : codecs) {
+      for (DataPageVersion v : DataPageVersion.values()) {
+        for (boolean dictionary : new boolean[] {true, false}) {
+          WriterProperties p = small().codec(codec).dataPageVersion(v).dictionary(dictionary).build();
+          out.add(new Variant(codec + "-" + v + (dictionary ? "-dict" : "-plain"), p));
+        }
+      }
+    }
+    for (DataPageVersion v : DataPageVersion.values()) {
+      out.add(encoded("delta-ints-" + v, v, Encoding.DELTA_BINARY_PACKED,
+          "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "date", "time_ms", "time_us",
+          "time_ns", "ts_ms_utc", "ts_us", "ts_ns_utc", "ts_int96", "req_i64", "l_i64", "s.a", "m.key_value.value",
+          "req_l", "s_req.k"));
+      out.add(encoded("delta-length-strings-" + v, v, Encoding.DELTA_LENGTH_BYTE_ARRAY,
+          "str", "str_dict", "bin", "req_str", "ll_str", "s.b", "m.key_value.key"));
+      out.add(encoded("delta-byte-array-" + v, v, Encoding.DELTA_BYTE_ARRAY,
+          "str", "str_dict", "bin", "fsb", "uuid", "dec20", "dec38", "dec60", "f16", "req_str", "ll_str",
+          "m_ls.key_value.key", "m_ls.key_value.value.list.element.q"));
+      out.add(encoded("byte-stream-split-" + v, v, Encoding.BYTE_STREAM_SPLIT,
+          "f32", "f64", "i32", "i64", "s_l.l", "m.key_value.value", "f16", "fsb", "uuid", "dec9", "dec38", "dec60"));
+      out.add(encoded("rle-booleans-" + v, v, Encoding.RLE, "b"));
+    }
+    out.add(new Variant("dictionary-fallback", small().dictionaryPageSizeLimit(300).build()));
+    out.add(new Variant("page-crc-no-stats-no-index",
+        small().pageChecksum(true).statistics(false).pageIndex(false).build()));
+    return out;
+  }
+
+  /** Several row groups and many pages per chunk even for the default 300 rows. */
+  private static WriterProperties.Builder small() {
+    return WriterProperties.builder().rowGroupRows(120).dataPageRowLimit(25).dataPageSize(512);
+  }
+
+  private static Variant encoded(String name, DataPageVersion v, Encoding e, String... columns) {
+    WriterProperties.Builder b = small().dataPageVersion(v);
+    for (String c : columns) {
+      b.column(c, x -> x.encoding(e).dictionary(false));
+    }
+    return new Variant(name, b.build());
+  }
+
+  @Test
+  void arrowRsReadsEveryFileAsWritten() throws Exception {
+    long seed = PeerFiles.seed();
+    Table table = RustTables.forRust(PeerFiles.table(seed));
+    List<Variant> variants = variants();
+    List<RustPeer.Job> jobs = new ArrayList<>();
+    for (Variant v : variants) {
+      Path file = dir.resolve(v.name() + ".parquet");
+      write(table, file, v.properties());
+      jobs.add(RustPeer.read(file, back(v), 97));
+    }
+    RustPeer.run(dir, jobs);
+
+    for (Variant v : variants) {
+      byte[] ipc = RustPeer.readAll(back(v));
+      try (VectorSchemaRoot expected = RustTables.withMapEntriesNamedKeyValue(table).toRoot(memory.allocator());
+          ArrowStreamReader actual = ArrowIpc.reader(ipc, memory.allocator())) {
+        ArrowAssertions.assertSameSchemaAndData(Batches.of(expected), Batches.of(actual),
+            CompareOptions.strict().ignoringMetadata());
+      } catch (AssertionError e) {
+        throw new AssertionError("arrow-rs reading our " + v.name() + " (seed " + seed + "): " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private Path back(Variant v) {
+    return dir.resolve(v.name() + ".rust.arrows");
+  }
+
+  /** Writes {@code t} in uneven batches (one of a single row), so pages and row groups cut across them. */
+  private void write(Table t, Path file, WriterProperties properties) {
+    try (ParquetFileWriter w = ParquetFileWriter.open(file, t.schema(), properties)) {
+      for (Table part : RustTables.uneven(t)) {
+        try (VectorSchemaRoot root = part.toRoot(memory.allocator())) {
+          w.write(root);
+        }
+      }
+    }
+  }
+}
