@@ -119,6 +119,26 @@ final class RustTables {
     return t;
   }
 
+  /**
+   * What arrow-rs (through parquet-wasm) returns for {@link #arrowOnly} as our writer stores it.
+   * We store Time32(s) and second timestamps as TIME(MILLIS) and TIMESTAMP(MILLIS) (Parquet has no
+   * seconds), values times 1000; arrow-rs keeps the Parquet unit when the stored schema's unit
+   * differs ("the parquet schema takes precedence"). View types come back as plain Utf8 and Binary.
+   * Every value is the same.
+   */
+  static Table arrowOnlyAsRustReadsOurs(Table written) {
+    Table t = written;
+    t = t.replace("str_view", Field.nullable("str_view", ArrowType.Utf8.INSTANCE), t.column("str_view"));
+    t = t.replace("bin_view", Field.nullable("bin_view", ArrowType.Binary.INSTANCE), t.column("bin_view"));
+    List<Object> millis = new ArrayList<>();
+    t.column("time_s").forEach(v -> millis.add(v == null ? null : (Integer) v * 1000));
+    t = t.replace("time_s", Field.nullable("time_s", new ArrowType.Time(TimeUnit.MILLISECOND, 32)), millis);
+    List<Object> tsMillis = new ArrayList<>();
+    t.column("ts_s").forEach(v -> tsMillis.add(v == null ? null : Math.multiplyExact((Long) v, 1000L)));
+    t = t.replace("ts_s", Field.nullable("ts_s", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)), tsMillis);
+    return t;
+  }
+
   private static Object arrowOnlyValue(Field field, Random r) {
     String name = field.getName();
     if (name.equals("nothing") || name.equals("all_null")) {

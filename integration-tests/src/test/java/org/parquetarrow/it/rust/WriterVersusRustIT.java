@@ -107,6 +107,40 @@ class WriterVersusRustIT {
     }
   }
 
+  /**
+   * Arrow-only types ({@link RustTables#arrowOnly}) written by us in v1 and v2 pages, with and
+   * without dictionary, read by arrow-rs with the types of our stored {@code ARROW:schema} where it
+   * restores them ({@link RustTables#arrowOnlyAsRustReadsOurs}).
+   */
+  @Test
+  void arrowRsReadsArrowOnlyTypesAsWritten() throws Exception {
+    long seed = PeerFiles.seed();
+    Table table = RustTables.arrowOnly(seed, PeerFiles.rows());
+    List<Variant> variants = new ArrayList<>();
+    for (DataPageVersion v : DataPageVersion.values()) {
+      for (boolean dictionary : new boolean[] {true, false}) {
+        variants.add(new Variant("arrow-only-" + v + (dictionary ? "-dict" : "-plain"),
+            small().codec(CompressionCodec.ZSTD).dataPageVersion(v).dictionary(dictionary).build()));
+      }
+    }
+    List<RustPeer.Job> jobs = new ArrayList<>();
+    for (Variant v : variants) {
+      Path file = dir.resolve(v.name() + ".parquet");
+      write(table, file, v.properties());
+      jobs.add(RustPeer.read(file, back(v), 97));
+    }
+    RustPeer.run(dir, jobs);
+    for (Variant v : variants) {
+      try (VectorSchemaRoot expected = RustTables.arrowOnlyAsRustReadsOurs(table).toRoot(memory.allocator());
+          ArrowStreamReader actual = ArrowIpc.reader(RustPeer.readAll(back(v)), memory.allocator())) {
+        ArrowAssertions.assertSameSchemaAndData(Batches.of(expected), Batches.of(actual),
+            CompareOptions.strict().ignoringMetadata());
+      } catch (AssertionError e) {
+        throw new AssertionError("arrow-rs reading our " + v.name() + " (seed " + seed + "): " + e.getMessage(), e);
+      }
+    }
+  }
+
   private Path back(Variant v) {
     return dir.resolve(v.name() + ".rust.arrows");
   }
