@@ -171,62 +171,30 @@ class ReaderVersusRustIT {
   @Test
   void dictionaryTypedColumnReadsAsWritten() throws Exception {
     long seed = PeerFiles.seed();
-    java.util.Random r = new java.util.Random(seed);
-    int rows = PeerFiles.rows();
-    String[] words = {"alpha", "beta", "", "ζήτα", "漢字", "a somewhat longer dictionary word"};
     Path ipc = dir.resolve("dictionary.arrows");
-    org.apache.arrow.vector.types.pojo.DictionaryEncoding encoding = new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
-        7L, false, new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true));
-    try (org.apache.arrow.vector.VarCharVector dictionary = new org.apache.arrow.vector.VarCharVector("d", memory.allocator());
-        org.apache.arrow.vector.VarCharVector plain = new org.apache.arrow.vector.VarCharVector("d", memory.allocator())) {
-      for (int i = 0; i < words.length; i++) {
-        dictionary.setSafe(i, words[i].getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      }
-      dictionary.setValueCount(words.length);
-      for (int i = 0; i < rows; i++) {
-        if (r.nextInt(9) == 0) {
-          plain.setNull(i);
-        } else {
-          plain.setSafe(i, words[r.nextInt(words.length)].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    try (DictionaryColumn column = DictionaryColumn.generate(seed, PeerFiles.rows(), memory.allocator())) {
+      Files.write(ipc, column.ipcStream());
+      List<Variant> variants = new ArrayList<>();
+      for (String v : List.of("V1", "V2")) {
+        for (boolean on : new boolean[] {true, false}) {
+          variants.add(new Variant("dictionary-typed-" + v + (on ? "-dict" : "-nodict"),
+              RustWriteOptions.small().writerVersion(v).dictionary(on)));
         }
       }
-      plain.setValueCount(rows);
-      org.apache.arrow.vector.dictionary.Dictionary d = new org.apache.arrow.vector.dictionary.Dictionary(dictionary, encoding);
-      org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider provider =
-          new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(d);
-      try (org.apache.arrow.vector.FieldVector indices =
-              (org.apache.arrow.vector.FieldVector) org.apache.arrow.vector.dictionary.DictionaryEncoder.encode(plain, d);
-          VectorSchemaRoot root = new VectorSchemaRoot(List.of(indices))) {
-        root.setRowCount(rows);
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (org.apache.arrow.vector.ipc.ArrowStreamWriter w = new org.apache.arrow.vector.ipc.ArrowStreamWriter(root, provider, bytes)) {
-          w.start();
-          w.writeBatch();
-          w.end();
-        }
-        Files.write(ipc, bytes.toByteArray());
-        List<Variant> variants = new ArrayList<>();
-        for (String v : List.of("V1", "V2")) {
-          for (boolean on : new boolean[] {true, false}) {
-            variants.add(new Variant("dictionary-typed-" + v + (on ? "-dict" : "-nodict"),
-                RustWriteOptions.small().writerVersion(v).dictionary(on)));
-          }
-        }
-        List<RustPeer.Job> jobs = new ArrayList<>();
-        for (Variant v : variants) {
-          jobs.add(RustPeer.write(ipc, file(v), v.options()));
-        }
-        RustPeer.run(dir, jobs);
-        for (Variant v : variants) {
-          for (int batchSize : new int[] {37, 100_000}) {
-            try (ArrowReader actual = ParquetFileReader.open(file(v),
-                ReadOptions.builder(memory.allocator()).batchSize(batchSize).build()).toArrowReader()) {
-              ArrowAssertions.assertSameSchemaAndData(Batches.of(List.of(root), provider), Batches.of(actual),
-                  CompareOptions.strict().ignoringMetadata());
-            } catch (AssertionError e) {
-              throw new AssertionError("arrow-rs/" + v.name() + " (seed " + seed + "), batches of " + batchSize
-                  + ": " + e.getMessage(), e);
-            }
+      List<RustPeer.Job> jobs = new ArrayList<>();
+      for (Variant v : variants) {
+        jobs.add(RustPeer.write(ipc, file(v), v.options()));
+      }
+      RustPeer.run(dir, jobs);
+      for (Variant v : variants) {
+        for (int batchSize : new int[] {37, 100_000}) {
+          try (ArrowReader actual = ParquetFileReader.open(file(v),
+              ReadOptions.builder(memory.allocator()).batchSize(batchSize).build()).toArrowReader()) {
+            ArrowAssertions.assertSameSchemaAndData(Batches.of(List.of(column.root()), column.provider()),
+                Batches.of(actual), CompareOptions.strict().ignoringMetadata());
+          } catch (AssertionError e) {
+            throw new AssertionError("arrow-rs/" + v.name() + " (seed " + seed + "), batches of " + batchSize
+                + ": " + e.getMessage(), e);
           }
         }
       }
