@@ -67,11 +67,16 @@ final class RustPeer {
     Path jobFile = Files.createTempFile(scratch, "rust-jobs", ".json");
     Files.writeString(jobFile, Json.of(list), StandardCharsets.UTF_8);
     Path log = Files.createTempFile(scratch, "rust-peer", ".log");
-    Process p = new ProcessBuilder("node", script.toString(), jobFile.toString())
-        .directory(nodeDir.toFile())
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+    Process p;
+    try {
+      p = new ProcessBuilder("node", script.toString(), jobFile.toString())
+          .directory(nodeDir.toFile())
+          .redirectErrorStream(true)
+          .redirectOutput(log.toFile())
+          .start();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start node (install nodejs; .ci/run does): " + e.getMessage(), e);
+    }
     if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
       p.destroyForcibly().waitFor();
       throw new IllegalStateException("node rust-peer.mjs did not finish in " + TIMEOUT_SECONDS + " s: "

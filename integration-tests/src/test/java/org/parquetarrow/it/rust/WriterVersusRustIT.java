@@ -85,7 +85,7 @@ class WriterVersusRustIT {
   @Test
   void arrowRsReadsEveryFileAsWritten() throws Exception {
     long seed = PeerFiles.seed();
-    Table table = RustTables.forRust(PeerFiles.table(seed));
+    Table table = PeerFiles.table(seed);
     List<Variant> variants = variants();
     List<RustPeer.Job> jobs = new ArrayList<>();
     for (Variant v : variants) {
