@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.NullVector;
@@ -347,7 +349,9 @@ final class NestedAssembler implements FieldAssembler {
       }
       FieldVector padded = elements.getField().createVector(allocator);
       try {
-        if (!(elements instanceof NullVector)) {
+        if (elements instanceof BaseFixedWidthVector fixed && !(elements instanceof BitVector)) {
+          copyPaddedFixedWidth(offsets, slots, size, fixed, (BaseFixedWidthVector) padded);
+        } else if (!(elements instanceof NullVector)) {
           copyPadded(offsets, slots, size, elements, padded);
         }
         padded.setValueCount(Math.multiplyExact(slots, size));
@@ -357,6 +361,33 @@ final class NestedAssembler implements FieldAssembler {
       }
       elements.close();
       return padded;
+    }
+
+    /**
+     * {@link #copyPadded} for fixed-width values (the common case: vectors of floats), a slot's
+     * values in one bulk copy; padded positions stay zero and null as allocated.
+     */
+    private static void copyPaddedFixedWidth(ArrowBuf offsets, int slots, int size, BaseFixedWidthVector from,
+        BaseFixedWidthVector to) {
+      long width = from.getTypeWidth();
+      to.allocateNew(Math.multiplyExact(slots, size));
+      ArrowBuf data = from.getDataBuffer();
+      ArrowBuf valid = from.getValidityBuffer();
+      ArrowBuf toData = to.getDataBuffer();
+      ArrowBuf toValid = to.getValidityBuffer();
+      int target = 0;
+      for (int i = 0; i < slots; i++) {
+        int start = offsets.getInt(4L * i);
+        if (offsets.getInt(4L * (i + 1)) - start == size) {
+          toData.setBytes(target * width, data, start * width, size * width);
+          for (int k = 0; k < size; k++) {
+            if (BitVectorHelper.get(valid, start + k) != 0) {
+              BitVectorHelper.setBit(toValid, target + k);
+            }
+          }
+        }
+        target += size;
+      }
     }
 
     /** Copies each full slot's elements, and {@code size} nulls for each empty (null) slot. */

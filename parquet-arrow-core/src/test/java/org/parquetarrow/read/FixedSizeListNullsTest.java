@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -44,10 +45,15 @@ class FixedSizeListNullsTest {
         fsl("structs", new Field("element", FieldType.nullable(ArrowType.Struct.INSTANCE),
             List.of(Field.nullable("a", new ArrowType.Int(64, true)), Field.nullable("b", ArrowType.Utf8.INSTANCE)))),
         fsl("lists", new Field("element", FieldType.nullable(ArrowType.List.INSTANCE),
-            List.of(Field.nullable("element", new ArrowType.Int(32, true)))))));
+            List.of(Field.nullable("element", new ArrowType.Int(32, true))))),
+        fsl("doubles", Field.notNullable("element", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE))),
+        fsl("bools", Field.nullable("element", ArrowType.Bool.INSTANCE))));
     // null slots first, last, in runs and alone; null elements inside non-null slots
     boolean[] nullSlot = {true, false, true, true, false, false, true};
-    List<List<Object>> columns = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    List<List<Object>> columns = new ArrayList<>();
+    for (int c = 0; c < schema.getFields().size(); c++) {
+      columns.add(new ArrayList<>());
+    }
     for (int i = 0; i < nullSlot.length; i++) {
       if (nullSlot[i]) {
         columns.forEach(c -> c.add(null));
@@ -57,6 +63,8 @@ class FixedSizeListNullsTest {
       columns.get(1).add(Arrays.asList("s" + i, null));
       columns.get(2).add(Arrays.asList(new Struct(Arrays.asList((long) i, "b" + i)), null));
       columns.get(3).add(Arrays.asList(List.of(i, i + 1), Arrays.asList((Object) null)));
+      columns.get(4).add(Arrays.asList(i + 0.5, -i - 0.25));
+      columns.get(5).add(Arrays.asList(i % 3 == 0, null));
     }
     Path file = dir.resolve("fsl-nulls.parquet");
     try (VectorSchemaRoot written = ArrowValues.root(memory.allocator(), schema, columns)) {
