@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
@@ -26,9 +27,11 @@ import org.parquetarrow.it.peers.PeerFiles;
 import org.parquetarrow.it.peers.Table;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
+import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.Batches;
 import org.parquetarrow.testing.CompareOptions;
+import org.parquetarrow.testing.Comparison;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /**
@@ -113,6 +116,7 @@ class ReaderVersusRustIT {
     for (Variant v : variants) {
       String where = "arrow-rs/" + v.name() + " (seed " + seed + ")";
       checkLayout(file(v), v, where);
+      readSelectedRows(file(v), table, where);
       for (int batchSize : new int[] {37, 100_000}) {
         ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(batchSize).build();
         try (VectorSchemaRoot expected = table.toRoot(memory.allocator());
@@ -198,6 +202,50 @@ class ReaderVersusRustIT {
           }
         }
       }
+    }
+  }
+
+  /**
+   * A row selection in every row group (rows inside pages, and whole pages skipped through
+   * arrow-rs's offset index) reads exactly the selected rows of the table.
+   */
+  private void readSelectedRows(Path file, Table table, String where) throws Exception {
+    List<Long> groupRows = new ArrayList<>();
+    try (ParquetFileReader r = ParquetFileReader.open(file, ReadOptions.builder(memory.allocator()).build())) {
+      r.metadata().rowGroups().forEach(g -> groupRows.add(g.numRows()));
+    }
+    ReadOptions.Builder options = ReadOptions.builder(memory.allocator()).batchSize(23);
+    List<Table> expected = new ArrayList<>();
+    long first = 0;
+    for (int g = 0; g < groupRows.size(); g++) {
+      long n = groupRows.get(g);
+      // a few rows near the start, one alone in the middle, and the tail
+      long[] bounds = {Math.min(3, n), Math.min(9, n), n / 2, Math.min(n / 2 + 1, n), Math.max(n - 7, n / 2 + 1), n};
+      RowSelection selection = RowSelection.fromRanges(bounds);
+      options.rowSelection(g, selection);
+      for (int i = 0; i < selection.rangeCount(); i++) {
+        expected.add(table.slice((int) (first + selection.rangeStart(i)), (int) (first + selection.rangeEnd(i))));
+      }
+      first += n;
+    }
+    assertEquals(table.rowCount(), first, where + ": rows in the row groups");
+    List<VectorSchemaRoot> expectedRoots = new ArrayList<>();
+    List<VectorSchemaRoot> actual = new ArrayList<>();
+    try (ParquetFileReader r = ParquetFileReader.open(file, options.build())) {
+      for (Table t : expected) {
+        expectedRoots.add(t.toRoot(memory.allocator()));
+      }
+      for (VectorSchemaRoot b = r.readNextBatch(); b != null; b = r.readNextBatch()) {
+        actual.add(b);
+      }
+      Comparison c = ArrowAssertions.compareData(
+          Batches.of(table.schema(), expectedRoots, new DictionaryProvider.MapDictionaryProvider()),
+          Batches.of(r.arrowSchema(), actual, new DictionaryProvider.MapDictionaryProvider()),
+          CompareOptions.strict());
+      assertTrue(c.same(), () -> where + ", row selection: " + c.describe());
+    } finally {
+      expectedRoots.forEach(VectorSchemaRoot::close);
+      actual.forEach(VectorSchemaRoot::close);
     }
   }
 
