@@ -5,6 +5,7 @@
 // jobs.json is a JSON array; each job is one of
 //   {"op": "write", "in": "t.arrows", "out": "t.parquet", "options": {...}}   Arrow IPC stream -> Parquet
 //   {"op": "read",  "in": "t.parquet", "out": "t.arrows", "batchSize": 97}      Parquet -> Arrow IPC stream
+//     (optionally "offset" and "limit": only those rows)
 // Write options (all optional; names as in parquet-wasm's enums):
 //   compression "ZSTD", writerVersion "V1"|"V2", dictionary true|false, statistics "None"|"Chunk"|"Page",
 //   dataPageSizeLimit, dictionaryPageSizeLimit, maxRowGroupSize, writeBatchSize (numbers),
@@ -57,7 +58,11 @@ function run(job) {
     // writeParquet consumes (frees) the table
     writeFileSync(job.out, writeParquet(Table.fromIPCStream(input), properties(job.options ?? {})));
   } else if (job.op === "read") {
-    const options = job.batchSize === undefined ? null : { batchSize: job.batchSize };
+    // offset/limit become an arrow-rs row selection, which skips pages through the offset index
+    const options = {};
+    for (const key of ["batchSize", "offset", "limit"]) {
+      if (job[key] !== undefined) options[key] = job[key];
+    }
     writeFileSync(job.out, readParquet(input, options).intoIPCStream());
   } else {
     throw new Error(`unknown op ${JSON.stringify(job.op)}`);

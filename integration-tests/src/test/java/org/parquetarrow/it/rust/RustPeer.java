@@ -55,6 +55,14 @@ final class RustPeer {
     return new Job(j);
   }
 
+  /** As {@link #read(Path, Path, int)}, only the {@code limit} rows from row {@code offset} of the file. */
+  static Job read(Path parquet, Path ipc, int batchSize, int offset, int limit) {
+    Map<String, Object> j = new LinkedHashMap<>(read(parquet, ipc, batchSize).json());
+    j.put("offset", offset);
+    j.put("limit", limit);
+    return new Job(j);
+  }
+
   /** Runs every job in one node process; fails with node's message if any job failed. */
   static void run(Path scratch, List<Job> jobs) throws IOException, InterruptedException {
     Path nodeDir = nodeDir();
