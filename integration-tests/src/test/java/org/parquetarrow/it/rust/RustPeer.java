@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>{@code
  * RustPeer.run(dir, List.of(
- *     RustPeer.write(ipc, parquet, RustWriteOptions.defaults().compression("ZSTD")),
+ *     RustPeer.write(ipc, parquet, RustWriteOptions.small().compression("ZSTD")),
  *     RustPeer.read(parquet, backIpc, 97)));
  * }</pre>
  */
