@@ -191,6 +191,13 @@ abstract class LeafReader implements AutoCloseable {
           jumpToPageStart(row);
           continue;
         }
+        if (pagePos == 0 && pageLeft == page.numValues() && page.firstRowKnown() && page.firstRowIndex() != chunkRow) {
+          // a repeated leaf's read fetched this page ahead, to see its last record end, past pages
+          // the page reader skipped: the page's levels may be decoded already, so only the row moves
+          checkPageStart(row);
+          chunkRow = page.firstRowIndex();
+          continue;
+        }
         if (maxRepetition == 0) {
           int n = (int) Math.min(Math.min(row - chunkRow, pageLeft), WINDOW);
           skipValues(countValues(n));
@@ -214,11 +221,16 @@ abstract class LeafReader implements AutoCloseable {
     pagePos = 0;
     windowEnd = 0;
     if (page.firstRowKnown()) {
-      if (page.firstRowIndex() > target || page.firstRowIndex() < chunkRow) {
-        throw new CorruptFileException("page starts at row " + page.firstRowIndex()
-            + " while the reader is at row " + chunkRow + " on its way to row " + target);
-      }
+      checkPageStart(target);
       chunkRow = page.firstRowIndex();
+    }
+  }
+
+  /** The current page, whose first row is known, starts between the reader's row and {@code target}. */
+  private void checkPageStart(long target) {
+    if (page.firstRowIndex() > target || page.firstRowIndex() < chunkRow) {
+      throw new CorruptFileException("page starts at row " + page.firstRowIndex()
+          + " while the reader is at row " + chunkRow + " on its way to row " + target);
     }
   }
 

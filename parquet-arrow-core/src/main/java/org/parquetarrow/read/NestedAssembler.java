@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -295,7 +298,7 @@ final class NestedAssembler implements FieldAssembler {
         list = field.createVector(allocator);
         ArrowFieldNode node = new ArrowFieldNode(slots, c.nullCount());
         if (kind == FieldMapping.Kind.FIXED_SIZE_LIST) {
-          checkFixedSizes(offsets, slots);
+          elements = padNullSlots(offsets, validity, slots, elements);
           list.loadFieldBuffers(node, List.of(validity));
         } else if (kind == FieldMapping.Kind.LIST_VIEW || kind == FieldMapping.Kind.LARGE_LIST_VIEW) {
           try (ArrowBuf sizes = ListViews.sizesFromOffsets(offsets, slots, width, allocator)) {
@@ -320,16 +323,92 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     /**
-     * A fixed-size list needs {@code size} elements in every slot, null or not; a Parquet file
-     * written for it stores them so.
+     * Arrow gives every fixed-size-list slot {@code size} children, null slots included, but
+     * Parquet stores a null list as a definition level with no elements (arrow-rs and our writer
+     * write them so). Null slots stored empty get {@code size} null children
+     * here; any other slot must hold exactly {@code size} elements.
+     *
+     * @return {@code elements}, or a padded copy of it (then {@code elements} is closed)
      */
-    private void checkFixedSizes(ArrowBuf offsets, int slots) {
+    private FieldVector padNullSlots(ArrowBuf offsets, ArrowBuf validity, int slots, FieldVector elements) {
       int size = ((ArrowType.FixedSizeList) field.getType()).getListSize();
+      boolean padding = false;
       for (int i = 0; i < slots; i++) {
         int length = offsets.getInt(4L * (i + 1)) - offsets.getInt(4L * i);
-        if (length != size) {
+        if (length == size) {
+          continue;
+        }
+        if (length != 0 || BitVectorHelper.get(validity, i) != 0) {
           throw new CorruptFileException("fixed-size list " + field.getName() + " of size " + size
               + " has a slot of " + length + " elements, at slot " + i + " of the batch");
+        }
+        padding = true;
+      }
+      if (!padding) {
+        return elements;
+      }
+      FieldVector padded = elements.getField().createVector(allocator);
+      try {
+        if (elements instanceof BaseFixedWidthVector fixed && !(elements instanceof BitVector)) {
+          copyPaddedFixedWidth(offsets, slots, size, fixed, (BaseFixedWidthVector) padded);
+        } else if (!(elements instanceof NullVector)) {
+          copyPadded(offsets, slots, size, elements, padded);
+        }
+        padded.setValueCount(Math.multiplyExact(slots, size));
+      } catch (RuntimeException e) {
+        padded.close();
+        throw e;
+      }
+      elements.close();
+      return padded;
+    }
+
+    /**
+     * {@link #copyPadded} for fixed-width values (the common case: vectors of floats), a slot's
+     * values in one bulk copy; padded positions stay zero and null as allocated.
+     */
+    private static void copyPaddedFixedWidth(ArrowBuf offsets, int slots, int size, BaseFixedWidthVector from,
+        BaseFixedWidthVector to) {
+      long width = from.getTypeWidth();
+      to.allocateNew(Math.multiplyExact(slots, size));
+      ArrowBuf data = from.getDataBuffer();
+      ArrowBuf valid = from.getValidityBuffer();
+      ArrowBuf toData = to.getDataBuffer();
+      ArrowBuf toValid = to.getValidityBuffer();
+      int target = 0;
+      for (int i = 0; i < slots; i++) {
+        int start = offsets.getInt(4L * i);
+        if (offsets.getInt(4L * (i + 1)) - start == size) {
+          toData.setBytes(target * width, data, start * width, size * width);
+          for (int k = 0; k < size; k++) {
+            if (BitVectorHelper.get(valid, start + k) != 0) {
+              BitVectorHelper.setBit(toValid, target + k);
+            }
+          }
+        }
+        target += size;
+      }
+    }
+
+    /** Copies each full slot's elements, and {@code size} nulls for each empty (null) slot. */
+    private void copyPadded(ArrowBuf offsets, int slots, int size, FieldVector from, FieldVector to) {
+      try (FieldVector nullValue = from.getField().createVector(allocator)) {
+        // one slot, never set: null for every vector kind, whose copy copyFromSafe knows how to make
+        nullValue.allocateNew();
+        nullValue.setValueCount(1);
+        to.setInitialCapacity(slots * size);
+        to.allocateNew();
+        int target = 0;
+        for (int i = 0; i < slots; i++) {
+          int start = offsets.getInt(4L * i);
+          boolean full = offsets.getInt(4L * (i + 1)) - start == size;
+          for (int k = 0; k < size; k++) {
+            if (full) {
+              to.copyFromSafe(start + k, target++, from);
+            } else {
+              to.copyFromSafe(0, target++, nullValue);
+            }
+          }
         }
       }
     }

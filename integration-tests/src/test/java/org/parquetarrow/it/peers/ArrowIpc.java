@@ -14,11 +14,11 @@ import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /** Tables as Arrow IPC streams: how the JNI peers (Arrow C++, DuckDB) take their input. */
-final class ArrowIpc {
+public final class ArrowIpc {
   private ArrowIpc() {}
 
   /** The parts, one record batch each, as an IPC stream. */
-  static byte[] stream(List<Table> parts, BufferAllocator allocator) {
+  public static byte[] stream(List<Table> parts, BufferAllocator allocator) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (VectorSchemaRoot first = parts.get(0).toRoot(allocator);
         ArrowStreamWriter w = new ArrowStreamWriter(first, null, out)) {
@@ -40,7 +40,7 @@ final class ArrowIpc {
     return out.toByteArray();
   }
 
-  static ArrowStreamReader reader(byte[] ipc, BufferAllocator allocator) {
+  public static ArrowStreamReader reader(byte[] ipc, BufferAllocator allocator) {
     return new ArrowStreamReader(new ByteArrayInputStream(ipc), allocator);
   }
 }
