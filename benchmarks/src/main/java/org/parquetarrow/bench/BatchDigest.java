@@ -34,8 +34,23 @@ import org.apache.arrow.vector.complex.StructVector;
  * </pre>
  */
 public final class BatchDigest {
+  private static final Runnable NOTHING = () -> { };
+
+  private final Runnable afterEachBatch;
   private long rows;
   private long checksum;
+
+  public BatchDigest() {
+    this(NOTHING);
+  }
+
+  /**
+   * A digest that runs {@code afterEachBatch} once each batch is digested, while the reader still
+   * holds it ({@link LiveHeapProbe} samples the heap there).
+   */
+  public BatchDigest(Runnable afterEachBatch) {
+    this.afterEachBatch = afterEachBatch;
+  }
 
   /** Adds every column of {@code batch}. */
   public void add(VectorSchemaRoot batch) {
@@ -44,6 +59,7 @@ public final class BatchDigest {
     for (int c = 0; c < columns.size(); c++) {
       checksum += (2L * c + 1) * vector(columns.get(c));
     }
+    afterEachBatch.run();
   }
 
   public long rows() {
@@ -68,8 +84,12 @@ public final class BatchDigest {
     }
     if (v instanceof ListVector list) { // also MapVector
       long offsets = address(list.getOffsetBuffer(), 4L * n + (n == 0 ? 0 : 4));
-      for (int i = 0; i < n; i++) {
-        if (!list.isNull(i)) {
+      ArrowBuf validity = list.getValidityBuffer();
+      for (int base = 0; base < n; base += 64) {
+        long bits = validityWord(validity, base >>> 3, Math.min(64, n - base));
+        while (bits != 0) {
+          int i = base + Long.numberOfTrailingZeros(bits);
+          bits &= bits - 1;
           sum += mix(MemoryUtil.getInt(offsets + 4L * i + 4) - MemoryUtil.getInt(offsets + 4L * i) + 0x51ED27L);
         }
       }

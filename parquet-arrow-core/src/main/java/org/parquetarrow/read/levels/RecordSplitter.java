@@ -67,6 +67,15 @@ public final class RecordSplitter {
     }
     long left = wanted - started; // record starts this batch still accepts
     int end = from + n;
+    // usually the whole stretch fits: count its record starts without a branch per entry
+    int starts = 0;
+    for (int i = from; i < end; i++) {
+      starts += rep[i] == 0 ? 1 : 0;
+    }
+    if (starts <= left) {
+      started = wanted - left + starts;
+      return n;
+    }
     for (int i = from; i < end; i++) {
       if (rep[i] == 0) {
         if (left == 0) {
