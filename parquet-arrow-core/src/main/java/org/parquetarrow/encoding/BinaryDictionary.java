@@ -51,7 +51,11 @@ public final class BinaryDictionary {
       total += len;
       offsets[i + 1] = total;
     }
-    byte[] data = new byte[total];
+    // padded so that short values near the end can be gathered as whole words as well
+    if (total > Integer.MAX_VALUE - 64 - BinaryOutput.WORD_COPY_MAX) {
+      throw new CorruptFileException("dictionary page: " + total + " bytes of values, too many for one array");
+    }
+    byte[] data = new byte[total + BinaryOutput.WORD_COPY_MAX];
     p = offset;
     for (int i = 0; i < count; i++) {
       int len = offsets[i + 1] - offsets[i];
@@ -86,7 +90,7 @@ public final class BinaryDictionary {
     out.reserve(n, total);
     for (int i = off; i < off + n; i++) {
       int start = offsets[ids[i]];
-      out.appendReserved(data, start, offsets[ids[i] + 1] - start);
+      out.appendReservedShort(data, start, offsets[ids[i] + 1] - start);
     }
   }
 }

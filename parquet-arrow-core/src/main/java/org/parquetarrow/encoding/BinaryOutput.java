@@ -184,6 +184,31 @@ public final class BinaryOutput implements AutoCloseable {
   }
 
   /**
+   * Appends one value like {@link #appendReserved}, for short values: when the source array and
+   * the data buffer both have room past the value, it copies whole 8-byte words (at most {@value
+   * #WORD_COPY_MAX} bytes), which costs far less than a memory copy call per value. The bytes
+   * written past the value's end lie beyond {@code dataLength}: the next value overwrites them, or
+   * they stay unused capacity. Room for the value itself must have been reserved.
+   */
+  void appendReservedShort(byte[] src, int off, int len) {
+    long wordBytes = (len + 7L) & ~7L;
+    if (off >= 0 && len >= 0 && wordBytes <= WORD_COPY_MAX && off + wordBytes <= src.length
+        && dataLength + wordBytes <= data.capacity()) {
+      long dst = dataAddress + dataLength;
+      for (int k = 0; k < wordBytes; k += 8) {
+        MemoryUtil.putLong(dst + k, MemoryUtil.getLong(src, off + k));
+      }
+      dataLength += len;
+      putOffset(++valueCount, dataLength);
+    } else {
+      appendReserved(src, off, len);
+    }
+  }
+
+  /** Longest value {@link #appendReservedShort} copies word by word. */
+  static final int WORD_COPY_MAX = 48;
+
+  /**
    * Appends {@code n} values whose lengths are {@code lengths[from ..]} and whose bytes lie back to
    * back at {@code src[srcOff ..]}; the lengths are non-negative and their room was reserved.
    */
