@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * the next) of the four issue-3 data sets, one reader at a time.
  *
  * <p>Reported per (dataset, reader): {@code scan} in scans/s, and the secondary results
- * {@code rows} (rows/s), {@code megabytes} (MB/s of uncompressed column data, the footer's
+ * {@code rows} (rows/s), {@code cores} (process CPU seconds per second: how many cores the scan
+ * kept busy on average, JIT and GC threads included), {@code megabytes} (MB/s of uncompressed column data, the footer's
  * row-group {@code total_byte_size}, MB = 10^6 bytes), {@code peakMB} (the highest reader
  * memory peak of one scan seen in the iteration: Arrow C++'s native pool, or the Java Arrow
  * allocator for the Java readers), {@code heapMB} (the live Java heap the reader keeps, sampled
@@ -63,6 +64,8 @@ import org.slf4j.LoggerFactory;
     "--enable-native-access=ALL-UNNAMED"})
 public class ScanBenchmark {
   private static final Logger LOG = LoggerFactory.getLogger(ScanBenchmark.class);
+  private static final com.sun.management.OperatingSystemMXBean PROCESS =
+      (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
   @Param({"NUMERIC", "STRINGS", "NESTED", "LINEITEM"})
   public BenchDataset dataset;
@@ -86,11 +89,14 @@ public class ScanBenchmark {
   public static class Work {
     public long rows;
     public double megabytes;
+    /** Process CPU seconds: per second of the iteration, the cores kept busy on average. */
+    public double cores;
 
     @Setup(Level.Iteration)
     public void reset() {
       rows = 0;
       megabytes = 0;
+      cores = 0;
     }
   }
 
@@ -147,7 +153,9 @@ public class ScanBenchmark {
 
   @Benchmark
   public long scan(Work work, Memory memory) throws Exception {
+    long cpuBefore = PROCESS.getProcessCpuTime();
     ScanResult r = run(new BatchDigest());
+    work.cores += (PROCESS.getProcessCpuTime() - cpuBefore) / 1e9;
     if (r.rows() != rowsPerScan) {
       throw new IllegalStateException(reader + " read " + r.rows() + " rows of " + rowsPerScan + " in " + file);
     }
