@@ -1,5 +1,7 @@
 package org.parquetarrow.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -35,13 +37,31 @@ import org.apache.arrow.vector.complex.StructVector;
  */
 public final class BatchDigest {
   private static final Runnable NOTHING = () -> { };
+  private static final ThreadMXBean THREAD = ManagementFactory.getThreadMXBean();
 
   private final Runnable afterEachBatch;
+  private final boolean timed;
   private long rows;
   private long checksum;
+  private long cpuNanos;
 
   public BatchDigest() {
-    this(NOTHING);
+    this(NOTHING, false);
+  }
+
+  private BatchDigest(Runnable afterEachBatch, boolean timed) {
+    this.afterEachBatch = afterEachBatch;
+    this.timed = timed;
+  }
+
+  /** A digest that also adds up the calling thread's CPU time spent in {@link #add}. */
+  public static BatchDigest timed() {
+    return new BatchDigest(NOTHING, true);
+  }
+
+  /** CPU nanoseconds spent digesting, for a {@link #timed()} digest (0 otherwise). */
+  public long cpuNanos() {
+    return cpuNanos;
   }
 
   /**
@@ -49,15 +69,19 @@ public final class BatchDigest {
    * holds it ({@link LiveHeapProbe} samples the heap there).
    */
   public BatchDigest(Runnable afterEachBatch) {
-    this.afterEachBatch = afterEachBatch;
+    this(afterEachBatch, false);
   }
 
   /** Adds every column of {@code batch}. */
   public void add(VectorSchemaRoot batch) {
+    long start = timed ? THREAD.getCurrentThreadCpuTime() : 0;
     rows += batch.getRowCount();
     List<FieldVector> columns = batch.getFieldVectors();
     for (int c = 0; c < columns.size(); c++) {
       checksum += (2L * c + 1) * vector(columns.get(c));
+    }
+    if (timed) {
+      cpuNanos += THREAD.getCurrentThreadCpuTime() - start;
     }
     afterEachBatch.run();
   }
