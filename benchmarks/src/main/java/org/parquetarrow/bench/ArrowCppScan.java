@@ -39,7 +39,12 @@ public final class ArrowCppScan {
   private ArrowCppScan() {}
 
   public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize) throws Exception {
-    BatchDigest digest = new BatchDigest();
+    return scan(file, allocator, batchSize, new BatchDigest());
+  }
+
+  /** The scan, feeding every batch to {@code digest}. */
+  public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest)
+      throws Exception {
     MEMORY.restartPeak();
     try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(
             allocator, POOL, FileFormat.PARQUET, file.toUri().toString());

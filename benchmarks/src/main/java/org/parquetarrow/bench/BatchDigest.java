@@ -1,7 +1,10 @@
 package org.parquetarrow.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
@@ -19,6 +22,11 @@ import org.apache.arrow.vector.complex.StructVector;
  * different batch sizes produce the same figure; bytes in null slots are never read, because
  * readers leave different garbage there.
  *
+ * <p>The digest is the same work for every reader, so it should cost as little as possible next
+ * to the reading it checks: each buffer's extent is checked once against the vector's value count
+ * (and each string's offsets against its data buffer), then bytes are read by address, without
+ * {@code ArrowBuf}'s per-access bounds and reference-count checks.
+ *
  * <pre>
  * BatchDigest digest = new BatchDigest();
  * while (reader.loadNextBatch()) {
@@ -28,16 +36,54 @@ import org.apache.arrow.vector.complex.StructVector;
  * </pre>
  */
 public final class BatchDigest {
+  private static final Runnable NOTHING = () -> { };
+  private static final ThreadMXBean THREAD = ManagementFactory.getThreadMXBean();
+
+  private final Runnable afterEachBatch;
+  private final boolean timed;
   private long rows;
   private long checksum;
+  private long cpuNanos;
+
+  public BatchDigest() {
+    this(NOTHING, false);
+  }
+
+  private BatchDigest(Runnable afterEachBatch, boolean timed) {
+    this.afterEachBatch = afterEachBatch;
+    this.timed = timed;
+  }
+
+  /** A digest that also adds up the calling thread's CPU time spent in {@link #add}. */
+  public static BatchDigest timed() {
+    return new BatchDigest(NOTHING, true);
+  }
+
+  /** CPU nanoseconds spent digesting, for a {@link #timed()} digest (0 otherwise). */
+  public long cpuNanos() {
+    return cpuNanos;
+  }
+
+  /**
+   * A digest that runs {@code afterEachBatch} once each batch is digested, while the reader still
+   * holds it ({@link LiveHeapProbe} samples the heap there).
+   */
+  public BatchDigest(Runnable afterEachBatch) {
+    this(afterEachBatch, false);
+  }
 
   /** Adds every column of {@code batch}. */
   public void add(VectorSchemaRoot batch) {
+    long start = timed ? THREAD.getCurrentThreadCpuTime() : 0;
     rows += batch.getRowCount();
     List<FieldVector> columns = batch.getFieldVectors();
     for (int c = 0; c < columns.size(); c++) {
       checksum += (2L * c + 1) * vector(columns.get(c));
     }
+    if (timed) {
+      cpuNanos += THREAD.getCurrentThreadCpuTime() - start;
+    }
+    afterEachBatch.run();
   }
 
   public long rows() {
@@ -61,10 +107,14 @@ public final class BatchDigest {
       return sum + variableWidth(var, n);
     }
     if (v instanceof ListVector list) { // also MapVector
-      ArrowBuf offsets = list.getOffsetBuffer();
-      for (int i = 0; i < n; i++) {
-        if (!list.isNull(i)) {
-          sum += mix(offsets.getInt(4L * i + 4) - offsets.getInt(4L * i) + 0x51ED27L);
+      long offsets = address(list.getOffsetBuffer(), 4L * n + (n == 0 ? 0 : 4));
+      ArrowBuf validity = list.getValidityBuffer();
+      for (int base = 0; base < n; base += 64) {
+        long bits = validityWord(validity, base >>> 3, Math.min(64, n - base));
+        while (bits != 0) {
+          int i = base + Long.numberOfTrailingZeros(bits);
+          bits &= bits - 1;
+          sum += mix(MemoryUtil.getInt(offsets + 4L * i + 4) - MemoryUtil.getInt(offsets + 4L * i) + 0x51ED27L);
         }
       }
       return sum + 31 * vector(list.getDataVector());
@@ -97,8 +147,8 @@ public final class BatchDigest {
 
   private static long fixedWidth(BaseFixedWidthVector v, int n) {
     ArrowBuf validity = v.getValidityBuffer();
-    ArrowBuf data = v.getDataBuffer();
     int width = v.getTypeWidth();
+    long data = address(v.getDataBuffer(), (long) width * n);
     long sum = 0;
     for (int base = 0; base < n; base += 64) {
       int count = Math.min(64, n - base);
@@ -107,15 +157,23 @@ public final class BatchDigest {
         int i = base + Long.numberOfTrailingZeros(bits);
         bits &= bits - 1;
         sum += mix(switch (width) {
-          case 1 -> data.getByte(i);
-          case 2 -> data.getShort(2L * i);
-          case 4 -> data.getInt(4L * i);
-          case 8 -> data.getLong(8L * i);
-          default -> wide(data, (long) width * i, width);
+          case 1 -> MemoryUtil.getByte(data + i);
+          case 2 -> MemoryUtil.getShort(data + 2L * i);
+          case 4 -> MemoryUtil.getInt(data + 4L * i);
+          case 8 -> MemoryUtil.getLong(data + 8L * i);
+          default -> wide(data + (long) width * i, width);
         });
       }
     }
     return sum;
+  }
+
+  /** The address of {@code buf} after checking that it holds at least {@code bytes} bytes. */
+  private static long address(ArrowBuf buf, long bytes) {
+    if (bytes > buf.capacity()) {
+      throw new IllegalStateException("buffer of " + buf.capacity() + " bytes, " + bytes + " needed");
+    }
+    return buf.memoryAddress();
   }
 
   /** Validity bits {@code [8 * byteIndex, 8 * byteIndex + count)}; the buffer may end within the word. */
@@ -131,30 +189,59 @@ public final class BatchDigest {
   }
 
   private static long variableWidth(BaseVariableWidthVector v, int n) {
-    ArrowBuf offsets = v.getOffsetBuffer();
-    ArrowBuf data = v.getDataBuffer();
+    ArrowBuf validity = v.getValidityBuffer();
+    long offsets = address(v.getOffsetBuffer(), 4L * n + (n == 0 ? 0 : 4));
+    ArrowBuf dataBuf = v.getDataBuffer();
+    long capacity = dataBuf.capacity();
+    long data = dataBuf.memoryAddress();
     long sum = 0;
-    for (int i = 0; i < n; i++) {
-      if (!v.isNull(i)) {
-        int start = offsets.getInt(4L * i);
-        sum += mix(wide(data, start, offsets.getInt(4L * i + 4) - start));
+    for (int base = 0; base < n; base += 64) {
+      int count = Math.min(64, n - base);
+      long bits = validityWord(validity, base >>> 3, count);
+      while (bits != 0) {
+        int i = base + Long.numberOfTrailingZeros(bits);
+        bits &= bits - 1;
+        int start = MemoryUtil.getInt(offsets + 4L * i);
+        int end = MemoryUtil.getInt(offsets + 4L * i + 4);
+        if (start < 0 || end < start || end > capacity) {
+          throw new IllegalStateException("value " + i + " spans [" + start + ", " + end + ") of "
+              + capacity + " data bytes");
+        }
+        sum += mix(wide(data + start, end - start));
       }
     }
     return sum;
   }
 
-  /** A hash of {@code length} bytes, 8 at a time. */
-  private static long wide(ArrowBuf buf, long start, int length) {
+  /**
+   * A hash of the {@code length} bytes at {@code address}, 8 at a time; a value of 8 bytes or
+   * more ends with the (overlapping) last 8 bytes, a shorter one is read as one word, so there is
+   * no data-dependent byte loop.
+   */
+  private static long wide(long address, int length) {
     long h = length;
-    long end = start + length;
-    long at = start;
-    for (; at + 8 <= end; at += 8) {
-      h = (h ^ buf.getLong(at)) * 0x9E3779B97F4A7C15L;
+    long end = address + length;
+    if (length >= 8) {
+      long at = address;
+      for (; at + 8 <= end; at += 8) {
+        h = (h ^ MemoryUtil.getLong(at)) * 0x9E3779B97F4A7C15L;
+      }
+      return at == end ? h : (h ^ MemoryUtil.getLong(end - 8)) * 0x9E3779B97F4A7C15L;
     }
-    for (; at < end; at++) {
-      h = (h ^ (buf.getByte(at) & 0xFF)) * 0x9E3779B97F4A7C15L;
+    long word = 0;
+    long at = address;
+    if ((length & 4) != 0) {
+      word = MemoryUtil.getInt(at) & 0xFFFFFFFFL;
+      at += 4;
     }
-    return h;
+    if ((length & 2) != 0) {
+      word = (word << 16) | (MemoryUtil.getShort(at) & 0xFFFFL);
+      at += 2;
+    }
+    if ((length & 1) != 0) {
+      word = (word << 8) | (MemoryUtil.getByte(at) & 0xFFL);
+    }
+    return (h ^ word) * 0x9E3779B97F4A7C15L;
   }
 
   private static long mix(long z) {

@@ -18,7 +18,11 @@ public final class ParquetArrowScan {
   private ParquetArrowScan() {}
 
   public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize) {
-    BatchDigest digest = new BatchDigest();
+    return scan(file, allocator, batchSize, new BatchDigest());
+  }
+
+  /** The scan, feeding every batch to {@code digest}. */
+  public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest) {
     try (BufferAllocator scan = allocator.newChildAllocator("parquet-arrow-scan", 0, Long.MAX_VALUE)) {
       try (ParquetFileReader reader = ParquetFileReader.open(file,
           ReadOptions.builder(scan).batchSize(batchSize).build())) {

@@ -35,11 +35,14 @@ import org.slf4j.LoggerFactory;
  * the next) of the four issue-3 data sets, one reader at a time.
  *
  * <p>Reported per (dataset, reader): {@code scan} in scans/s, and the secondary results
- * {@code rows} (rows/s), {@code megabytes} (MB/s of uncompressed column data, the footer's
- * row-group {@code total_byte_size}, MB = 10^6 bytes) and {@code peakMB} (the highest reader
+ * {@code rows} (rows/s), {@code cores} (process CPU seconds per second: how many cores the scan
+ * kept busy on average, JIT and GC threads included), {@code megabytes} (MB/s of uncompressed column data, the footer's
+ * row-group {@code total_byte_size}, MB = 10^6 bytes), {@code peakMB} (the highest reader
  * memory peak of one scan seen in the iteration: Arrow C++'s native pool, or the Java Arrow
- * allocator for the Java readers). JMH sums that counter over the measured iterations in its
- * summary, so the trial's peak of one scan is also logged at the end of each trial.
+ * allocator for the Java readers), {@code heapMB} (the live Java heap the reader keeps, sampled
+ * by an extra untimed scan at the start of the trial, see {@link LiveHeapProbe}) and {@code
+ * totalMB} (their sum). JMH sums these counters over the measured iterations in its summary, so
+ * the trial's figures for one scan are also logged at the end of each trial.
  *
  * <pre>
  * mvn -q -Pbench -pl benchmarks -am package -DskipTests
@@ -61,6 +64,8 @@ import org.slf4j.LoggerFactory;
     "--enable-native-access=ALL-UNNAMED"})
 public class ScanBenchmark {
   private static final Logger LOG = LoggerFactory.getLogger(ScanBenchmark.class);
+  private static final com.sun.management.OperatingSystemMXBean PROCESS =
+      (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
   @Param({"NUMERIC", "STRINGS", "NESTED", "LINEITEM"})
   public BenchDataset dataset;
@@ -76,6 +81,7 @@ public class ScanBenchmark {
   private double megabytesPerScan;
   private BufferAllocator allocator;
   private long trialPeakBytes;
+  private long heapPeakBytes;
 
   /** Per-scan work, summed over the iteration and reported per second. */
   @State(Scope.Thread)
@@ -83,23 +89,34 @@ public class ScanBenchmark {
   public static class Work {
     public long rows;
     public double megabytes;
+    /** Process CPU seconds: per second of the iteration, the cores kept busy on average. */
+    public double cores;
 
     @Setup(Level.Iteration)
     public void reset() {
       rows = 0;
       megabytes = 0;
+      cores = 0;
     }
   }
 
-  /** The largest peak of one scan within the iteration. */
+  /**
+   * Memory of one scan: {@code peakMB} the largest allocator or native-pool peak within the
+   * iteration; {@code heapMB} the live-heap peak found by the trial's {@link LiveHeapProbe} scan;
+   * {@code totalMB} their sum (an upper bound: the two peaks need not coincide).
+   */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Memory {
     public double peakMB;
+    public double heapMB;
+    public double totalMB;
 
     @Setup(Level.Iteration)
     public void reset() {
       peakMB = 0;
+      heapMB = 0;
+      totalMB = 0;
     }
   }
 
@@ -114,31 +131,49 @@ public class ScanBenchmark {
       megabytesPerScan = meta.getBlocks().stream().mapToLong(BlockMetaData::getTotalByteSize).sum() / 1e6;
     }
     allocator = new RootAllocator();
+    // a few dozen samples a scan: each is a full collection
+    int batches = (int) Math.max(1, (rowsPerScan + batchSize - 1) / batchSize);
+    LiveHeapProbe probe = new LiveHeapProbe(Math.max(1, batches / 24));
+    try {
+      run(new BatchDigest(probe));
+    } catch (Exception e) {
+      throw new IllegalStateException("memory probe scan of " + file + " failed", e);
+    }
+    heapPeakBytes = probe.peakBytes();
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
-    LOG.info("{} {}: peak memory of one scan {} MB ({} rows, {} MB uncompressed per scan)", dataset, reader,
-        String.format(java.util.Locale.ROOT, "%.1f", trialPeakBytes / 1e6), rowsPerScan,
+    LOG.info("{} {}: peak memory of one scan {} MB allocator/native + {} MB live heap ({} rows, {} MB uncompressed per scan)",
+        dataset, reader, String.format(java.util.Locale.ROOT, "%.1f", trialPeakBytes / 1e6),
+        String.format(java.util.Locale.ROOT, "%.1f", heapPeakBytes / 1e6), rowsPerScan,
         String.format(java.util.Locale.ROOT, "%.1f", megabytesPerScan));
     allocator.close();
   }
 
   @Benchmark
   public long scan(Work work, Memory memory) throws Exception {
-    ScanResult r = switch (reader) {
-      case "parquetArrow" -> ParquetArrowScan.scan(file, allocator, batchSize);
-      case "arrowCpp" -> ArrowCppScan.scan(file, allocator, batchSize);
-      case "parquetJava" -> ParquetJavaScan.scan(file, allocator, batchSize);
-      default -> throw new IllegalArgumentException("unknown reader " + reader);
-    };
+    long cpuBefore = PROCESS.getProcessCpuTime();
+    ScanResult r = run(new BatchDigest());
+    work.cores += (PROCESS.getProcessCpuTime() - cpuBefore) / 1e9;
     if (r.rows() != rowsPerScan) {
       throw new IllegalStateException(reader + " read " + r.rows() + " rows of " + rowsPerScan + " in " + file);
     }
     work.rows += r.rows();
     work.megabytes += megabytesPerScan;
     memory.peakMB = Math.max(memory.peakMB, r.peakBytes() / 1e6);
+    memory.heapMB = heapPeakBytes / 1e6;
+    memory.totalMB = memory.peakMB + memory.heapMB;
     trialPeakBytes = Math.max(trialPeakBytes, r.peakBytes());
     return r.checksum();
+  }
+
+  private ScanResult run(BatchDigest digest) throws Exception {
+    return switch (reader) {
+      case "parquetArrow" -> ParquetArrowScan.scan(file, allocator, batchSize, digest);
+      case "arrowCpp" -> ArrowCppScan.scan(file, allocator, batchSize, digest);
+      case "parquetJava" -> ParquetJavaScan.scan(file, allocator, batchSize, digest);
+      default -> throw new IllegalArgumentException("unknown reader " + reader);
+    };
   }
 }

@@ -16,10 +16,17 @@ import org.parquetarrow.CorruptFileException;
 public final class BinaryDictionary {
   private final int[] offsets;
   private final byte[] data;
+  /** Length of the longest entry. */
+  private final int longest;
 
   private BinaryDictionary(int[] offsets, byte[] data) {
     this.offsets = offsets;
     this.data = data;
+    int max = 0;
+    for (int i = 0; i + 1 < offsets.length; i++) {
+      max = Math.max(max, offsets[i + 1] - offsets[i]);
+    }
+    this.longest = max;
   }
 
   /**
@@ -51,7 +58,11 @@ public final class BinaryDictionary {
       total += len;
       offsets[i + 1] = total;
     }
-    byte[] data = new byte[total];
+    // padded so that short values near the end can be gathered as whole words as well
+    if (total > Integer.MAX_VALUE - 64 - BinaryOutput.WORD_COPY_MAX) {
+      throw new CorruptFileException("dictionary page: " + total + " bytes of values, too many for one array");
+    }
+    byte[] data = new byte[total + BinaryOutput.WORD_COPY_MAX];
     p = offset;
     for (int i = 0; i < count; i++) {
       int len = offsets[i + 1] - offsets[i];
@@ -79,14 +90,18 @@ public final class BinaryDictionary {
   public void gather(int[] ids, int off, int n, BinaryOutput out) {
     Objects.checkFromIndexSize(off, n, ids.length);
     DictionaryIndexDecoder.checkIndices(ids, off, n, size());
-    long total = 0;
-    for (int i = off; i < off + n; i++) {
-      total += offsets[ids[i] + 1] - offsets[ids[i]];
+    long bound = (long) n * longest;
+    if (!out.hasRoom(n, bound)) {
+      // only when the output would otherwise grow: reserve the exact bytes, not the bound
+      long total = 0;
+      for (int i = off; i < off + n; i++) {
+        total += offsets[ids[i] + 1] - offsets[ids[i]];
+      }
+      out.reserve(n, total);
     }
-    out.reserve(n, total);
     for (int i = off; i < off + n; i++) {
       int start = offsets[ids[i]];
-      out.appendReserved(data, start, offsets[ids[i] + 1] - start);
+      out.appendReservedShort(data, start, offsets[ids[i] + 1] - start);
     }
   }
 }

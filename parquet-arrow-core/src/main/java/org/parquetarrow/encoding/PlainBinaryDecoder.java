@@ -37,7 +37,7 @@ public final class PlainBinaryDecoder implements BinaryValueDecoder {
     int p = pos;
     for (int i = 0; i < n; i++) {
       int len = LittleEndian.getInt(buf, p);
-      out.appendReserved(buf, p + 4, len);
+      out.appendReservedShort(buf, p + 4, len);
       p += 4 + len;
     }
     pos = end;

@@ -348,9 +348,11 @@ abstract class LeafReader implements AutoCloseable {
     System.arraycopy(pageDefinitions, pagePos, levels, entries, taken);
     System.arraycopy(pageRepetitions, pagePos, repetitionLevels, entries, taken);
     int nonNull = 0;
-    int max = maxDefinition;
-    for (int i = pagePos; i < pagePos + taken; i++) {
-      nonNull += pageDefinitions[i] == max ? 1 : 0;
+    int below = maxDefinition - 1;
+    for (int i = pagePos, end = pagePos + taken; i < end; i++) {
+      // 1 for the maximum level (the decoder checked none is above it): arithmetic, so the JIT
+      // can vectorise the sum
+      nonNull += (below - pageDefinitions[i]) >>> 31;
     }
     entries = needed;
     if (nonNull > 0) {

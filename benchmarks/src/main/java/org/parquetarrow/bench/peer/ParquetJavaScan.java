@@ -48,7 +48,12 @@ public final class ParquetJavaScan {
   private ParquetJavaScan() {}
 
   public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize) throws IOException {
-    BatchDigest digest = new BatchDigest();
+    return scan(file, allocator, batchSize, new BatchDigest());
+  }
+
+  /** The scan, feeding every batch to {@code digest}. */
+  public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest)
+      throws IOException {
     long peak;
     try (BufferAllocator scanAllocator = allocator.newChildAllocator("parquet-java-scan", 0, Long.MAX_VALUE)) {
       try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file),

@@ -188,13 +188,37 @@ public final class NestedLevels {
     long valid = 0;
     for (int i = from, stop = from + n, len; i < stop; i += len) {
       len = Math.min(CHUNK, stop - i);
-      long slots = ancestor == 0 // every entry reaches a top-level node
-          ? -1L >>> (CHUNK - len)
-          : Branchless.atLeastMask(def, i, len, ancestor);
-      if (rep != null) {
-        slots &= Branchless.atMostMask(rep, i, len, newSlot);
+      // both masks in one pass over the levels
+      long slots = 0;
+      long validSlots = 0;
+      if (rep == null) {
+        if (len == CHUNK) { // a constant trip count lets the JIT unroll the common case
+          for (int t = 0; t < CHUNK; t++) {
+            int d = def[i + t];
+            slots |= (long) Branchless.atLeast(d, ancestor) << t;
+            validSlots |= (long) Branchless.atLeast(d, present) << t;
+          }
+        } else {
+          for (int t = 0; t < len; t++) {
+            int d = def[i + t];
+            slots |= (long) Branchless.atLeast(d, ancestor) << t;
+            validSlots |= (long) Branchless.atLeast(d, present) << t;
+          }
+        }
+      } else if (len == CHUNK) {
+        for (int t = 0; t < CHUNK; t++) {
+          int d = def[i + t];
+          slots |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, rep[i + t])) << t;
+          validSlots |= (long) Branchless.atLeast(d, present) << t;
+        }
+      } else {
+        for (int t = 0; t < len; t++) {
+          int d = def[i + t];
+          slots |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, rep[i + t])) << t;
+          validSlots |= (long) Branchless.atLeast(d, present) << t;
+        }
       }
-      long validSlots = Branchless.atLeastMask(def, i, len, present) & slots;
+      validSlots &= slots;
       bits.append(Bitmaps.compress(validSlots, slots), Long.bitCount(slots));
       valid += Long.bitCount(validSlots);
     }

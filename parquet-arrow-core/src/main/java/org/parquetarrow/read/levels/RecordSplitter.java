@@ -65,19 +65,21 @@ public final class RecordSplitter {
       throw new CorruptFileException(
           "the repetition level at the start of a record must be 0 but got " + rep[from]);
     }
-    long left = wanted - started; // record starts this batch still accepts
+    // record starts this batch still accepts; the count is branch-free, the stop test is almost
+    // never taken, so the loop runs without mispredictions however records and windows line up
+    int left = (int) Math.min(wanted - started, Integer.MAX_VALUE);
+    int starts = 0;
     int end = from + n;
     for (int i = from; i < end; i++) {
-      if (rep[i] == 0) {
-        if (left == 0) {
-          full = true;
-          started = wanted;
-          return i - from;
-        }
-        left--;
+      int start = rep[i] == 0 ? 1 : 0;
+      if (starts + start > left) {
+        full = true;
+        started = wanted;
+        return i - from;
       }
+      starts += start;
     }
-    started = wanted - left;
+    started += starts;
     return n;
   }
 

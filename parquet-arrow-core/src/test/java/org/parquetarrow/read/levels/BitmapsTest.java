@@ -41,6 +41,28 @@ class BitmapsTest {
   }
 
   @Test
+  void compressAgreesWithBitByBitForEveryKeptCount() {
+    Random random = new Random(64);
+    for (int kept = 0; kept <= 64; kept++) {
+      for (int round = 0; round < 200; round++) {
+        long mask = 0;
+        while (Long.bitCount(mask) < kept) {
+          mask |= 1L << random.nextInt(64);
+        }
+        long src = random.nextLong();
+        long want = 0;
+        int at = 0;
+        for (int i = 0; i < 64; i++) {
+          if ((mask >>> i & 1) != 0) {
+            want |= (src >>> i & 1) << at++;
+          }
+        }
+        assertEquals(want, Bitmaps.compress(src, mask), "src " + src + " mask " + mask);
+      }
+    }
+  }
+
+  @Test
   void compressGathersTheMaskedBits() {
     assertEquals(0b11L, Bitmaps.compress(0b1000_0100L, 0b1000_0100L));
     assertEquals(0b10L, Bitmaps.compress(0b1000_0000L, 0b1000_0100L));

@@ -1,0 +1,108 @@
+package org.parquetarrow.encoding;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+
+/**
+ * Short values are copied as whole 8-byte words when the source array and the data buffer have
+ * room past the value: every length, at the very end of a page, into a buffer with no slack, must
+ * still give exactly the input bytes.
+ */
+class ShortValueCopyTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  /** Values of every length 0..60, byte {@code k} of value {@code v} being {@code 31 * v + k}. */
+  private static List<byte[]> values() {
+    List<byte[]> values = new ArrayList<>();
+    for (int v = 0; v <= 60; v++) {
+      byte[] b = new byte[v];
+      for (int k = 0; k < v; k++) {
+        b[k] = (byte) (31 * v + k);
+      }
+      values.add(b);
+    }
+    return values;
+  }
+
+  /** PLAIN BYTE_ARRAY: a 4-byte little-endian length before each value. */
+  private static byte[] plain(List<byte[]> values) {
+    ByteArrayOutputStream page = new ByteArrayOutputStream();
+    for (byte[] v : values) {
+      page.write(v.length);
+      page.write(v.length >>> 8);
+      page.write(v.length >>> 16);
+      page.write(v.length >>> 24);
+      page.writeBytes(v);
+    }
+    return page.toByteArray();
+  }
+
+  @Test
+  void plainValuesOfEveryLengthUpToThePageEnd() {
+    List<byte[]> values = values();
+    byte[] page = plain(values); // the last value ends with the array: no room for a word overrun
+    PlainBinaryDecoder decoder = new PlainBinaryDecoder();
+    decoder.init(page, 0, page.length, values.size());
+    try (BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 1)) {
+      decoder.read(out, 7);
+      decoder.read(out, values.size() - 7);
+      assertEquals(values.size(), out.valueCount());
+      for (int i = 0; i < values.size(); i++) {
+        assertArrayEquals(values.get(i), out.get(i), "value " + i);
+      }
+    }
+  }
+
+  @Test
+  void dataBufferWithoutSlackTakesTheValuesExactly() {
+    // 64 bytes of data in values of 13, 13, 13, 13 and 12 bytes: a 64-byte buffer has no room for
+    // the word overrun of any of the last values
+    List<byte[]> values = new ArrayList<>();
+    for (int len : new int[] {13, 13, 13, 13, 12}) {
+      byte[] b = new byte[len];
+      for (int k = 0; k < len; k++) {
+        b[k] = (byte) (values.size() * 50 + k);
+      }
+      values.add(b);
+    }
+    byte[] page = plain(values);
+    PlainBinaryDecoder decoder = new PlainBinaryDecoder();
+    decoder.init(page, 0, page.length, values.size());
+    try (BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT64, 5, 64)) {
+      assertEquals(64, out.data().capacity());
+      decoder.read(out, values.size());
+      assertEquals(64, out.dataLength());
+      for (int i = 0; i < values.size(); i++) {
+        assertArrayEquals(values.get(i), out.get(i), "value " + i);
+      }
+    }
+  }
+
+  @Test
+  void dictionaryGatherOfEveryLength() {
+    List<byte[]> entries = values();
+    byte[] page = plain(entries);
+    BinaryDictionary dictionary = BinaryDictionary.fromPlain(page, 0, page.length, entries.size());
+    Random random = new Random(42);
+    int[] ids = new int[1000];
+    for (int i = 0; i < ids.length; i++) {
+      // the longest (last) entries often, so the padding at the dictionary's end is exercised
+      ids[i] = i % 3 == 0 ? entries.size() - 1 - random.nextInt(3) : random.nextInt(entries.size());
+    }
+    try (BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 1)) {
+      dictionary.gather(ids, 0, 500, out);
+      dictionary.gather(ids, 500, 500, out);
+      for (int i = 0; i < ids.length; i++) {
+        assertArrayEquals(entries.get(ids[i]), out.get(i), "value " + i);
+      }
+    }
+  }
+}
