@@ -25,6 +25,7 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.crypto.ColumnDecryptor;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.RowGroup;
@@ -48,6 +49,11 @@ import org.parquetarrow.variant.VariantUnshredder;
 final class BatchReader implements AutoCloseable {
   /** Most rows read between two checks of the batch's variable-length bytes. */
   private static final int STRETCH = 4096;
+  /**
+   * The largest uncompressed bytes per row of a projected column chunk in the current row group,
+   * by its footer: a hint that rows are wide before any is read.
+   */
+  private double wideRowBytes;
 
   private final InputFile file;
   private final FileMetaData metadata;
@@ -222,7 +228,7 @@ final class BatchReader implements AutoCloseable {
           forEachLeaf(leaf -> leaf.skipTo(start));
           groupRow = start;
         }
-        int take = (int) Math.min(Math.min(rows - filled, end - groupRow), STRETCH);
+        int take = (int) Math.min(Math.min(rows - filled, end - groupRow), stretch(filled));
         forEachLeaf(leaf -> leaf.read(take));
         filled += take;
         groupRow += take;
@@ -247,6 +253,28 @@ final class BatchReader implements AutoCloseable {
       fail();
       throw e;
     }
+  }
+
+  /**
+   * Rows to read before the next check of the batch's bytes: {@link #STRETCH}, fewer when rows are
+   * so wide (by the chunk sizes in the footer, or by the bytes read so far in this batch) that a
+   * full stretch could carry a column past what its 32-bit offsets address.
+   */
+  private int stretch(int filled) {
+    double perRow = wideRowBytes;
+    long most = 0;
+    for (LeafReader leaf : leaves) {
+      long bytes = leaf.batchBytes();
+      most = Math.max(most, bytes);
+      if (filled > 0) {
+        perRow = Math.max(perRow, (double) bytes / filled);
+      }
+    }
+    if (perRow * STRETCH < options.maxBatchBytes()) {
+      return STRETCH;
+    }
+    double room = Math.max(0, options.maxBatchBytes() - most);
+    return (int) Math.max(1, Math.min(STRETCH, room / perRow));
   }
 
   private boolean overBytes() {
@@ -333,6 +361,13 @@ final class BatchReader implements AutoCloseable {
       }
       List<ColumnChunkBytes> chunks =
           ColumnChunkFetcher.fetchRowGroup(file, metadata, g, leafOrdinals, RangeCoalescer.DEFAULT);
+      wideRowBytes = 0;
+      for (int ordinal : leafOrdinals) {
+        ColumnMetaData meta = group.columns().get(ordinal).metaData();
+        if (meta != null && group.numRows() > 0) {
+          wideRowBytes = Math.max(wideRowBytes, (double) meta.totalUncompressedSize() / group.numRows());
+        }
+      }
       for (int i = 0; i < leaves.size(); i++) {
         LeafReader leaf = leaves.get(i);
         ColumnChunk chunk = group.columns().get(leafOrdinals[i]);

@@ -9,6 +9,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.compress.Codecs;
+import org.parquetarrow.compress.DecompressedSize;
 import org.parquetarrow.compress.Decompressor;
 import org.parquetarrow.crypto.ColumnDecryptor;
 import org.parquetarrow.crypto.ModuleType;
@@ -80,6 +81,11 @@ import org.parquetarrow.read.WriterVersion;
  */
 public final class ColumnChunkPageReader implements AutoCloseable {
   private static final byte[] NO_BYTES = new byte[0];
+  /**
+   * Pages up to this size are allocated as their header says. Beyond it, a codec without an
+   * expansion bound (ZSTD, BROTLI) must first be seen to decode to the claimed size.
+   */
+  private static final int UNVERIFIED_PAGE_SIZE = 1 << 30;
 
   private final ColumnChunkBytes chunk;
   private final byte[] buf;
@@ -579,7 +585,23 @@ public final class ColumnChunkPageReader implements AutoCloseable {
               + codec
               + " can produce");
     }
-    byte[] target = own ? new byte[plainLength] : scratch(plainLength);
+    if (plainLength > UNVERIFIED_PAGE_SIZE && DecompressedSizeBound.of(codec, storedLength) == Long.MAX_VALUE) {
+      // a codec without an expansion bound claims a huge page: believe it only once the data
+      // really decodes to that many bytes, before allocating them
+      if (!DecompressedSize.isCountable(codec)) {
+        throw new UnsupportedFeatureException("page over 1 GiB",
+            "a " + codec + " page decompressing to " + plainLength + " bytes (over 1 GiB) is not supported");
+      }
+      if (DecompressedSize.count(codec, from, src, storedLength, plainLength) != plainLength) {
+        throw new CorruptFileException("page claims " + plainLength + " bytes decompressed from " + storedLength
+            + " bytes of " + codec + ", which do not decode to that many");
+      }
+    }
+    return decompressInto(from, src, storedLength, plainLength, own);
+  }
+
+  private ByteSlice decompressInto(byte[] from, int src, int storedLength, int plainLength, boolean own) {
+    byte[] target = own ? allocate(plainLength) : scratch(plainLength);
     decompressor().decompress(from, src, storedLength, target, 0, plainLength);
     bytesDecompressed += plainLength;
     return new ByteSlice(target, 0, plainLength);
@@ -642,11 +664,21 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     return plainScratch;
   }
 
+  /** A fresh array for a page; a page the heap cannot hold is an error, not a crash. */
+  private static byte[] allocate(int length) {
+    try {
+      return new byte[length];
+    } catch (OutOfMemoryError e) {
+      throw new UnsupportedFeatureException("page larger than the free heap",
+          "a page of " + length + " bytes does not fit in the Java heap (-Xmx)");
+    }
+  }
+
   private byte[] scratch(int length) {
     if (scratch.length < length) {
       // grow geometrically so that a chunk's slowly growing pages do not reallocate every time
       long grown = Math.max(length, Math.min(options.maxPageSize(), scratch.length * 3L / 2));
-      scratch = new byte[(int) grown];
+      scratch = allocate((int) grown);
     }
     return scratch;
   }

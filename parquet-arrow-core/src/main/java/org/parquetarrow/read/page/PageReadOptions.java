@@ -5,7 +5,7 @@ package org.parquetarrow.read.page;
  *
  * <pre>{@code
  * PageReadOptions fast = PageReadOptions.DEFAULT.withVerifyChecksums(false);
- * PageReadOptions huge = PageReadOptions.DEFAULT.withMaxPageSize(Integer.MAX_VALUE - 8);
+ * PageReadOptions small = PageReadOptions.DEFAULT.withMaxPageSize(64 << 20);
  * }</pre>
  *
  * @param verifyChecksums whether to check the CRC-32 of pages whose header carries one (data and
@@ -16,11 +16,12 @@ package org.parquetarrow.read.page;
 public record PageReadOptions(boolean verifyChecksums, int maxPageSize) {
 
   /**
-   * The largest page accepted by default: 1 GiB. Writers cut pages at about 1 MiB, so only single
-   * values near that size reach it; the bound keeps a damaged header from making the reader
-   * allocate up to 2 GiB.
+   * The largest page accepted by default: the largest Java array. Writers cut pages at about 1 MiB,
+   * so only single huge values come near it. A damaged header cannot make the reader allocate that
+   * much for nothing: sizes are checked against what SNAPPY, LZ4 and GZIP can expand to, and beyond
+   * 1 GiB ZSTD and BROTLI data must be seen to decode to the claimed size first.
    */
-  public static final int DEFAULT_MAX_PAGE_SIZE = 1 << 30;
+  public static final int DEFAULT_MAX_PAGE_SIZE = Integer.MAX_VALUE - 8;
 
   /** Checksums verified, pages up to {@link #DEFAULT_MAX_PAGE_SIZE}. */
   public static final PageReadOptions DEFAULT = new PageReadOptions(true, DEFAULT_MAX_PAGE_SIZE);
