@@ -153,7 +153,18 @@ public final class NestedLevels {
       } else {
         // the element count fits an int here: listOffsets checked start + n against 2^31 - 1
         int e = (int) end;
-        if (len == CHUNK) { // a constant trip count lets the JIT unroll the common case
+        if (len == CHUNK && ancestor == 0) { // a top-level list: every record start is a slot
+          for (int t = 0; t < CHUNK; t++) {
+            int d = def[i + t];
+            int r = rep[i + t];
+            int s = Branchless.atLeast(newSlot, r);
+            MemoryUtil.putInt(offsetsAddress + ((long) slot << 2), e);
+            packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+            slots += s;
+            slot += s;
+            e += Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
+          }
+        } else if (len == CHUNK) { // a constant trip count lets the JIT unroll the common case
           for (int t = 0; t < CHUNK; t++) {
             int d = def[i + t];
             int r = rep[i + t];
