@@ -32,8 +32,10 @@ import org.parquetarrow.read.levels.LevelInfo.Kind;
  *                                                         // 4 slots, validity 0101
  * }</pre>
  *
- * <p>Both are O(n): 64 entries at a time become bit masks through fixed shifts, with no branch
- * per entry; then come one offset store per list slot and one bitmap append per 64 entries.
+ * <p>Both are O(n) with no branch per entry, 64 entries at a time: each entry that makes a slot
+ * puts its validity bit at the running slot position (so the bits come out packed) and, for a
+ * list, stores the elements so far as the offset of the next slot; one bitmap append follows per
+ * 64 entries. Slots of a node with a list below it still come from bit masks and a bit squeeze.
  */
 public final class NestedLevels {
   /** Level entries turned into one 64-bit mask at a time. */
