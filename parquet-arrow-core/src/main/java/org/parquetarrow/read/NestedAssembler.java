@@ -71,7 +71,7 @@ final class NestedAssembler implements FieldAssembler {
         }
         LeafAssembler leaf = (LeafAssembler) FieldAssemblers.leafAssembler(f, out, allocator, true);
         leaves.add(leaf.reader());
-        return new LeafNode(info, leaf);
+        return new LeafNode(info, out, leaf);
       }
       case NULL: {
         LevelInfo info = new LevelInfo(LevelInfo.Kind.LEAF, f.definitionLevel(), f.repetitionLevel(), ancestorDef, nullable);
@@ -131,7 +131,7 @@ final class NestedAssembler implements FieldAssembler {
 
   @Override
   public FieldVector finishBatch() {
-    return root.build();
+    return root.build(root.countSlots());
   }
 
   @Override
@@ -147,6 +147,24 @@ final class NestedAssembler implements FieldAssembler {
     return b;
   }
 
+  /**
+   * A zeroed validity bitmap for {@code slots} slots that also holds one bit per level entry of
+   * {@code source}, so that {@link NestedLevels} never recounts the slots to check its range.
+   */
+  private ArrowBuf validityFor(int slots, LeafReader source) {
+    return zeroed(Bitmaps.bytesFor(Math.max(slots, source.entryCount())));
+  }
+
+  /** Whether every slot of {@code info} is valid, whatever the levels say beyond its slots. */
+  private static boolean allValid(LevelInfo info) {
+    return info.validDefLevel() == info.repeatedAncestorDefLevel();
+  }
+
+  private static CorruptFileException slotMismatch(Field field, int expected, int found) {
+    return new CorruptFileException("the levels of " + field.getName() + " give it " + found
+        + " slots where its parent has " + expected);
+  }
+
   /** One Arrow node of the field. */
   private abstract static class Node {
     final LevelInfo info;
@@ -158,14 +176,28 @@ final class NestedAssembler implements FieldAssembler {
     /** A leaf below this node, whose levels describe the node. */
     abstract LeafReader source();
 
-    abstract FieldVector build();
+    /** The node's slots in the batch, counted from the levels of {@link #source()}. */
+    final int countSlots() {
+      LeafReader s = source();
+      return NestedLevels.countSlots(s.levels(), s.repetitionLevels(), 0, s.entryCount(), info);
+    }
+
+    /**
+     * Builds the node's vector of {@code slots} slots: the count its parent found (one slot per
+     * parent slot below a struct, per element below a list), so that no node counts its own.
+     *
+     * @throws CorruptFileException if the node's levels give it another count
+     */
+    abstract FieldVector build(int slots);
   }
 
   private final class LeafNode extends Node {
+    private final Field field;
     private final LeafAssembler leaf;
 
-    LeafNode(LevelInfo info, LeafAssembler leaf) {
+    LeafNode(LevelInfo info, Field field, LeafAssembler leaf) {
       super(info);
+      this.field = field;
       this.leaf = leaf;
     }
 
@@ -175,16 +207,30 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build() {
+    FieldVector build(int slots) {
       LeafReader r = leaf.reader();
       if (!r.repeated()) {
         return leaf.finishBatch();
       }
       int n = r.entryCount();
-      int slots = NestedLevels.countSlots(r.levels(), r.repetitionLevels(), 0, n, info);
-      try (ArrowBuf validity = zeroed(Bitmaps.bytesFor(slots))) {
-        SlotCounts c = NestedLevels.slots(r.levels(), r.repetitionLevels(), 0, n, info, validity, 0);
-        return leaf.adapt(r.finishBatch(validity, c.slotCount(), c.nullCount()));
+      try (ArrowBuf validity = validityFor(slots, r)) {
+        int nulls;
+        if (allValid(info)) {
+          // every slot holds a value: its slots are its dense values, counted without a bitmap
+          int found = countSlots();
+          if (found != slots) {
+            throw slotMismatch(field, slots, found);
+          }
+          Bitmaps.setRange(validity, 0, slots);
+          nulls = 0;
+        } else {
+          SlotCounts c = NestedLevels.slots(r.levels(), r.repetitionLevels(), 0, n, info, validity, 0);
+          if (c.slotCount() != slots) {
+            throw slotMismatch(field, slots, c.slotCount());
+          }
+          nulls = c.nullCount();
+        }
+        return leaf.adapt(r.finishBatch(validity, slots, nulls));
       }
     }
   }
@@ -205,9 +251,12 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build() {
-      int slots = NestedLevels.countSlots(reader.levels(), reader.repetitionLevels(), 0, reader.entryCount(), info);
+    FieldVector build(int slots) {
+      int found = countSlots();
       reader.releaseBatch();
+      if (found != slots) {
+        throw slotMismatch(field, slots, found);
+      }
       NullVector v = new NullVector(field);
       v.setValueCount(slots);
       return v;
@@ -230,19 +279,28 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build() {
+    FieldVector build(int slots) {
       LeafReader s = source();
       int n = s.entryCount();
-      int slots = NestedLevels.countSlots(s.levels(), s.repetitionLevels(), 0, n, info);
       List<FieldVector> built = new ArrayList<>(children.size());
       StructVector struct = null;
-      try (ArrowBuf validity = zeroed(Bitmaps.bytesFor(slots))) {
-        SlotCounts c = NestedLevels.slots(s.levels(), s.repetitionLevels(), 0, n, info, validity, 0);
+      try (ArrowBuf validity = validityFor(slots, s)) {
+        int nulls = 0;
+        if (allValid(info)) {
+          // the children check the slot count against their own levels
+          Bitmaps.setRange(validity, 0, slots);
+        } else {
+          SlotCounts c = NestedLevels.slots(s.levels(), s.repetitionLevels(), 0, n, info, validity, 0);
+          if (c.slotCount() != slots) {
+            throw slotMismatch(field, slots, c.slotCount());
+          }
+          nulls = c.nullCount();
+        }
         for (Node child : children) {
-          built.add(child.build());
+          built.add(child.build(slots));
         }
         struct = (StructVector) field.createVector(allocator);
-        struct.loadFieldBuffers(new ArrowFieldNode(slots, c.nullCount()), List.of(validity));
+        struct.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(validity));
         for (int i = 0; i < built.size(); i++) {
           built.get(i).makeTransferPair(struct.getChildByOrdinal(i)).transfer();
         }
@@ -279,18 +337,23 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build() {
+    FieldVector build(int slots) {
       LeafReader s = source();
       int n = s.entryCount();
-      int slots = NestedLevels.countSlots(s.levels(), s.repetitionLevels(), 0, n, info);
       int entryBytes = width == OffsetWidth.INT64 ? 8 : 4;
       FieldVector elements = null;
       FieldVector list = null;
-      try (ArrowBuf validity = zeroed(Bitmaps.bytesFor(slots));
-          ArrowBuf offsets = zeroed((slots + 1L) * entryBytes)) {
+      // room for an offset per level entry, so that NestedLevels need not count the slots first;
+      // it writes every entry up to the last slot's end, so only the first needs a value
+      try (ArrowBuf validity = validityFor(slots, s);
+          ArrowBuf offsets = allocator.buffer((Math.max(slots, n) + 1L) * entryBytes)) {
+        offsets.setZero(0, entryBytes);
         SlotCounts c = NestedLevels.listOffsets(
             s.levels(), s.repetitionLevels(), 0, n, info, offsets, 0, width, validity, 0);
-        elements = child.build();
+        if (c.slotCount() != slots) {
+          throw slotMismatch(field, slots, c.slotCount());
+        }
+        elements = child.build(c.elementCount());
         if (elements.getValueCount() != c.elementCount()) {
           throw new CorruptFileException("list " + field.getName() + " holds " + c.elementCount()
               + " elements, its leaves give " + elements.getValueCount());

@@ -32,8 +32,10 @@ import org.parquetarrow.read.levels.LevelInfo.Kind;
  *                                                         // 4 slots, validity 0101
  * }</pre>
  *
- * <p>Both are O(n): 64 entries at a time become bit masks through fixed shifts, with no branch
- * per entry; then come one offset store per list slot and one bitmap append per 64 entries.
+ * <p>Both are O(n) with no branch per entry, 64 entries at a time: each entry that makes a slot
+ * puts its validity bit at the running slot position (so the bits come out packed) and, for a
+ * list, stores the elements so far as the offset of the next slot; one bitmap append follows per
+ * 64 entries. Slots of a node with a list below it still come from bit masks and a bit squeeze.
  */
 public final class NestedLevels {
   /** Level entries turned into one 64-bit mask at a time. */
@@ -56,6 +58,10 @@ public final class NestedLevels {
       throw new IllegalArgumentException("use listOffsets for a list");
     }
     checkLevels(def, rep, from, n);
+    if (node.kind() == Kind.LEAF) {
+      // nothing lies below a leaf: no entry continues a list inside its slot
+      rep = null;
+    }
     long base = validity == null ? 0 : bitmapAddress(validity, bitOffset, def, rep, from, n, node);
     long packed = slotLoop(def, rep, from, n, node, base, validity != null, bitOffset);
     int slots = (int) (packed >>> 32);
@@ -112,9 +118,11 @@ public final class NestedLevels {
   }
 
   /**
-   * 64 entries at a time: three masks (slot starts, valid slots, elements) from fixed shifts,
-   * then one offset store per slot (its start is the elements before its first entry) and one
-   * bitmap append per chunk.
+   * One pass, 64 entries at a time, with no branch on the levels: every entry stores the
+   * elements so far as the offset of the next slot to start, and moves on to the slot after it
+   * only if it starts that slot, so the last store to each entry is the slot's start and the
+   * stray ones land on entries the next slot (or the final end) overwrites. A valid slot's bit
+   * goes to the chunk's running slot position, so the bits come out packed.
    */
   private static SlotCounts listLoop(int[] def, int[] rep, int from, int n, LevelInfo list,
       long offsetsAddress, long start, boolean wide, boolean withValidity, long bitBase,
@@ -124,43 +132,69 @@ public final class NestedLevels {
     final int element = list.elementDefLevel();
     final int own = list.repLevel();
     final int newSlot = list.slotRepLevel();
-    final int shift = wide ? 3 : 2;
     BitSink bits = new BitSink(bitBase, withValidity, bitOffset);
     long end = start; // elements so far, the end of the current list
     int slot = 0;
     int valid = 0;
     for (int i = from, stop = from + n, len; i < stop; i += len) {
       len = Math.min(CHUNK, stop - i);
-      long starts = 0;
-      long validSlots = 0;
-      long elements = 0;
-      if (len == CHUNK) { // a constant trip count lets the JIT unroll the common case
-        for (int t = 0; t < CHUNK; t++) {
-          int d = def[i + t];
-          int r = rep[i + t];
-          starts |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r)) << t;
-          validSlots |= (long) Branchless.atLeast(d, present) << t;
-          elements |= (long) (Branchless.atLeast(d, element) & Branchless.atLeast(own, r)) << t;
-        }
-      } else {
+      // at entry t at most t slots of the chunk precede it, so the shift stays below 64
+      long packed = 0;
+      int slots = 0;
+      if (wide) {
         for (int t = 0; t < len; t++) {
           int d = def[i + t];
           int r = rep[i + t];
-          starts |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r)) << t;
-          validSlots |= (long) Branchless.atLeast(d, present) << t;
-          elements |= (long) (Branchless.atLeast(d, element) & Branchless.atLeast(own, r)) << t;
+          int s = Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r);
+          MemoryUtil.putLong(offsetsAddress + ((long) slot << 3), end);
+          packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+          slots += s;
+          slot += s;
+          end += Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
         }
+      } else {
+        // the element count fits an int here: listOffsets checked start + n against 2^31 - 1
+        int e = (int) end;
+        if (len == CHUNK && ancestor == 0) { // a top-level list: every record start is a slot
+          for (int t = 0; t < CHUNK; t++) {
+            int d = def[i + t];
+            int r = rep[i + t];
+            int s = Branchless.atLeast(newSlot, r);
+            MemoryUtil.putInt(offsetsAddress + ((long) slot << 2), e);
+            packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+            slots += s;
+            slot += s;
+            e += Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
+          }
+        } else if (len == CHUNK) { // a constant trip count lets the JIT unroll the common case
+          for (int t = 0; t < CHUNK; t++) {
+            int d = def[i + t];
+            int r = rep[i + t];
+            int s = Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r);
+            MemoryUtil.putInt(offsetsAddress + ((long) slot << 2), e);
+            packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+            slots += s;
+            slot += s;
+            e += Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
+          }
+        } else {
+          for (int t = 0; t < len; t++) {
+            int d = def[i + t];
+            int r = rep[i + t];
+            int s = Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r);
+            MemoryUtil.putInt(offsetsAddress + ((long) slot << 2), e);
+            packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+            slots += s;
+            slot += s;
+            e += Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
+          }
+        }
+        end = e;
       }
-      validSlots &= starts;
-      for (long m = starts; m != 0; m &= m - 1) {
-        long before = elements & ((1L << Long.numberOfTrailingZeros(m)) - 1);
-        putOffset(offsetsAddress + ((long) slot++ << shift), end + Long.bitCount(before), wide);
-      }
-      end += Long.bitCount(elements);
-      bits.append(Bitmaps.compress(validSlots, starts), Long.bitCount(starts));
-      valid += Long.bitCount(validSlots);
+      bits.append(packed, slots);
+      valid += Long.bitCount(packed);
     }
-    putOffset(offsetsAddress + ((long) slot << shift), end, wide);
+    putOffset(offsetsAddress + ((long) slot << (wide ? 3 : 2)), end, wide);
     bits.finish();
     return new SlotCounts(slot, slot - valid, (int) (end - start));
   }
@@ -174,10 +208,11 @@ public final class NestedLevels {
   }
 
   /**
-   * Slots of a struct or leaf node, 64 entries at a time: a slot mask and a validity mask from
-   * fixed shifts, then the validity of the slots only appended. {@code rep} is {@code null} when
-   * no list lies below the node. Returns the slot count in the high and the valid count in the
-   * low 32 bits.
+   * Slots of a struct or leaf node, 64 entries at a time. Without repetition levels (no list below
+   * the node) each entry that makes a slot puts its validity bit at the chunk's running slot
+   * position, so the bits come out packed. With them, a slot mask and a validity mask come from
+   * fixed shifts and the valid bits of the slots are squeezed out of the latter. Returns the slot
+   * count in the high and the valid count in the low 32 bits.
    */
   private static long slotLoop(int[] def, int[] rep, int from, int n, LevelInfo node,
       long bitBase, boolean withValidity, long bitOffset) {
@@ -188,24 +223,33 @@ public final class NestedLevels {
     long valid = 0;
     for (int i = from, stop = from + n, len; i < stop; i += len) {
       len = Math.min(CHUNK, stop - i);
-      // both masks in one pass over the levels
-      long slots = 0;
-      long validSlots = 0;
       if (rep == null) {
+        // at entry t at most t slots of the chunk precede it, so the shift stays below 64
+        long packed = 0;
+        int slots = 0;
         if (len == CHUNK) { // a constant trip count lets the JIT unroll the common case
           for (int t = 0; t < CHUNK; t++) {
             int d = def[i + t];
-            slots |= (long) Branchless.atLeast(d, ancestor) << t;
-            validSlots |= (long) Branchless.atLeast(d, present) << t;
+            int s = Branchless.atLeast(d, ancestor);
+            packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+            slots += s;
           }
         } else {
           for (int t = 0; t < len; t++) {
             int d = def[i + t];
-            slots |= (long) Branchless.atLeast(d, ancestor) << t;
-            validSlots |= (long) Branchless.atLeast(d, present) << t;
+            int s = Branchless.atLeast(d, ancestor);
+            packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+            slots += s;
           }
         }
-      } else if (len == CHUNK) {
+        bits.append(packed, slots);
+        valid += Long.bitCount(packed);
+        continue;
+      }
+      // both masks in one pass over the levels
+      long slots = 0;
+      long validSlots = 0;
+      if (len == CHUNK) {
         for (int t = 0; t < CHUNK; t++) {
           int d = def[i + t];
           slots |= (long) (Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, rep[i + t])) << t;

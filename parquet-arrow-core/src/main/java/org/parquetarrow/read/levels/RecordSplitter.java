@@ -65,11 +65,18 @@ public final class RecordSplitter {
       throw new CorruptFileException(
           "the repetition level at the start of a record must be 0 but got " + rep[from]);
     }
-    // record starts this batch still accepts; the count is branch-free, the stop test is almost
-    // never taken, so the loop runs without mispredictions however records and windows line up
+    // record starts this batch still accepts
     int left = (int) Math.min(wanted - started, Integer.MAX_VALUE);
-    int starts = 0;
     int end = from + n;
+    // usually the batch takes the whole window: a count the JIT vectorises says so
+    int all = countStarts(rep, from, end);
+    if (all <= left) {
+      started += all;
+      return n;
+    }
+    // otherwise find the entry that starts one record too many; the count is branch-free and
+    // the stop test is taken once, so the loop runs without mispredictions
+    int starts = 0;
     for (int i = from; i < end; i++) {
       int start = rep[i] == 0 ? 1 : 0;
       if (starts + start > left) {
@@ -81,6 +88,17 @@ public final class RecordSplitter {
     }
     started += starts;
     return n;
+  }
+
+  /** The entries of {@code rep[from, end)} that are 0 (record starts), without a branch. */
+  private static int countStarts(int[] rep, int from, int end) {
+    int starts = 0;
+    for (int i = from; i < end; i++) {
+      int r = rep[i];
+      // the sign bit of (r - 1) & ~r is set exactly when r == 0
+      starts += ((r - 1) & ~r) >>> 31;
+    }
+    return starts;
   }
 
   /** Whether the batch holds its records and the next entry starts the following batch. */

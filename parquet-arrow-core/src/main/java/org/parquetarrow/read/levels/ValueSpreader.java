@@ -67,6 +67,12 @@ public final class ValueSpreader {
 
   /** One mixed block, slots {@code [low, low + chunk)}, from the top; {@code k} values remain. */
   private static void spreadBlock(long a, int width, long mask, int low, int chunk, int k) {
+    if (k > Long.bitCount(mask) && (width == 8 || width == 4)) {
+      // values remain below the block, so value k - 1 exists at every step and a null slot may
+      // read it (and store 0) without a bounds clamp
+      spreadBlockAbove(a, width, mask, low, chunk, k);
+      return;
+    }
     switch (width) {
       case 1 -> {
         for (int t = chunk - 1; t >= 0; t--) {
@@ -137,6 +143,30 @@ public final class ValueSpreader {
             MemoryUtil.setMemory(dst, width, (byte) 0);
           }
         }
+      }
+    }
+  }
+
+  /**
+   * {@link #spreadBlock} for 4- and 8-byte values when more values than the block's remain: one
+   * source pointer that steps down by one value at each valid slot.
+   */
+  private static void spreadBlockAbove(long a, int width, long mask, int low, int chunk, int k) {
+    if (width == 8) {
+      long src = a + ((long) (k - 1) << 3);
+      long dst = a + ((long) (low + chunk - 1) << 3);
+      for (int t = chunk - 1; t >= 0; t--, dst -= 8) {
+        long bit = (mask >>> t) & 1;
+        MemoryUtil.putLong(dst, MemoryUtil.getLong(src) & -bit);
+        src -= bit << 3;
+      }
+    } else {
+      long src = a + ((long) (k - 1) << 2);
+      long dst = a + ((long) (low + chunk - 1) << 2);
+      for (int t = chunk - 1; t >= 0; t--, dst -= 4) {
+        long bit = (mask >>> t) & 1;
+        MemoryUtil.putInt(dst, MemoryUtil.getInt(src) & (int) -bit);
+        src -= bit << 2;
       }
     }
   }
