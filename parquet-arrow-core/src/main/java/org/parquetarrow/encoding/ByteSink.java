@@ -99,6 +99,26 @@ public final class ByteSink {
     LittleEndian.putLong(buf, at, v);
   }
 
+  /** Appends the low 32 bits of each of {@code values[from .. to)}, little-endian (PLAIN INT32 and FLOAT). */
+  public void writeIntsLe(long[] values, int from, int to) {
+    Objects.checkFromToIndex(from, to, values.length);
+    int at = reserve(Math.multiplyExact(to - from, 4));
+    byte[] b = buf;
+    for (int i = from; i < to; i++, at += 4) {
+      LittleEndian.putInt(b, at, (int) values[i]);
+    }
+  }
+
+  /** Appends {@code values[from .. to)}, little-endian (PLAIN INT64 and DOUBLE). */
+  public void writeLongsLe(long[] values, int from, int to) {
+    Objects.checkFromToIndex(from, to, values.length);
+    int at = reserve(Math.multiplyExact(to - from, 8));
+    byte[] b = buf;
+    for (int i = from; i < to; i++, at += 8) {
+      LittleEndian.putLong(b, at, values[i]);
+    }
+  }
+
   /** Overwrites 4 bytes at {@code pos} (e.g. a length prefix written as a placeholder). */
   public void setIntLe(int pos, int v) {
     Objects.checkFromIndexSize(pos, 4, size);

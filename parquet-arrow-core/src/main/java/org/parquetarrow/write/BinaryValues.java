@@ -3,6 +3,7 @@ package org.parquetarrow.write;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -34,6 +35,9 @@ final class BinaryValues extends LeafValues {
   int[] offsets = new int[1];
   private final BytesHashTable dictionary = new BytesHashTable();
 
+  /** Per dictionary id, the epoch of the last page whose statistics took it in. */
+  private int[] pageSeen = new int[0];
+  private int pageEpoch = 1;
   private byte[] pageMin;
   private byte[] pageMax;
   private byte[] chunkMin;
@@ -64,22 +68,7 @@ final class BinaryValues extends LeafValues {
     if (int96) {
       gatherInt96((BaseFixedWidthVector) vector, idx, n);
     } else if (vector instanceof BaseVariableWidthVector v) {
-      ArrowBuf o = v.getOffsetBuffer();
-      ArrowBuf d = v.getDataBuffer();
-      long total = 0;
-      for (int i = 0; i < n; i++) {
-        total += o.getInt(4L * idx[i] + 4) - o.getInt(4L * idx[i]);
-      }
-      ensureData(total);
-      int at = 0;
-      for (int i = 0; i < n; i++) {
-        int start = o.getInt(4L * idx[i]);
-        int len = o.getInt(4L * idx[i] + 4) - start;
-        offsets[i] = at;
-        d.getBytes(start, data, at, len);
-        at += len;
-      }
-      offsets[n] = at;
+      gatherVariableWidth(v, idx, n);
     } else if (vector instanceof BaseLargeVariableWidthVector v) {
       ArrowBuf o = v.getOffsetBuffer();
       ArrowBuf d = v.getDataBuffer();
@@ -117,6 +106,49 @@ final class BinaryValues extends LeafValues {
     }
   }
 
+  /**
+   * Strings and binaries with 32-bit offsets: each run of values that follow each other in the
+   * Arrow data buffer (all of a batch without nulls, or with nulls of length 0 between them) is
+   * copied with one memory copy.
+   */
+  private void gatherVariableWidth(BaseVariableWidthVector v, int[] idx, int n) {
+    ArrowBuf source = v.getDataBuffer();
+    long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 4, 1);
+    long capacity = source.capacity();
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      long at = o + 4L * idx[i];
+      int start = MemoryUtil.getInt(at);
+      int end = MemoryUtil.getInt(at + 4);
+      if (start < 0 || end < start || end > capacity) {
+        throw new IllegalArgumentException("vector " + v.getName() + " has offsets " + start + ".." + end
+            + " at index " + idx[i] + " outside its data buffer of " + capacity + " bytes");
+      }
+      total += end - start;
+    }
+    ensureData(total);
+    long d = source.memoryAddress();
+    int at = 0;
+    int runStart = 0;
+    int runEnd = 0;
+    int runAt = 0;
+    for (int i = 0; i < n; i++) {
+      long p = o + 4L * idx[i];
+      int start = MemoryUtil.getInt(p);
+      int end = MemoryUtil.getInt(p + 4);
+      if (start != runEnd) {
+        MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
+        runStart = start;
+        runAt = at;
+      }
+      runEnd = end;
+      offsets[i] = at;
+      at += end - start;
+    }
+    MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
+    offsets[n] = at;
+  }
+
   private void gatherViews(BaseVariableWidthViewVector v, int[] idx, int n) {
     ArrowBuf views = v.getDataBuffer();
     List<ArrowBuf> buffers = v.getDataBuffers();
@@ -144,14 +176,15 @@ final class BinaryValues extends LeafValues {
     int sourceWidth = v.getTypeWidth();
     int w = fixedWidth;
     ensureData((long) w * n);
-    ArrowBuf d = v.getDataBuffer();
+    long d = SourceRange.address(v.getDataBuffer(), idx, n, sourceWidth);
+    byte[] out = data;
     for (int i = 0; i < n; i++) {
-      long base = (long) idx[i] * sourceWidth;
+      long base = d + (long) idx[i] * sourceWidth;
       int at = i * w;
       offsets[i] = at;
       // little-endian in Arrow, big-endian in Parquet; the high bytes dropped are sign copies
       for (int k = 0; k < w; k++) {
-        data[at + k] = d.getByte(base + w - 1 - k);
+        out[at + k] = MemoryUtil.getByte(base + w - 1 - k);
       }
     }
     offsets[n] = n * w;
@@ -279,6 +312,64 @@ final class BinaryValues extends LeafValues {
     }
   }
 
+  /**
+   * The page's min/max from dictionary ids: each distinct id of the page is compared once (the
+   * first time the page meets it), so a page of a few distinct values costs a few comparisons.
+   * FLOAT16, whose NaNs are counted per value, takes the per-value path.
+   */
+  @Override
+  void updateStatisticsFromDictionary(int from, int to, int[] ids, int idOffset) {
+    if (order != ValueOrder.UNSIGNED_BYTES && order != ValueOrder.SIGNED_BYTES) {
+      updateStatistics(from, to);
+      return;
+    }
+    if (from >= to) {
+      return;
+    }
+    int size = dictionary.size();
+    if (pageSeen.length < size) {
+      pageSeen = Arrays.copyOf(pageSeen, Math.max(size, pageSeen.length * 2));
+    }
+    int[] seen = pageSeen;
+    int epoch = pageEpoch;
+    byte[] d = dictionary.data();
+    int min = -1;
+    int max = -1;
+    for (int k = idOffset, end = idOffset + (to - from); k < end; k++) {
+      int id = ids[k];
+      if (seen[id] == epoch) {
+        continue;
+      }
+      seen[id] = epoch;
+      if (min < 0) {
+        min = id;
+        max = id;
+        continue;
+      }
+      int o = dictionary.offset(id);
+      int oEnd = o + dictionary.length(id);
+      if (compare(d, o, oEnd, d, dictionary.offset(min), dictionary.offset(min) + dictionary.length(min)) < 0) {
+        min = id;
+      }
+      if (compare(d, o, oEnd, d, dictionary.offset(max), dictionary.offset(max) + dictionary.length(max)) > 0) {
+        max = id;
+      }
+    }
+    if (min < 0) {
+      return;
+    }
+    int minFrom = dictionary.offset(min);
+    int minTo = minFrom + dictionary.length(min);
+    int maxFrom = dictionary.offset(max);
+    int maxTo = maxFrom + dictionary.length(max);
+    if (pageMin == null || compare(d, minFrom, minTo, pageMin, 0, pageMin.length) < 0) {
+      pageMin = Arrays.copyOfRange(d, minFrom, minTo);
+    }
+    if (pageMax == null || compare(d, maxFrom, maxTo, pageMax, 0, pageMax.length) > 0) {
+      pageMax = Arrays.copyOfRange(d, maxFrom, maxTo);
+    }
+  }
+
   private int compare(int a, int b) {
     return compare(data, offsets[a], offsets[a + 1], data, offsets[b], offsets[b + 1]);
   }
@@ -299,6 +390,10 @@ final class BinaryValues extends LeafValues {
     boolean bNeg = bLen > 0 && b[bFrom] < 0;
     if (aNeg != bNeg) {
       return aNeg ? -1 : 1;
+    }
+    if (aLen == bLen) {
+      // same sign and width: two's complement orders as the unsigned bytes do
+      return Arrays.compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
     }
     int len = Math.max(aLen, bLen);
     for (int k = 0; k < len; k++) {
@@ -333,6 +428,8 @@ final class BinaryValues extends LeafValues {
 
   @Override
   void endPageStatistics() {
+    // ids met by updateStatisticsFromDictionary are marked with the page's epoch; a new page, a new epoch
+    pageEpoch++;
     if (pageMin != null) {
       if (chunkMin == null || compare(pageMin, 0, pageMin.length, chunkMin, 0, chunkMin.length) < 0) {
         chunkMin = pageMin;

@@ -68,6 +68,8 @@ final class ColumnChunkWriter implements AutoCloseable {
   private int pageValues;
   private int pageRows;
   private long pageUnencoded;
+  /** PLAIN bytes of the open page's values while they are dictionary encoded (for the first-page check). */
+  private long pagePlainBytes;
   private final long[] pageDefHistogram;
   private final long[] pageRepHistogram;
   private boolean pageUsesDictionary;
@@ -242,12 +244,14 @@ final class ColumnChunkWriter implements AutoCloseable {
           pageIds = Arrays.copyOf(pageIds, Math.max(pageIdCount + n, pageIds.length * 2));
         }
         values.dictionaryIds(valueFrom, valueTo, pageIds, pageIdCount);
+        values.updateStatisticsFromDictionary(valueFrom, valueTo, pageIds, pageIdCount);
         pageIdCount += n;
+        pagePlainBytes += values.plainSize(valueFrom, valueTo);
         pageUsesDictionary = true;
       } else {
         valueEncoder.append(valueFrom, valueTo);
+        values.updateStatistics(valueFrom, valueTo);
       }
-      values.updateStatistics(valueFrom, valueTo);
       if (bloom != null) {
         values.addHashes(valueFrom, valueTo, bloom);
       }
@@ -277,6 +281,13 @@ final class ColumnChunkWriter implements AutoCloseable {
       ids.write(pageIds, 0, pageIdCount);
       ids.flushTo(valueBytes);
       encoding = Encoding.RLE_DICTIONARY;
+      if (pages.isEmpty() && dictionaryActive
+          && valueBytes.size() + values.dictionaryPlainSize() >= pagePlainBytes) {
+        // parquet-java's rule: a dictionary that does not pay for itself on the chunk's first page
+        // (ids plus dictionary no smaller than PLAIN) is given up at once, rather than grown to
+        // its size limit (mostly unique values); the first page stays dictionary encoded
+        dictionaryActive = false;
+      }
     } else {
       valueEncoder.flushTo(valueBytes);
       encoding = valueEncoder.encoding();
@@ -354,6 +365,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     pageValues = 0;
     pageRows = 0;
     pageUnencoded = 0;
+    pagePlainBytes = 0;
     pageUsesDictionary = false;
   }
 

@@ -56,6 +56,15 @@ abstract class LeafValues {
   /** Folds values {@code [from, to)} into the open page's min/max, counting NaNs in {@link #pageNans}. */
   abstract void updateStatistics(int from, int to);
 
+  /**
+   * Like {@link #updateStatistics} for values {@code [from, to)} just looked up by {@link
+   * #dictionaryIds}, whose ids are {@code ids[idOffset ..]}: a type may take the min/max from the
+   * distinct dictionary entries instead of every value.
+   */
+  void updateStatisticsFromDictionary(int from, int to, int[] ids, int idOffset) {
+    updateStatistics(from, to);
+  }
+
   /** Whether the open page has a min/max (false when all values are null or NaN, or the order is undefined). */
   abstract boolean pageHasMinMax();
 

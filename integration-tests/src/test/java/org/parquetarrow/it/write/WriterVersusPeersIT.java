@@ -194,7 +194,14 @@ class WriterVersusPeersIT {
         for (ColumnChunkMetaData c : b.getColumns()) {
           assertEquals(defaults.codec().name(), c.getCodec().getParquetCompressionCodec().name(), where + " " + c.getPath());
           dictionary |= c.hasDictionaryPage();
-          fallback |= c.getEncodingStats().hasDictionaryPages() && c.getEncodingStats().hasNonDictionaryEncodedPages();
+          boolean fellBack = c.getEncodingStats().hasDictionaryPages()
+              && c.getEncodingStats().hasNonDictionaryEncodedPages();
+          fallback |= fellBack;
+          if (c.getPath().toDotString().equals("str_dict") && defaults.dictionaryEnabled()
+              && !v.encodedColumns().contains("str_dict")) {
+            // eight words: the dictionary pays for itself on every page
+            assertTrue(!fellBack && c.hasDictionaryPage(), where + ": str_dict dictionary encoded throughout");
+          }
           if (v.encoding() != null
               && c.getEncodings().contains(org.apache.parquet.column.Encoding.valueOf(v.encoding().name()))) {
             encoded.add(c.getPath().toDotString());
@@ -202,7 +209,14 @@ class WriterVersusPeersIT {
         }
       }
       assertEquals(defaults.dictionaryEnabled(), dictionary, where + ": dictionary pages");
-      assertEquals(v.name().contains("fallback"), fallback, where + ": dictionary falling back to plain");
+      // mostly unique columns fall back after their first page (the dictionary does not pay), so
+      // only the forced fallback of a tiny dictionary limit is certain
+      if (v.name().contains("fallback")) {
+        assertTrue(fallback, where + ": dictionary falling back to plain");
+      }
+      if (!defaults.dictionaryEnabled()) {
+        assertTrue(!fallback, where + ": no dictionary, no fallback");
+      }
       for (String c : v.encodedColumns()) {
         assertTrue(encoded.stream().anyMatch(p -> p.equals(c) || p.startsWith(c + ".")),
             where + ": " + c + " not " + v.encoding() + " in " + encoded);
