@@ -262,6 +262,18 @@ final class ColumnChunkWriter implements AutoCloseable {
     pageRows += rows;
   }
 
+  /**
+   * Whether the dictionary, judged on the chunk's first page, will not pay: nearly every value of
+   * the page was new to it (at least 15 in 16: a column of mostly unique values, whose dictionary
+   * would only fill up to its limit and fall back) and the ids plus the dictionary are no smaller
+   * than PLAIN (parquet-java's first-page rule). Both are needed: a dictionary of values that
+   * repeat across pages (TPC-H prices) can lose on the first page and still win on the chunk.
+   */
+  private boolean dictionaryHopeless(int encodedIdBytes) {
+    return values.dictionarySize() * 16L >= pageValues * 15L
+        && encodedIdBytes + values.dictionaryPlainSize() >= pagePlainBytes;
+  }
+
   private long pageEstimate() {
     long levels = (maxDef > 0 ? defLevels.estimatedSize() : 0) + (maxRep > 0 ? repLevels.estimatedSize() : 0);
     long vals = pageUsesDictionary
@@ -281,11 +293,8 @@ final class ColumnChunkWriter implements AutoCloseable {
       ids.write(pageIds, 0, pageIdCount);
       ids.flushTo(valueBytes);
       encoding = Encoding.RLE_DICTIONARY;
-      if (pages.isEmpty() && dictionaryActive
-          && valueBytes.size() + values.dictionaryPlainSize() >= pagePlainBytes) {
-        // parquet-java's rule: a dictionary that does not pay for itself on the chunk's first page
-        // (ids plus dictionary no smaller than PLAIN) is given up at once, rather than grown to
-        // its size limit (mostly unique values); the first page stays dictionary encoded
+      if (pages.isEmpty() && dictionaryActive && dictionaryHopeless(valueBytes.size())) {
+        // given up at once rather than grown to its size limit; the first page stays dictionary encoded
         dictionaryActive = false;
       }
     } else {
@@ -307,7 +316,7 @@ final class ColumnChunkWriter implements AutoCloseable {
       // (21) and parquet-java (1.18) write them when they write a page index
       pageStats = null;
     } else if (values.order != ValueOrder.NONE) {
-      pageStats = statistics(min, max, nulls, nans);
+      pageStats = statistics(min, max, nulls, nans, null);
     } else {
       pageStats = new Statistics(null, null, (long) nulls, null, null, null, null, null, null);
     }
@@ -370,16 +379,16 @@ final class ColumnChunkWriter implements AutoCloseable {
   }
 
   /** Statistics with truncated bounds; {@code nan_count} for the float types, as the spec requires. */
-  private Statistics statistics(byte[] min, byte[] max, long nulls, long nans) {
+  private Statistics statistics(byte[] min, byte[] max, long nulls, long nans, Long distinct) {
     Long nanCount = values.order.hasNans() ? nans : null;
     if (min == null) {
-      return new Statistics(null, null, nulls, null, null, null, null, null, nanCount);
+      return new Statistics(null, null, nulls, distinct, null, null, null, null, nanCount);
     }
     int limit = writer.statisticsTruncateLength();
     byte[] tMin = StatisticsBytes.truncateMin(values.order, min, limit, utf8);
     byte[] tMax = StatisticsBytes.truncateMax(values.order, max, limit, utf8);
     boolean legacy = values.order.legacyCompatible();
-    return new Statistics(legacy ? max : null, legacy ? min : null, nulls, null, tMax, tMin,
+    return new Statistics(legacy ? max : null, legacy ? min : null, nulls, distinct, tMax, tMin,
         tMax == max, tMin == min, nanCount);
   }
 
@@ -494,7 +503,7 @@ final class ColumnChunkWriter implements AutoCloseable {
       stats = new Statistics(null, null, chunkNulls, null, null, null, null, null, null);
     } else {
       stats = statistics(values.chunkHasMinMax() ? values.chunkMin() : null,
-          values.chunkHasMinMax() ? values.chunkMax() : null, chunkNulls, chunkNans);
+          values.chunkHasMinMax() ? values.chunkMax() : null, chunkNulls, chunkNans, distinctCount());
     }
     SizeStatistics size = new SizeStatistics(
         column.physicalType() == PhysicalType.BYTE_ARRAY ? chunkUnencoded : null,
@@ -523,6 +532,20 @@ final class ColumnChunkWriter implements AutoCloseable {
     FinishedChunk finished = new FinishedChunk(chunk, columnIndex, offsetIndex, bloom);
     startChunk();
     return finished;
+  }
+
+  /**
+   * The chunk's distinct non-null values when every data page is dictionary encoded: the
+   * dictionary then holds exactly them. Not for floats, whose dictionary tells apart what
+   * compares equal (-0.0 and +0.0) or is no value (NaNs).
+   */
+  private Long distinctCount() {
+    boolean fullyDictionaryEncoded = dataPageEncodings.size() == 1
+        && dataPageEncodings.containsKey(Encoding.RLE_DICTIONARY);
+    if (!fullyDictionaryEncoded || values.order.hasNans()) {
+      return null;
+    }
+    return (long) values.dictionarySize();
   }
 
   private BoundaryOrder boundaryOrder() {

@@ -223,10 +223,57 @@ class WriterVersusParquetJavaIT {
         }
         rowBase += (int) block.getRowCount();
       }
+      checkDistinctCounts(file, expected);
       // pages verify against their CRCs when parquet-java is asked to
       Configuration conf = new Configuration();
       conf.setBoolean("parquet.page.verify-checksum.enabled", true);
       assertEquals(expected, readWithParquetJava(file, conf));
+    }
+  }
+
+  /**
+   * parquet-java's thrift footer parser reads {@code distinct_count}: set, to the number of
+   * distinct non-null values of the row group, on chunks that are dictionary encoded throughout
+   * ({@code i32}: 50 values; {@code str}: a few words), and absent where the dictionary fell back
+   * ({@code f64}: Gaussian doubles, no two alike) or is not used ({@code bool}).
+   */
+  private static void checkDistinctCounts(Path file, List<Map<String, Object>> expected) throws Exception {
+    org.apache.parquet.format.FileMetaData footer;
+    try (var in = Files.newInputStream(file)) {
+      byte[] all = in.readAllBytes();
+      int length = java.nio.ByteBuffer.wrap(all, all.length - 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+      footer = org.apache.parquet.format.Util.readFileMetaData(
+          new java.io.ByteArrayInputStream(all, all.length - 8 - length, length));
+    }
+    int rowBase = 0;
+    for (org.apache.parquet.format.RowGroup g : footer.getRow_groups()) {
+      for (org.apache.parquet.format.ColumnChunk c : g.getColumns()) {
+        String name = String.join(".", c.getMeta_data().getPath_in_schema());
+        org.apache.parquet.format.Statistics stats = c.getMeta_data().getStatistics();
+        boolean fullyDictionary = c.getMeta_data().getEncoding_stats().stream()
+            .filter(e -> e.getPage_type() == org.apache.parquet.format.PageType.DATA_PAGE)
+            .allMatch(e -> e.getEncoding() == org.apache.parquet.format.Encoding.RLE_DICTIONARY);
+        switch (name) {
+          case "i32", "str" -> {
+            assertTrue(fullyDictionary, name + " dictionary encoded throughout");
+            java.util.Set<Object> distinct = new java.util.HashSet<>();
+            for (int row = rowBase; row < rowBase + g.getNum_rows(); row++) {
+              Object v = expected.get(row).get(name);
+              if (v != null) {
+                distinct.add(v);
+              }
+            }
+            assertTrue(stats.isSetDistinct_count(), name + " distinct_count");
+            assertEquals(distinct.size(), stats.getDistinct_count(), name + " distinct_count");
+          }
+          case "f64", "bool" -> {
+            assertFalse(fullyDictionary, name + " not dictionary encoded throughout");
+            assertFalse(stats.isSetDistinct_count(), name + " has no distinct_count");
+          }
+          default -> { }
+        }
+      }
+      rowBase += (int) g.getNum_rows();
     }
   }
 
