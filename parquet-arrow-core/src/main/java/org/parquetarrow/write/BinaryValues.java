@@ -251,6 +251,18 @@ final class BinaryValues extends LeafValues {
   }
 
   @Override
+  void writePlainFromDictionary(int[] ids, int n, ByteSink sink) {
+    byte[] d = dictionary.data();
+    for (int i = 0; i < n; i++) {
+      int len = dictionary.length(ids[i]);
+      if (fixedWidth == 0) {
+        sink.writeIntLe(len);
+      }
+      sink.write(d, dictionary.offset(ids[i]), len);
+    }
+  }
+
+  @Override
   int dictionarySize() {
     return dictionary.size();
   }

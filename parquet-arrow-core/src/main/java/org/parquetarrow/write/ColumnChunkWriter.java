@@ -192,7 +192,19 @@ final class ColumnChunkWriter implements AutoCloseable {
       int end = slot;
       int rows = 0;
       int stepValues = 0;
-      while (end < s.slotCount) {
+      if (rep == null) {
+        // one slot per row: the step's end is known, only its values are counted
+        rows = Math.min(s.slotCount - slot, Math.min(STEP, rowsAllowed));
+        end = slot + rows;
+        if (def == null) {
+          stepValues = rows;
+        } else {
+          for (int k = slot; k < end; k++) {
+            stepValues += def[k] == maxDef ? 1 : 0;
+          }
+        }
+      }
+      while (rep != null && end < s.slotCount) {
         boolean newRow = rep == null || rep[end] == 0;
         if (newRow) {
           if (rows == rowsAllowed || (end - slot >= STEP)) {
@@ -294,8 +306,16 @@ final class ColumnChunkWriter implements AutoCloseable {
       ids.flushTo(valueBytes);
       encoding = Encoding.RLE_DICTIONARY;
       if (pages.isEmpty() && dictionaryActive && dictionaryHopeless(valueBytes.size())) {
-        // given up at once rather than grown to its size limit; the first page stays dictionary encoded
+        // given up at once rather than grown to its size limit
         dictionaryActive = false;
+        if (valueEncoder.encoding() == Encoding.PLAIN) {
+          // the page's values are the dictionary entries its ids name: written PLAIN, the chunk
+          // needs no dictionary page at all
+          valueBytes.reset();
+          values.writePlainFromDictionary(pageIds, pageIdCount, valueBytes);
+          values.clearDictionary();
+          encoding = Encoding.PLAIN;
+        }
       }
     } else {
       valueEncoder.flushTo(valueBytes);

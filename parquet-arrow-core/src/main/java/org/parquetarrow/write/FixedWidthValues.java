@@ -214,6 +214,17 @@ final class FixedWidthValues extends LeafValues {
   }
 
   @Override
+  void writePlainFromDictionary(int[] ids, int n, ByteSink sink) {
+    for (int i = 0; i < n; i++) {
+      if (width == 4) {
+        sink.writeIntLe((int) dictionary.key(ids[i]));
+      } else {
+        sink.writeLongLe(dictionary.key(ids[i]));
+      }
+    }
+  }
+
+  @Override
   int dictionarySize() {
     return dictionary.size();
   }

@@ -46,6 +46,9 @@ abstract class LeafValues {
 
   abstract int dictionarySize();
 
+  /** Writes the PLAIN encoding of the dictionary entries {@code ids[0 .. n)} name, in that order. */
+  abstract void writePlainFromDictionary(int[] ids, int n, ByteSink sink);
+
   /** Bytes of the dictionary page's PLAIN content. */
   abstract long dictionaryPlainSize();
 
