@@ -34,6 +34,8 @@ final class BinaryValues extends LeafValues {
   byte[] data = new byte[0];
   int[] offsets = new int[1];
   private final BytesHashTable dictionary = new BytesHashTable();
+  /** Ids of fixed-width keys of at most 8 bytes, packed big-endian into a long (see {@link #packedDictionaryIds}). */
+  private final LongHashTable packed = new LongHashTable();
 
   /** Per dictionary id, the epoch of the last page whose statistics took it in. */
   private int[] pageSeen = new int[0];
@@ -245,8 +247,34 @@ final class BinaryValues extends LeafValues {
 
   @Override
   void dictionaryIds(int from, int to, int[] out, int outOffset) {
+    if (fixedWidth > 0 && fixedWidth <= 8) {
+      packedDictionaryIds(from, to, out, outOffset);
+      return;
+    }
     for (int i = from; i < to; i++) {
       out[outOffset++] = dictionary.idOf(data, offsets[i], offsets[i + 1] - offsets[i]);
+    }
+  }
+
+  /**
+   * Keys of at most 8 bytes (decimals up to 18 digits, short fixed binaries) are looked up packed
+   * into a long: no byte hashing, no key bytes to compare. New keys are also stored in {@link
+   * #dictionary}, which keeps them in id order for the dictionary page and statistics.
+   */
+  private void packedDictionaryIds(int from, int to, int[] out, int outOffset) {
+    int w = fixedWidth;
+    byte[] d = data;
+    for (int i = from; i < to; i++) {
+      int at = offsets[i];
+      long key = 0;
+      for (int k = 0; k < w; k++) {
+        key = (key << 8) | (d[at + k] & 0xffL);
+      }
+      int id = packed.idOf(key);
+      if (id == dictionary.size()) {
+        dictionary.append(d, at, w);
+      }
+      out[outOffset++] = id;
     }
   }
 
@@ -287,6 +315,7 @@ final class BinaryValues extends LeafValues {
   @Override
   void clearDictionary() {
     dictionary.clear();
+    packed.clear();
   }
 
   @Override

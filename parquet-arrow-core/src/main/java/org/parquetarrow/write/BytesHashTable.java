@@ -75,7 +75,19 @@ final class BytesHashTable {
     return true;
   }
 
-  private int add(byte[] src, int off, int len, int hash, int slot) {
+  /**
+   * Stores a key under the next id without indexing it, for a caller that finds ids its own way
+   * (short fixed-width keys packed into a {@link LongHashTable}); {@link #idOf} does not see it.
+   */
+  int append(byte[] src, int off, int len) {
+    ensureRoom(len);
+    System.arraycopy(src, off, data, dataSize, len);
+    dataSize += len;
+    offsets[size + 1] = dataSize;
+    return size++;
+  }
+
+  private void ensureRoom(int len) {
     if (size + 2 > offsets.length) {
       offsets = Arrays.copyOf(offsets, offsets.length * 2);
       hashes = Arrays.copyOf(hashes, offsets.length);
@@ -84,6 +96,10 @@ final class BytesHashTable {
       data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(dataSize + (long) len,
           data.length * 2L)));
     }
+  }
+
+  private int add(byte[] src, int off, int len, int hash, int slot) {
+    ensureRoom(len);
     System.arraycopy(src, off, data, dataSize, len);
     dataSize += len;
     hashes[size] = hash;
