@@ -376,12 +376,34 @@ final class BinaryValues extends LeafValues {
     byte[] d = dictionary.data();
     int min = -1;
     int max = -1;
+    boolean packedKeys = fixedWidth > 0 && fixedWidth <= 8;
+    // packed keys compare as longs: big-endian bytes unsigned, or sign-extended for decimals
+    int shift = 64 - 8 * fixedWidth;
+    boolean signed = order == ValueOrder.SIGNED_BYTES;
+    long minKey = 0;
+    long maxKey = 0;
     for (int k = idOffset, end = idOffset + (to - from); k < end; k++) {
       int id = ids[k];
       if (seen[id] == epoch) {
         continue;
       }
       seen[id] = epoch;
+      if (packedKeys) {
+        long key = signed ? (packed.key(id) << shift) >> shift : packed.key(id);
+        if (min < 0) {
+          min = id;
+          max = id;
+          minKey = key;
+          maxKey = key;
+        } else if (signed ? key < minKey : Long.compareUnsigned(key, minKey) < 0) {
+          min = id;
+          minKey = key;
+        } else if (signed ? key > maxKey : Long.compareUnsigned(key, maxKey) > 0) {
+          max = id;
+          maxKey = key;
+        }
+        continue;
+      }
       if (min < 0) {
         min = id;
         max = id;

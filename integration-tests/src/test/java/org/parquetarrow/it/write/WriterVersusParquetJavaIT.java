@@ -277,6 +277,90 @@ class WriterVersusParquetJavaIT {
     }
   }
 
+  /**
+   * Short fixed-width binaries (decimals of up to 18 digits, 4-byte fixed binaries) take the
+   * dictionary's packed-key path, statistics included: parquet-java's chunk statistics and column
+   * index must equal the min/max computed here from the data (signed for decimals, unsigned bytes
+   * for fixed binaries), with negative and positive values and high bytes above 0x7f.
+   */
+  @Test
+  void shortFixedWidthStatisticsAreTheDataBounds() throws Exception {
+    long seed = Long.getLong("seed", System.nanoTime());
+    LOG.info("seed {} (replay with -Dseed={})", seed, seed);
+    Random r = new Random(seed);
+    Schema schema = new Schema(List.of(
+        Field.nullable("d9", new ArrowType.Decimal(9, 2, 128)),
+        Field.nullable("d18", new ArrowType.Decimal(18, 4, 128)),
+        Field.nullable("fsb", new ArrowType.FixedSizeBinary(4))));
+    int n = 2000;
+    List<BigInteger> d9 = new ArrayList<>();
+    List<BigInteger> d18 = new ArrayList<>();
+    List<byte[]> fsb = new ArrayList<>();
+    Path file = dir.resolve("short-fixed.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      DecimalVector a = (DecimalVector) root.getVector("d9");
+      DecimalVector b = (DecimalVector) root.getVector("d18");
+      org.apache.arrow.vector.FixedSizeBinaryVector c =
+          (org.apache.arrow.vector.FixedSizeBinaryVector) root.getVector("fsb");
+      for (int i = 0; i < n; i++) {
+        // few distinct values, so the dictionary holds throughout
+        BigInteger x = BigInteger.valueOf(r.nextInt(200) - 100).multiply(BigInteger.valueOf(9_999_999L));
+        BigInteger y = BigInteger.valueOf(r.nextInt(300) - 150).multiply(BigInteger.valueOf(999_999_999_999_999L));
+        byte[] z = {(byte) r.nextInt(256), (byte) r.nextInt(4), 0, (byte) r.nextInt(2)};
+        a.setSafe(i, new BigDecimal(x, 2));
+        b.setSafe(i, new BigDecimal(y, 4));
+        c.setSafe(i, z);
+        d9.add(x);
+        d18.add(y);
+        fsb.add(z);
+      }
+      root.setRowCount(n);
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, WriterProperties.builder().dataPageSize(512).build())) {
+        w.write(root);
+      }
+    }
+    java.util.Comparator<byte[]> unsigned = java.util.Arrays::compareUnsigned;
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(
+        new org.apache.hadoop.fs.Path(file.toString()), new Configuration()))) {
+      BlockMetaData block = reader.getFooter().getBlocks().get(0);
+      for (String name : List.of("d9", "d18", "fsb")) {
+        ColumnChunkMetaData c = column(block, name);
+        assertTrue(c.getEncodingStats().hasDictionaryPages() && !c.getEncodingStats().hasNonDictionaryEncodedPages(),
+            name + " dictionary encoded throughout");
+        ColumnIndex ci = reader.readColumnIndex(c);
+        OffsetIndex oi = reader.readOffsetIndex(c);
+        assertTrue(oi.getPageCount() > 1, name + " pages");
+        for (int p = 0; p <= oi.getPageCount(); p++) {
+          // page p of the index, then (p == count) the chunk statistics
+          int from = p < oi.getPageCount() ? (int) oi.getFirstRowIndex(p) : 0;
+          int to = p < oi.getPageCount() ? (int) oi.getLastRowIndex(p, n) + 1 : n;
+          byte[] min = p < oi.getPageCount() ? bytes(ci.getMinValues().get(p))
+              : ((org.apache.parquet.io.api.Binary) c.getStatistics().genericGetMin()).getBytes();
+          byte[] max = p < oi.getPageCount() ? bytes(ci.getMaxValues().get(p))
+              : ((org.apache.parquet.io.api.Binary) c.getStatistics().genericGetMax()).getBytes();
+          String where = name + (p < oi.getPageCount() ? " page " + p : " chunk") + " (seed " + seed + ")";
+          if (name.equals("fsb")) {
+            List<byte[]> page = fsb.subList(from, to);
+            assertEquals(HexFormat.of().formatHex(page.stream().min(unsigned).orElseThrow()),
+                HexFormat.of().formatHex(min), where);
+            assertEquals(HexFormat.of().formatHex(page.stream().max(unsigned).orElseThrow()),
+                HexFormat.of().formatHex(max), where);
+          } else {
+            List<BigInteger> page = (name.equals("d9") ? d9 : d18).subList(from, to);
+            assertEquals(page.stream().min(BigInteger::compareTo).orElseThrow(), new BigInteger(min), where);
+            assertEquals(page.stream().max(BigInteger::compareTo).orElseThrow(), new BigInteger(max), where);
+          }
+        }
+      }
+    }
+  }
+
+  private static byte[] bytes(java.nio.ByteBuffer b) {
+    byte[] out = new byte[b.remaining()];
+    b.duplicate().get(out);
+    return out;
+  }
+
   @Test
   void slicedBatchesReadBackEqual() throws Exception {
     long seed = Long.getLong("seed", System.nanoTime());
