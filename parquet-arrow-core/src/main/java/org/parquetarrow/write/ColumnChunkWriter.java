@@ -205,7 +205,7 @@ final class ColumnChunkWriter implements AutoCloseable {
         }
       }
       while (rep != null && end < s.slotCount) {
-        boolean newRow = rep == null || rep[end] == 0;
+        boolean newRow = rep[end] == 0;
         if (newRow) {
           if (rows == rowsAllowed || (end - slot >= STEP)) {
             break;
