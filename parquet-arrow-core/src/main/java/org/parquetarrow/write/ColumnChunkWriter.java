@@ -298,27 +298,38 @@ final class ColumnChunkWriter implements AutoCloseable {
     if (pageSlots == 0) {
       return;
     }
-    ByteSink valueBytes = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pageEstimate() + 16));
+    // v1: the levels, then the values in the same buffer, which is compressed as it stands
+    boolean v1 = writer.dataPageVersion() == DataPageVersion.V1;
+    ByteSink body = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pageEstimate() + 64));
+    if (v1) {
+      if (maxRep > 0) {
+        repLevels.flushWithLengthTo(body);
+      }
+      if (maxDef > 0) {
+        defLevels.flushWithLengthTo(body);
+      }
+    }
+    int valuesStart = body.size();
     Encoding encoding;
     if (pageUsesDictionary) {
       DictionaryIndexEncoder ids = new DictionaryIndexEncoder(Math.max(1, values.dictionarySize()));
       ids.write(pageIds, 0, pageIdCount);
-      ids.flushTo(valueBytes);
+      ids.flushTo(body);
       encoding = Encoding.RLE_DICTIONARY;
-      if (pages.isEmpty() && dictionaryActive && dictionaryHopeless(valueBytes.size())) {
+      if (pages.isEmpty() && dictionaryActive && dictionaryHopeless(body.size() - valuesStart)) {
         // given up at once rather than grown to its size limit
         dictionaryActive = false;
         if (valueEncoder.encoding() == Encoding.PLAIN) {
           // the page's values are the dictionary entries its ids name: written PLAIN, the chunk
           // needs no dictionary page at all
-          valueBytes.reset();
-          values.writePlainFromDictionary(pageIds, pageIdCount, valueBytes);
+          body.truncate(valuesStart);
+          values.writePlainFromDictionary(pageIds, pageIdCount, body);
           values.clearDictionary();
           encoding = Encoding.PLAIN;
         }
       }
     } else {
-      valueEncoder.flushTo(valueBytes);
+      valueEncoder.flushTo(body);
       encoding = valueEncoder.encoding();
     }
     int nulls = pageSlots - pageValues;
@@ -340,9 +351,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     } else {
       pageStats = new Statistics(null, null, (long) nulls, null, null, null, null, null, null);
     }
-    byte[] page = writer.dataPageVersion() == DataPageVersion.V1
-        ? pageV1(valueBytes, encoding, pageStats)
-        : pageV2(valueBytes, encoding, pageStats, nulls);
+    byte[] page = v1 ? pageV1(body, encoding, pageStats) : pageV2(body, encoding, pageStats, nulls);
     long offsetInChunk = chunkCompressed;
     pages.add(page);
     chunkCompressed += page.length;
@@ -412,22 +421,21 @@ final class ColumnChunkWriter implements AutoCloseable {
         tMax == max, tMin == min, nanCount);
   }
 
-  private byte[] pageV1(ByteSink valueBytes, Encoding encoding, Statistics stats) {
-    ByteSink body = new ByteSink(valueBytes.size() + 64);
-    if (maxRep > 0) {
-      repLevels.flushWithLengthTo(body);
+  /** A v1 page of {@code body} (levels and values); an uncompressed body goes out as it is. */
+  private byte[] pageV1(ByteSink body, Encoding encoding, Statistics stats) {
+    byte[] bytes = body.array();
+    int length = body.size();
+    if (properties.codec() != org.parquetarrow.format.CompressionCodec.UNCOMPRESSED) {
+      compressed.clear();
+      compressor.compress(body.array(), 0, body.size(), compressed);
+      bytes = compressed.array();
+      length = compressed.length();
     }
-    if (maxDef > 0) {
-      defLevels.flushWithLengthTo(body);
-    }
-    body.write(valueBytes);
-    compressed.clear();
-    compressor.compress(body.array(), 0, body.size(), compressed);
     DataPageHeader h = new DataPageHeader(pageSlots, encoding, Encoding.RLE, Encoding.RLE, stats);
-    PageHeader header = new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length(), crc(compressed),
+    PageHeader header = new PageHeader(PageType.DATA_PAGE, body.size(), length, crc(bytes, length),
         h, null, null, null);
     chunkUncompressed += body.size();
-    return concat(header, compressed);
+    return concat(header, bytes, length);
   }
 
   private byte[] pageV2(ByteSink valueBytes, Encoding encoding, Statistics stats, int nulls) {
@@ -451,26 +459,26 @@ final class ColumnChunkWriter implements AutoCloseable {
     int uncompressed = levels.size() + valueBytes.size();
     DataPageHeaderV2 h = new DataPageHeaderV2(pageSlots, nulls, pageRows, encoding, defLength, repLength,
         compress, stats);
-    PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed.length(), crc(compressed),
-        null, null, null, h);
+    PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed.length(),
+        crc(compressed.array(), compressed.length()), null, null, null, h);
     chunkUncompressed += uncompressed;
-    return concat(header, compressed);
+    return concat(header, compressed.array(), compressed.length());
   }
 
-  private Integer crc(GrowableByteArray bytes) {
+  private Integer crc(byte[] bytes, int length) {
     if (!writer.pageChecksumEnabled()) {
       return null;
     }
     crc.reset();
-    crc.update(bytes.array(), 0, bytes.length());
+    crc.update(bytes, 0, length);
     return (int) crc.getValue();
   }
 
-  private byte[] concat(PageHeader header, GrowableByteArray body) {
+  private byte[] concat(PageHeader header, byte[] body, int length) {
     byte[] h = MetadataWriter.toBytes(header);
     chunkHeaderBytes += h.length;
-    byte[] page = Arrays.copyOf(h, h.length + body.length());
-    System.arraycopy(body.array(), 0, page, h.length, body.length());
+    byte[] page = Arrays.copyOf(h, h.length + length);
+    System.arraycopy(body, 0, page, h.length, length);
     return page;
   }
 
@@ -494,8 +502,9 @@ final class ColumnChunkWriter implements AutoCloseable {
       compressed.clear();
       compressor.compress(dict.array(), 0, dict.size(), compressed);
       PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, dict.size(), compressed.length(),
-          crc(compressed), null, null, new DictionaryPageHeader(values.dictionarySize(), Encoding.PLAIN, null), null);
-      byte[] page = concat(header, compressed);
+          crc(compressed.array(), compressed.length()), null, null,
+          new DictionaryPageHeader(values.dictionarySize(), Encoding.PLAIN, null), null);
+      byte[] page = concat(header, compressed.array(), compressed.length());
       dictionaryOffset = start;
       out.write(page, 0, page.length);
       dictionaryPageBytes = page.length;
