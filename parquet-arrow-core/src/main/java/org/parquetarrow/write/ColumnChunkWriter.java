@@ -276,13 +276,17 @@ final class ColumnChunkWriter implements AutoCloseable {
 
   /**
    * Whether the dictionary, judged on the chunk's first page, will not pay: nearly every value of
-   * the page was new to it (at least 15 in 16: a column of mostly unique values, whose dictionary
-   * would only fill up to its limit and fall back) and the ids plus the dictionary are no smaller
-   * than PLAIN (parquet-java's first-page rule). Both are needed: a dictionary of values that
-   * repeat across pages (TPC-H prices) can lose on the first page and still win on the chunk.
+   * the page was new to it (at least 15 in 16: mostly unique values), growing at that rate it would
+   * outgrow its page limit before the row group ends (so it would only fall back later, after
+   * the work of filling it), and the ids plus the dictionary are no smaller than PLAIN
+   * (parquet-java's first-page rule). All three are needed: a dictionary of values that repeat
+   * across pages (TPC-H prices) can lose on the first page and still win on the chunk, and a
+   * dictionary that fits the chunk lets readers rule out absent values.
    */
   private boolean dictionaryHopeless(int encodedIdBytes) {
+    double projected = (double) values.dictionaryPlainSize() / Math.max(1, pageRows) * writer.rowGroupRows();
     return values.dictionarySize() * 16L >= pageValues * 15L
+        && projected > writer.dictionaryPageSizeLimit()
         && encodedIdBytes + values.dictionaryPlainSize() >= pagePlainBytes;
   }
 
