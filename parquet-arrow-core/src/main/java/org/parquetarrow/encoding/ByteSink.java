@@ -53,6 +53,12 @@ public final class ByteSink {
     size = 0;
   }
 
+  /** Drops the bytes after the first {@code newSize}. */
+  public void truncate(int newSize) {
+    Objects.checkIndex(newSize, size + 1);
+    size = newSize;
+  }
+
   /** Makes room for {@code more} bytes and returns the offset where they go. */
   int reserve(int more) {
     if (more < 0 || more > MAX_SIZE - size) {
@@ -97,6 +103,47 @@ public final class ByteSink {
   public void writeLongLe(long v) {
     int at = reserve(8);
     LittleEndian.putLong(buf, at, v);
+  }
+
+  /** Appends the low 32 bits of each of {@code values[from .. to)}, little-endian (PLAIN INT32 and FLOAT). */
+  public void writeIntsLe(long[] values, int from, int to) {
+    Objects.checkFromToIndex(from, to, values.length);
+    int at = reserve(Math.multiplyExact(to - from, 4));
+    byte[] b = buf;
+    for (int i = from; i < to; i++, at += 4) {
+      LittleEndian.putInt(b, at, (int) values[i]);
+    }
+  }
+
+  /** Appends {@code values[from .. to)}, little-endian (PLAIN INT64 and DOUBLE). */
+  public void writeLongsLe(long[] values, int from, int to) {
+    Objects.checkFromToIndex(from, to, values.length);
+    int at = reserve(Math.multiplyExact(to - from, 8));
+    byte[] b = buf;
+    for (int i = from; i < to; i++, at += 8) {
+      LittleEndian.putLong(b, at, values[i]);
+    }
+  }
+
+  /**
+   * Appends values {@code [from, to)} of {@code data} (value {@code i} is {@code data[offsets[i] ..
+   * offsets[i + 1])}), each after its 4-byte little-endian length: PLAIN BYTE_ARRAY, sized once.
+   */
+  public void writeLengthPrefixed(byte[] data, int[] offsets, int from, int to) {
+    Objects.checkFromToIndex(from, to, offsets.length - 1);
+    long bytes = (long) offsets[to] - offsets[from] + 4L * (to - from);
+    if (bytes > Integer.MAX_VALUE) {
+      throw new ParquetException("encoded data would exceed " + MAX_SIZE + " bytes");
+    }
+    int at = reserve((int) bytes);
+    byte[] b = buf;
+    for (int i = from; i < to; i++) {
+      int start = offsets[i];
+      int len = offsets[i + 1] - start;
+      LittleEndian.putInt(b, at, len);
+      System.arraycopy(data, start, b, at + 4, len);
+      at += 4 + len;
+    }
   }
 
   /** Overwrites 4 bytes at {@code pos} (e.g. a length prefix written as a placeholder). */

@@ -32,8 +32,8 @@ public final class DictionaryIndexEncoder {
       if (id < 0 || id >= dictionarySize) {
         throw new IllegalArgumentException("index " + id + " outside a dictionary of " + dictionarySize);
       }
-      rle.write(id);
     }
+    rle.write(ids, off, n);
   }
 
   public int estimatedSize() {

@@ -73,9 +73,44 @@ public final class RleBitPackedHybridEncoder {
   /** Appends {@code values[off .. off + n)}. */
   public void write(int[] values, int off, int n) {
     Objects.checkFromIndexSize(off, n, values.length);
-    for (int i = off; i < off + n; i++) {
-      write(values[i]);
+    int end = off + n;
+    int i = off;
+    while (i < end) {
+      if (pendingCount == 0) {
+        if (repeatCount >= 8) {
+          // inside a repeated run: equal values only lengthen it
+          int v = current;
+          int j = i;
+          long room = Integer.MAX_VALUE - repeatCount;
+          int stop = (int) Math.min(end, i + room);
+          while (j < stop && values[j] == v) {
+            j++;
+          }
+          repeatCount += j - i;
+          if (j > i) {
+            i = j;
+            continue;
+          }
+        } else if (repeatCount == 0 && end - i >= 8 && !allEqual(values, i)) {
+          // a group of eight that is not one value: bit-packed as it stands, as write(int) would
+          System.arraycopy(values, i, pending, 0, 8);
+          pendingCount = 8;
+          appendGroup();
+          if (literalCount / 8 >= MAX_GROUPS) {
+            closeLiteral();
+          }
+          i += 8;
+          continue;
+        }
+      }
+      write(values[i++]);
     }
+  }
+
+  private static boolean allEqual(int[] values, int from) {
+    int v = values[from];
+    return values[from + 1] == v && values[from + 2] == v && values[from + 3] == v && values[from + 4] == v
+        && values[from + 5] == v && values[from + 6] == v && values[from + 7] == v;
   }
 
   /** Appends {@code count} copies of {@code value}; long runs cost O(1) after the first 8. */

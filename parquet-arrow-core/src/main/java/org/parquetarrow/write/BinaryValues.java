@@ -1,8 +1,12 @@
 package org.parquetarrow.write;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -23,6 +27,8 @@ import org.parquetarrow.schema.PrimitiveNode;
  */
 final class BinaryValues extends LeafValues {
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+  private static final VarHandle BIG_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
   private static final int JULIAN_EPOCH_DAY = 2_440_588;
 
   /** The column's value width; 0 for BYTE_ARRAY. */
@@ -33,7 +39,12 @@ final class BinaryValues extends LeafValues {
   byte[] data = new byte[0];
   int[] offsets = new int[1];
   private final BytesHashTable dictionary = new BytesHashTable();
+  /** Ids of fixed-width keys of at most 8 bytes, packed big-endian into a long (see {@link #packedDictionaryIds}). */
+  private final LongHashTable packed = new LongHashTable();
 
+  /** Per dictionary id, the epoch of the last page whose statistics took it in. */
+  private int[] pageSeen = new int[0];
+  private int pageEpoch = 1;
   private byte[] pageMin;
   private byte[] pageMax;
   private byte[] chunkMin;
@@ -64,22 +75,7 @@ final class BinaryValues extends LeafValues {
     if (int96) {
       gatherInt96((BaseFixedWidthVector) vector, idx, n);
     } else if (vector instanceof BaseVariableWidthVector v) {
-      ArrowBuf o = v.getOffsetBuffer();
-      ArrowBuf d = v.getDataBuffer();
-      long total = 0;
-      for (int i = 0; i < n; i++) {
-        total += o.getInt(4L * idx[i] + 4) - o.getInt(4L * idx[i]);
-      }
-      ensureData(total);
-      int at = 0;
-      for (int i = 0; i < n; i++) {
-        int start = o.getInt(4L * idx[i]);
-        int len = o.getInt(4L * idx[i] + 4) - start;
-        offsets[i] = at;
-        d.getBytes(start, data, at, len);
-        at += len;
-      }
-      offsets[n] = at;
+      gatherVariableWidth(v, idx, n);
     } else if (vector instanceof BaseLargeVariableWidthVector v) {
       ArrowBuf o = v.getOffsetBuffer();
       ArrowBuf d = v.getDataBuffer();
@@ -117,6 +113,49 @@ final class BinaryValues extends LeafValues {
     }
   }
 
+  /**
+   * Strings and binaries with 32-bit offsets: each run of values that follow each other in the
+   * Arrow data buffer (all of a batch without nulls, or with nulls of length 0 between them) is
+   * copied with one memory copy.
+   */
+  private void gatherVariableWidth(BaseVariableWidthVector v, int[] idx, int n) {
+    ArrowBuf source = v.getDataBuffer();
+    long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 4, 1);
+    long capacity = source.capacity();
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      long at = o + 4L * idx[i];
+      int start = MemoryUtil.getInt(at);
+      int end = MemoryUtil.getInt(at + 4);
+      if (start < 0 || end < start || end > capacity) {
+        throw new IllegalArgumentException("vector " + v.getName() + " has offsets " + start + ".." + end
+            + " at index " + idx[i] + " outside its data buffer of " + capacity + " bytes");
+      }
+      total += end - start;
+    }
+    ensureData(total);
+    long d = source.memoryAddress();
+    int at = 0;
+    int runStart = 0;
+    int runEnd = 0;
+    int runAt = 0;
+    for (int i = 0; i < n; i++) {
+      long p = o + 4L * idx[i];
+      int start = MemoryUtil.getInt(p);
+      int end = MemoryUtil.getInt(p + 4);
+      if (start != runEnd) {
+        MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
+        runStart = start;
+        runAt = at;
+      }
+      runEnd = end;
+      offsets[i] = at;
+      at += end - start;
+    }
+    MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
+    offsets[n] = at;
+  }
+
   private void gatherViews(BaseVariableWidthViewVector v, int[] idx, int n) {
     ArrowBuf views = v.getDataBuffer();
     List<ArrowBuf> buffers = v.getDataBuffers();
@@ -144,14 +183,15 @@ final class BinaryValues extends LeafValues {
     int sourceWidth = v.getTypeWidth();
     int w = fixedWidth;
     ensureData((long) w * n);
-    ArrowBuf d = v.getDataBuffer();
+    long d = SourceRange.address(v.getDataBuffer(), idx, n, sourceWidth);
+    byte[] out = data;
     for (int i = 0; i < n; i++) {
-      long base = (long) idx[i] * sourceWidth;
+      long base = d + (long) idx[i] * sourceWidth;
       int at = i * w;
       offsets[i] = at;
       // little-endian in Arrow, big-endian in Parquet; the high bytes dropped are sign copies
       for (int k = 0; k < w; k++) {
-        data[at + k] = d.getByte(base + w - 1 - k);
+        out[at + k] = MemoryUtil.getByte(base + w - 1 - k);
       }
     }
     offsets[n] = n * w;
@@ -198,11 +238,7 @@ final class BinaryValues extends LeafValues {
       sink.write(data, offsets[from], offsets[to] - offsets[from]);
       return;
     }
-    for (int i = from; i < to; i++) {
-      int len = offsets[i + 1] - offsets[i];
-      sink.writeIntLe(len);
-      sink.write(data, offsets[i], len);
-    }
+    sink.writeLengthPrefixed(data, offsets, from, to);
   }
 
   @Override
@@ -212,8 +248,46 @@ final class BinaryValues extends LeafValues {
 
   @Override
   void dictionaryIds(int from, int to, int[] out, int outOffset) {
+    if (fixedWidth > 0 && fixedWidth <= 8) {
+      packedDictionaryIds(from, to, out, outOffset);
+      return;
+    }
     for (int i = from; i < to; i++) {
       out[outOffset++] = dictionary.idOf(data, offsets[i], offsets[i + 1] - offsets[i]);
+    }
+  }
+
+  /**
+   * Keys of at most 8 bytes (decimals up to 18 digits, short fixed binaries) are looked up packed
+   * into a long: no byte hashing, no key bytes to compare. New keys are also stored in {@link
+   * #dictionary}, which keeps them in id order for the dictionary page and statistics.
+   */
+  private void packedDictionaryIds(int from, int to, int[] out, int outOffset) {
+    int w = fixedWidth;
+    byte[] d = data;
+    for (int i = from; i < to; i++) {
+      int at = offsets[i];
+      long key = 0;
+      for (int k = 0; k < w; k++) {
+        key = (key << 8) | (d[at + k] & 0xffL);
+      }
+      int id = packed.idOf(key);
+      if (id == dictionary.size()) {
+        dictionary.append(d, at, w);
+      }
+      out[outOffset++] = id;
+    }
+  }
+
+  @Override
+  void writePlainFromDictionary(int[] ids, int n, ByteSink sink) {
+    byte[] d = dictionary.data();
+    for (int i = 0; i < n; i++) {
+      int len = dictionary.length(ids[i]);
+      if (fixedWidth == 0) {
+        sink.writeIntLe(len);
+      }
+      sink.write(d, dictionary.offset(ids[i]), len);
     }
   }
 
@@ -242,6 +316,7 @@ final class BinaryValues extends LeafValues {
   @Override
   void clearDictionary() {
     dictionary.clear();
+    packed.clear();
   }
 
   @Override
@@ -279,6 +354,86 @@ final class BinaryValues extends LeafValues {
     }
   }
 
+  /**
+   * The page's min/max from dictionary ids: each distinct id of the page is compared once (the
+   * first time the page meets it), so a page of a few distinct values costs a few comparisons.
+   * FLOAT16, whose NaNs are counted per value, takes the per-value path.
+   */
+  @Override
+  void updateStatisticsFromDictionary(int from, int to, int[] ids, int idOffset) {
+    if (order != ValueOrder.UNSIGNED_BYTES && order != ValueOrder.SIGNED_BYTES) {
+      updateStatistics(from, to);
+      return;
+    }
+    if (from >= to) {
+      return;
+    }
+    int size = dictionary.size();
+    if (pageSeen.length < size) {
+      pageSeen = Arrays.copyOf(pageSeen, Math.max(size, pageSeen.length * 2));
+    }
+    int[] seen = pageSeen;
+    int epoch = pageEpoch;
+    byte[] d = dictionary.data();
+    int min = -1;
+    int max = -1;
+    boolean packedKeys = fixedWidth > 0 && fixedWidth <= 8;
+    // packed keys compare as longs: big-endian bytes unsigned, or sign-extended for decimals
+    int shift = 64 - 8 * fixedWidth;
+    boolean signed = order == ValueOrder.SIGNED_BYTES;
+    long minKey = 0;
+    long maxKey = 0;
+    for (int k = idOffset, end = idOffset + (to - from); k < end; k++) {
+      int id = ids[k];
+      if (seen[id] == epoch) {
+        continue;
+      }
+      seen[id] = epoch;
+      if (packedKeys) {
+        long key = signed ? (packed.key(id) << shift) >> shift : packed.key(id);
+        if (min < 0) {
+          min = id;
+          max = id;
+          minKey = key;
+          maxKey = key;
+        } else if (signed ? key < minKey : Long.compareUnsigned(key, minKey) < 0) {
+          min = id;
+          minKey = key;
+        } else if (signed ? key > maxKey : Long.compareUnsigned(key, maxKey) > 0) {
+          max = id;
+          maxKey = key;
+        }
+        continue;
+      }
+      if (min < 0) {
+        min = id;
+        max = id;
+        continue;
+      }
+      int o = dictionary.offset(id);
+      int oEnd = o + dictionary.length(id);
+      if (compare(d, o, oEnd, d, dictionary.offset(min), dictionary.offset(min) + dictionary.length(min)) < 0) {
+        min = id;
+      }
+      if (compare(d, o, oEnd, d, dictionary.offset(max), dictionary.offset(max) + dictionary.length(max)) > 0) {
+        max = id;
+      }
+    }
+    if (min < 0) {
+      return;
+    }
+    int minFrom = dictionary.offset(min);
+    int minTo = minFrom + dictionary.length(min);
+    int maxFrom = dictionary.offset(max);
+    int maxTo = maxFrom + dictionary.length(max);
+    if (pageMin == null || compare(d, minFrom, minTo, pageMin, 0, pageMin.length) < 0) {
+      pageMin = Arrays.copyOfRange(d, minFrom, minTo);
+    }
+    if (pageMax == null || compare(d, maxFrom, maxTo, pageMax, 0, pageMax.length) > 0) {
+      pageMax = Arrays.copyOfRange(d, maxFrom, maxTo);
+    }
+  }
+
   private int compare(int a, int b) {
     return compare(data, offsets[a], offsets[a + 1], data, offsets[b], offsets[b + 1]);
   }
@@ -287,8 +442,34 @@ final class BinaryValues extends LeafValues {
     return switch (order) {
       case SIGNED_BYTES -> compareSigned(a, aFrom, aTo, b, bFrom, bTo);
       case FLOAT16 -> Float.compare(Float16.toFloat(a, aFrom) + 0.0f, Float16.toFloat(b, bFrom) + 0.0f);
-      default -> Arrays.compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
+      default -> compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
     };
+  }
+
+  /**
+   * Unsigned lexicographic order of two byte ranges, eight bytes at a time as big-endian longs:
+   * for the short strings statistics compare per value, cheaper than {@code Arrays.compareUnsigned}.
+   */
+  static int compareUnsigned(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
+    int aLen = aTo - aFrom;
+    int bLen = bTo - bFrom;
+    int n = Math.min(aLen, bLen);
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+      long x = (long) BIG_ENDIAN_LONGS.get(a, aFrom + i);
+      long y = (long) BIG_ENDIAN_LONGS.get(b, bFrom + i);
+      if (x != y) {
+        return Long.compareUnsigned(x, y);
+      }
+    }
+    for (; i < n; i++) {
+      int x = a[aFrom + i] & 0xff;
+      int y = b[bFrom + i] & 0xff;
+      if (x != y) {
+        return x - y;
+      }
+    }
+    return aLen - bLen;
   }
 
   /** Big-endian two's complement integers of possibly different lengths. */
@@ -299,6 +480,10 @@ final class BinaryValues extends LeafValues {
     boolean bNeg = bLen > 0 && b[bFrom] < 0;
     if (aNeg != bNeg) {
       return aNeg ? -1 : 1;
+    }
+    if (aLen == bLen) {
+      // same sign and width: two's complement orders as the unsigned bytes do
+      return compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
     }
     int len = Math.max(aLen, bLen);
     for (int k = 0; k < len; k++) {
@@ -333,6 +518,8 @@ final class BinaryValues extends LeafValues {
 
   @Override
   void endPageStatistics() {
+    // ids met by updateStatisticsFromDictionary are marked with the page's epoch; a new page, a new epoch
+    pageEpoch++;
     if (pageMin != null) {
       if (chunkMin == null || compare(pageMin, 0, pageMin.length, chunkMin, 0, chunkMin.length) < 0) {
         chunkMin = pageMin;

@@ -59,6 +59,11 @@ final class BooleanValues extends LeafValues {
   }
 
   @Override
+  void writePlainFromDictionary(int[] ids, int n, ByteSink sink) {
+    throw new IllegalStateException("booleans are not dictionary encoded");
+  }
+
+  @Override
   int dictionarySize() {
     return 0;
   }

@@ -1,5 +1,8 @@
 package org.parquetarrow.write;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import net.openhft.hashing.LongHashFunction;
 
@@ -9,6 +12,7 @@ import net.openhft.hashing.LongHashFunction;
  */
 final class BytesHashTable {
   private static final LongHashFunction HASH = LongHashFunction.xx();
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private byte[] data = new byte[1024];
   private int dataSize;
@@ -48,14 +52,42 @@ final class BytesHashTable {
         return add(src, off, len, hash, h);
       }
       int id = s - 1;
-      if (hashes[id] == hash && Arrays.equals(data, offsets[id], offsets[id + 1], src, off, off + len)) {
+      if (hashes[id] == hash && offsets[id + 1] - offsets[id] == len && equal(data, offsets[id], src, off, len)) {
         return id;
       }
       h = (h + 1) & mask;
     }
   }
 
-  private int add(byte[] src, int off, int len, int hash, int slot) {
+  /** Whether {@code len} bytes at {@code a[aOff]} and {@code b[bOff]} are equal, eight at a time (keys are short). */
+  private static boolean equal(byte[] a, int aOff, byte[] b, int bOff, int len) {
+    int i = 0;
+    for (; i + 8 <= len; i += 8) {
+      if ((long) LONGS.get(a, aOff + i) != (long) LONGS.get(b, bOff + i)) {
+        return false;
+      }
+    }
+    for (; i < len; i++) {
+      if (a[aOff + i] != b[bOff + i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Stores a key under the next id without indexing it, for a caller that finds ids its own way
+   * (short fixed-width keys packed into a {@link LongHashTable}); {@link #idOf} does not see it.
+   */
+  int append(byte[] src, int off, int len) {
+    ensureRoom(len);
+    System.arraycopy(src, off, data, dataSize, len);
+    dataSize += len;
+    offsets[size + 1] = dataSize;
+    return size++;
+  }
+
+  private void ensureRoom(int len) {
     if (size + 2 > offsets.length) {
       offsets = Arrays.copyOf(offsets, offsets.length * 2);
       hashes = Arrays.copyOf(hashes, offsets.length);
@@ -64,6 +96,10 @@ final class BytesHashTable {
       data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(dataSize + (long) len,
           data.length * 2L)));
     }
+  }
+
+  private int add(byte[] src, int off, int len, int hash, int slot) {
+    ensureRoom(len);
     System.arraycopy(src, off, data, dataSize, len);
     dataSize += len;
     hashes[size] = hash;

@@ -79,6 +79,8 @@ final class ColumnChunkWriter implements AutoCloseable {
   private int pageValues;
   private int pageRows;
   private long pageUnencoded;
+  /** PLAIN bytes of the open page's values while they are dictionary encoded (for the first-page check). */
+  private long pagePlainBytes;
   private final long[] pageDefHistogram;
   private final long[] pageRepHistogram;
   private boolean pageUsesDictionary;
@@ -208,8 +210,20 @@ final class ColumnChunkWriter implements AutoCloseable {
       int end = slot;
       int rows = 0;
       int stepValues = 0;
-      while (end < s.slotCount) {
-        boolean newRow = rep == null || rep[end] == 0;
+      if (rep == null) {
+        // one slot per row: the step's end is known, only its values are counted
+        rows = Math.min(s.slotCount - slot, Math.min(STEP, rowsAllowed));
+        end = slot + rows;
+        if (def == null) {
+          stepValues = rows;
+        } else {
+          for (int k = slot; k < end; k++) {
+            stepValues += def[k] == maxDef ? 1 : 0;
+          }
+        }
+      }
+      while (rep != null && end < s.slotCount) {
+        boolean newRow = rep[end] == 0;
         if (newRow) {
           if (rows == rowsAllowed || (end - slot >= STEP)) {
             break;
@@ -260,12 +274,14 @@ final class ColumnChunkWriter implements AutoCloseable {
           pageIds = Arrays.copyOf(pageIds, Math.max(pageIdCount + n, pageIds.length * 2));
         }
         values.dictionaryIds(valueFrom, valueTo, pageIds, pageIdCount);
+        values.updateStatisticsFromDictionary(valueFrom, valueTo, pageIds, pageIdCount);
         pageIdCount += n;
+        pagePlainBytes += values.plainSize(valueFrom, valueTo);
         pageUsesDictionary = true;
       } else {
         valueEncoder.append(valueFrom, valueTo);
+        values.updateStatistics(valueFrom, valueTo);
       }
-      values.updateStatistics(valueFrom, valueTo);
       if (bloom != null) {
         values.addHashes(valueFrom, valueTo, bloom);
       }
@@ -274,6 +290,22 @@ final class ColumnChunkWriter implements AutoCloseable {
     pageSlots += slots;
     pageValues += n;
     pageRows += rows;
+  }
+
+  /**
+   * Whether the dictionary, judged on the chunk's first page, will not pay: nearly every value of
+   * the page was new to it (at least 15 in 16: mostly unique values), growing at that rate it would
+   * outgrow its page limit before the row group ends (so it would only fall back later, after
+   * the work of filling it), and the ids plus the dictionary are no smaller than PLAIN
+   * (parquet-java's first-page rule). All three are needed: a dictionary of values that repeat
+   * across pages (TPC-H prices) can lose on the first page and still win on the chunk, and a
+   * dictionary that fits the chunk lets readers rule out absent values.
+   */
+  private boolean dictionaryHopeless(int encodedIdBytes) {
+    double projected = (double) values.dictionaryPlainSize() / Math.max(1, pageRows) * writer.rowGroupRows();
+    return values.dictionarySize() * 16L >= pageValues * 15L
+        && projected > writer.dictionaryPageSizeLimit()
+        && encodedIdBytes + values.dictionaryPlainSize() >= pagePlainBytes;
   }
 
   private long pageEstimate() {
@@ -288,15 +320,38 @@ final class ColumnChunkWriter implements AutoCloseable {
     if (pageSlots == 0) {
       return;
     }
-    ByteSink valueBytes = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pageEstimate() + 16));
+    // v1: the levels, then the values in the same buffer, which is compressed as it stands
+    boolean v1 = writer.dataPageVersion() == DataPageVersion.V1;
+    ByteSink body = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pageEstimate() + 64));
+    if (v1) {
+      if (maxRep > 0) {
+        repLevels.flushWithLengthTo(body);
+      }
+      if (maxDef > 0) {
+        defLevels.flushWithLengthTo(body);
+      }
+    }
+    int valuesStart = body.size();
     Encoding encoding;
     if (pageUsesDictionary) {
       DictionaryIndexEncoder ids = new DictionaryIndexEncoder(Math.max(1, values.dictionarySize()));
       ids.write(pageIds, 0, pageIdCount);
-      ids.flushTo(valueBytes);
+      ids.flushTo(body);
       encoding = Encoding.RLE_DICTIONARY;
+      if (pages.isEmpty() && dictionaryActive && dictionaryHopeless(body.size() - valuesStart)) {
+        // given up at once rather than grown to its size limit
+        dictionaryActive = false;
+        if (valueEncoder.encoding() == Encoding.PLAIN) {
+          // the page's values are the dictionary entries its ids name: written PLAIN, the chunk
+          // needs no dictionary page at all
+          body.truncate(valuesStart);
+          values.writePlainFromDictionary(pageIds, pageIdCount, body);
+          values.clearDictionary();
+          encoding = Encoding.PLAIN;
+        }
+      }
     } else {
-      valueEncoder.flushTo(valueBytes);
+      valueEncoder.flushTo(body);
       encoding = valueEncoder.encoding();
     }
     int nulls = pageSlots - pageValues;
@@ -314,13 +369,11 @@ final class ColumnChunkWriter implements AutoCloseable {
       // (21) and parquet-java (1.18) write them when they write a page index
       pageStats = null;
     } else if (values.order != ValueOrder.NONE) {
-      pageStats = statistics(min, max, nulls, nans);
+      pageStats = statistics(min, max, nulls, nans, null);
     } else {
       pageStats = new Statistics(null, null, (long) nulls, null, null, null, null, null, null);
     }
-    byte[] page = writer.dataPageVersion() == DataPageVersion.V1
-        ? pageV1(valueBytes, encoding, pageStats)
-        : pageV2(valueBytes, encoding, pageStats, nulls);
+    byte[] page = v1 ? pageV1(body, encoding, pageStats) : pageV2(body, encoding, pageStats, nulls);
     long offsetInChunk = chunkCompressed;
     pages.add(page);
     chunkCompressed += page.length;
@@ -372,40 +425,40 @@ final class ColumnChunkWriter implements AutoCloseable {
     pageValues = 0;
     pageRows = 0;
     pageUnencoded = 0;
+    pagePlainBytes = 0;
     pageUsesDictionary = false;
   }
 
   /** Statistics with truncated bounds; {@code nan_count} for the float types, as the spec requires. */
-  private Statistics statistics(byte[] min, byte[] max, long nulls, long nans) {
+  private Statistics statistics(byte[] min, byte[] max, long nulls, long nans, Long distinct) {
     Long nanCount = values.order.hasNans() ? nans : null;
     if (min == null) {
-      return new Statistics(null, null, nulls, null, null, null, null, null, nanCount);
+      return new Statistics(null, null, nulls, distinct, null, null, null, null, nanCount);
     }
     int limit = writer.statisticsTruncateLength();
     byte[] tMin = StatisticsBytes.truncateMin(values.order, min, limit, utf8);
     byte[] tMax = StatisticsBytes.truncateMax(values.order, max, limit, utf8);
     boolean legacy = values.order.legacyCompatible();
-    return new Statistics(legacy ? max : null, legacy ? min : null, nulls, null, tMax, tMin,
+    return new Statistics(legacy ? max : null, legacy ? min : null, nulls, distinct, tMax, tMin,
         tMax == max, tMin == min, nanCount);
   }
 
-  private byte[] pageV1(ByteSink valueBytes, Encoding encoding, Statistics stats) {
-    ByteSink body = new ByteSink(valueBytes.size() + 64);
-    if (maxRep > 0) {
-      repLevels.flushWithLengthTo(body);
+  /** A v1 page of {@code body} (levels and values); an uncompressed body goes out as it is. */
+  private byte[] pageV1(ByteSink body, Encoding encoding, Statistics stats) {
+    byte[] bytes = body.array();
+    int length = body.size();
+    if (properties.codec() != org.parquetarrow.format.CompressionCodec.UNCOMPRESSED || modules != null) {
+      compressed.clear();
+      compressor.compress(body.array(), 0, body.size(), compressed);
+      encryptPage(ModuleType.DATA_PAGE, 0);
+      bytes = compressed.array();
+      length = compressed.length();
     }
-    if (maxDef > 0) {
-      defLevels.flushWithLengthTo(body);
-    }
-    body.write(valueBytes);
-    compressed.clear();
-    compressor.compress(body.array(), 0, body.size(), compressed);
-    encryptPage(ModuleType.DATA_PAGE, 0);
     DataPageHeader h = new DataPageHeader(pageSlots, encoding, Encoding.RLE, Encoding.RLE, stats);
-    PageHeader header = new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length(), crc(compressed),
+    PageHeader header = new PageHeader(PageType.DATA_PAGE, body.size(), length, crc(bytes, length),
         h, null, null, null);
     chunkUncompressed += body.size();
-    return concat(header, ModuleType.DATA_PAGE_HEADER, compressed);
+    return concat(header, ModuleType.DATA_PAGE_HEADER, bytes, length);
   }
 
   private byte[] pageV2(ByteSink valueBytes, Encoding encoding, Statistics stats, int nulls) {
@@ -432,18 +485,18 @@ final class ColumnChunkWriter implements AutoCloseable {
     int uncompressed = levels.size() + valueBytes.size();
     DataPageHeaderV2 h = new DataPageHeaderV2(pageSlots, nulls, pageRows, encoding, defLength, repLength,
         compress, stats);
-    PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed.length(), crc(compressed),
-        null, null, null, h);
+    PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed.length(),
+        crc(compressed.array(), compressed.length()), null, null, null, h);
     chunkUncompressed += uncompressed;
-    return concat(header, ModuleType.DATA_PAGE_HEADER, compressed);
+    return concat(header, ModuleType.DATA_PAGE_HEADER, compressed.array(), compressed.length());
   }
 
-  private Integer crc(GrowableByteArray bytes) {
+  private Integer crc(byte[] bytes, int length) {
     if (!writer.pageChecksumEnabled()) {
       return null;
     }
     crc.reset();
-    crc.update(bytes.array(), 0, bytes.length());
+    crc.update(bytes, 0, length);
     return (int) crc.getValue();
   }
 
@@ -463,14 +516,14 @@ final class ColumnChunkWriter implements AutoCloseable {
   }
 
   /** The page header, encrypted as a {@code type} module when the column is, followed by the body. */
-  private byte[] concat(PageHeader header, ModuleType type, GrowableByteArray body) {
+  private byte[] concat(PageHeader header, ModuleType type, byte[] body, int length) {
     byte[] h = MetadataWriter.toBytes(header);
     if (modules != null) {
       h = modules.encrypt(type, ByteBuffer.wrap(h), pages.size());
     }
     chunkHeaderBytes += h.length;
-    byte[] page = Arrays.copyOf(h, h.length + body.length());
-    System.arraycopy(body.array(), 0, page, h.length, body.length());
+    byte[] page = Arrays.copyOf(h, h.length + length);
+    System.arraycopy(body, 0, page, h.length, length);
     return page;
   }
 
@@ -495,8 +548,9 @@ final class ColumnChunkWriter implements AutoCloseable {
       compressor.compress(dict.array(), 0, dict.size(), compressed);
       encryptPage(ModuleType.DICTIONARY_PAGE, 0);
       PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, dict.size(), compressed.length(),
-          crc(compressed), null, null, new DictionaryPageHeader(values.dictionarySize(), Encoding.PLAIN, null), null);
-      byte[] page = concat(header, ModuleType.DICTIONARY_PAGE_HEADER, compressed);
+          crc(compressed.array(), compressed.length()), null, null,
+          new DictionaryPageHeader(values.dictionarySize(), Encoding.PLAIN, null), null);
+      byte[] page = concat(header, ModuleType.DICTIONARY_PAGE_HEADER, compressed.array(), compressed.length());
       dictionaryOffset = start;
       out.write(page, 0, page.length);
       dictionaryPageBytes = page.length;
@@ -524,7 +578,7 @@ final class ColumnChunkWriter implements AutoCloseable {
       stats = new Statistics(null, null, chunkNulls, null, null, null, null, null, null);
     } else {
       stats = statistics(values.chunkHasMinMax() ? values.chunkMin() : null,
-          values.chunkHasMinMax() ? values.chunkMax() : null, chunkNulls, chunkNans);
+          values.chunkHasMinMax() ? values.chunkMax() : null, chunkNulls, chunkNans, distinctCount());
     }
     SizeStatistics size = new SizeStatistics(
         column.physicalType() == PhysicalType.BYTE_ARRAY ? chunkUnencoded : null,
@@ -554,6 +608,20 @@ final class ColumnChunkWriter implements AutoCloseable {
     rowGroupOrdinal++;
     startChunk();
     return finished;
+  }
+
+  /**
+   * The chunk's distinct non-null values when every data page is dictionary encoded: the
+   * dictionary then holds exactly them. Not for floats, whose dictionary tells apart what
+   * compares equal (-0.0 and +0.0) or is no value (NaNs).
+   */
+  private Long distinctCount() {
+    boolean fullyDictionaryEncoded = dataPageEncodings.size() == 1
+        && dataPageEncodings.containsKey(Encoding.RLE_DICTIONARY);
+    if (!fullyDictionaryEncoded || values.order.hasNans()) {
+      return null;
+    }
+    return (long) values.dictionarySize();
   }
 
   private BoundaryOrder boundaryOrder() {

@@ -2,6 +2,7 @@ package org.parquetarrow.write;
 
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -124,39 +125,40 @@ final class FixedWidthValues extends LeafValues {
     count = n;
     long[] out = values;
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    ArrowBuf data = v.getDataBuffer();
     int sourceWidth = v.getTypeWidth();
+    // one range check for the batch, then loads straight from memory (ArrowBuf.getInt checks each)
+    long base = SourceRange.address(v.getDataBuffer(), idx, n, sourceWidth);
     switch (sourceWidth) {
       case 1 -> {
         if (unsignedSource) {
           for (int i = 0; i < n; i++) {
-            out[i] = data.getByte(idx[i]) & 0xffL;
+            out[i] = MemoryUtil.getByte(base + idx[i]) & 0xffL;
           }
         } else {
           for (int i = 0; i < n; i++) {
-            out[i] = data.getByte(idx[i]);
+            out[i] = MemoryUtil.getByte(base + idx[i]);
           }
         }
       }
       case 2 -> {
         if (unsignedSource) {
           for (int i = 0; i < n; i++) {
-            out[i] = data.getShort(2L * idx[i]) & 0xffffL;
+            out[i] = MemoryUtil.getShort(base + 2L * idx[i]) & 0xffffL;
           }
         } else {
           for (int i = 0; i < n; i++) {
-            out[i] = data.getShort(2L * idx[i]);
+            out[i] = MemoryUtil.getShort(base + 2L * idx[i]);
           }
         }
       }
       case 4 -> {
         if (unsignedSource && width == 8) {
           for (int i = 0; i < n; i++) {
-            out[i] = data.getInt(4L * idx[i]) & 0xffffffffL;
+            out[i] = MemoryUtil.getInt(base + 4L * idx[i]) & 0xffffffffL;
           }
         } else {
           for (int i = 0; i < n; i++) {
-            out[i] = data.getInt(4L * idx[i]);
+            out[i] = MemoryUtil.getInt(base + 4L * idx[i]);
           }
         }
       }
@@ -164,7 +166,7 @@ final class FixedWidthValues extends LeafValues {
       default -> {
         long stride = sourceWidth;
         for (int i = 0; i < n; i++) {
-          out[i] = data.getLong(stride * idx[i]);
+          out[i] = MemoryUtil.getLong(base + stride * idx[i]);
         }
       }
     }
@@ -196,15 +198,10 @@ final class FixedWidthValues extends LeafValues {
 
   @Override
   void writePlain(int from, int to, ByteSink sink) {
-    long[] v = values;
     if (width == 4) {
-      for (int i = from; i < to; i++) {
-        sink.writeIntLe((int) v[i]);
-      }
+      sink.writeIntsLe(values, from, to);
     } else {
-      for (int i = from; i < to; i++) {
-        sink.writeLongLe(v[i]);
-      }
+      sink.writeLongsLe(values, from, to);
     }
   }
 
@@ -213,6 +210,17 @@ final class FixedWidthValues extends LeafValues {
     long[] v = values;
     for (int i = from; i < to; i++) {
       out[outOffset++] = dictionary.idOf(v[i]);
+    }
+  }
+
+  @Override
+  void writePlainFromDictionary(int[] ids, int n, ByteSink sink) {
+    for (int i = 0; i < n; i++) {
+      if (width == 4) {
+        sink.writeIntLe((int) dictionary.key(ids[i]));
+      } else {
+        sink.writeLongLe(dictionary.key(ids[i]));
+      }
     }
   }
 

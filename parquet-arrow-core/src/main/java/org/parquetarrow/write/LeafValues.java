@@ -46,6 +46,9 @@ abstract class LeafValues {
 
   abstract int dictionarySize();
 
+  /** Writes the PLAIN encoding of the dictionary entries {@code ids[0 .. n)} name, in that order. */
+  abstract void writePlainFromDictionary(int[] ids, int n, ByteSink sink);
+
   /** Bytes of the dictionary page's PLAIN content. */
   abstract long dictionaryPlainSize();
 
@@ -55,6 +58,15 @@ abstract class LeafValues {
 
   /** Folds values {@code [from, to)} into the open page's min/max, counting NaNs in {@link #pageNans}. */
   abstract void updateStatistics(int from, int to);
+
+  /**
+   * Like {@link #updateStatistics} for values {@code [from, to)} just looked up by {@link
+   * #dictionaryIds}, whose ids are {@code ids[idOffset ..]}: a type may take the min/max from the
+   * distinct dictionary entries instead of every value.
+   */
+  void updateStatisticsFromDictionary(int from, int to, int[] ids, int idOffset) {
+    updateStatistics(from, to);
+  }
 
   /** Whether the open page has a min/max (false when all values are null or NaN, or the order is undefined). */
   abstract boolean pageHasMinMax();

@@ -2,6 +2,7 @@ package org.parquetarrow.write;
 
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.NullVector;
@@ -177,14 +178,28 @@ final class LevelShredder {
     if (v.getNullCount() == 0) {
       return;
     }
-    ArrowBuf validity = v.getValidityBuffer();
+    // one range check over the alive slots, then validity bytes straight from memory
+    long bits = validityAddress(v);
     for (int i = 0; i < slots; i++) {
       int e = index[i];
-      if (e >= 0 && (validity.getByte(e >>> 3) & (1 << (e & 7))) == 0) {
+      if (e >= 0 && (MemoryUtil.getByte(bits + (e >>> 3)) & (1 << (e & 7))) == 0) {
         index[i] = -1;
         def[i] = nullLevel;
       }
     }
+  }
+
+  /** The address of {@code v}'s validity bitmap, checked to hold the bits of every alive slot. */
+  private long validityAddress(ValueVector v) {
+    ArrowBuf validity = v.getValidityBuffer();
+    int hi = -1;
+    for (int i = 0; i < slots; i++) {
+      hi = Math.max(hi, index[i]);
+    }
+    if (hi >= 0) {
+      validity.checkBytes(0, (hi >>> 3) + 1);
+    }
+    return validity.memoryAddress();
   }
 
   private void checkNoNulls(ValueVector v, FieldMapping f) {

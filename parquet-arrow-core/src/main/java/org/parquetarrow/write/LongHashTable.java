@@ -1,12 +1,16 @@
 package org.parquetarrow.write;
 
+import java.util.Arrays;
+
 /**
  * An open-addressing map from 64-bit keys to dense ids (0, 1, 2, ... in insertion order), the
- * dictionary of fixed-width columns. No boxing.
+ * dictionary of fixed-width columns. No boxing. Each slot keeps its key beside its id in one
+ * array, so a lookup in a dictionary too large for the cache touches one line, not two.
  */
 final class LongHashTable {
   private long[] keys = new long[64];
-  private int[] slots = new int[128]; // id + 1; 0 = empty
+  /** Slot {@code s}: the key at {@code 2s}, its id + 1 at {@code 2s + 1} (0: empty). */
+  private long[] table = new long[2 * 128];
   private int size;
 
   int size() {
@@ -20,15 +24,16 @@ final class LongHashTable {
 
   /** The id of {@code key}, added when absent. */
   int idOf(long key) {
-    int mask = slots.length - 1;
+    long[] t = table;
+    int mask = (t.length >>> 1) - 1;
     int h = mix(key) & mask;
     while (true) {
-      int s = slots[h];
-      if (s == 0) {
+      long id = t[2 * h + 1];
+      if (id == 0) {
         return add(key, h);
       }
-      if (keys[s - 1] == key) {
-        return s - 1;
+      if (t[2 * h] == key) {
+        return (int) id - 1;
       }
       h = (h + 1) & mask;
     }
@@ -36,31 +41,34 @@ final class LongHashTable {
 
   private int add(long key, int slot) {
     if (size == keys.length) {
-      keys = java.util.Arrays.copyOf(keys, size * 2);
+      keys = Arrays.copyOf(keys, size * 2);
     }
     keys[size] = key;
-    slots[slot] = ++size;
-    if (size * 2 > slots.length) {
+    table[2 * slot] = key;
+    table[2 * slot + 1] = ++size;
+    if (size * 4L > table.length) { // more than half the slots used
       rehash();
     }
     return size - 1;
   }
 
   private void rehash() {
-    int[] n = new int[slots.length * 2];
-    int mask = n.length - 1;
+    long[] n = new long[table.length * 2];
+    int mask = (n.length >>> 1) - 1;
     for (int id = 0; id < size; id++) {
-      int h = mix(keys[id]) & mask;
-      while (n[h] != 0) {
+      long key = keys[id];
+      int h = mix(key) & mask;
+      while (n[2 * h + 1] != 0) {
         h = (h + 1) & mask;
       }
-      n[h] = id + 1;
+      n[2 * h] = key;
+      n[2 * h + 1] = id + 1;
     }
-    slots = n;
+    table = n;
   }
 
   void clear() {
-    java.util.Arrays.fill(slots, 0);
+    Arrays.fill(table, 0);
     size = 0;
   }
 

@@ -96,6 +96,49 @@ class EncodersTest {
     }
   }
 
+  /**
+   * The bulk entry point takes shortcuts (whole groups of eight, repeated runs scanned at once):
+   * in pieces of any size it must make the same runs as one value at a time, and decode back.
+   */
+  @Test
+  void rleBulkWritesMakeTheRunsOfSingleWrites() {
+    Random random = new Random(SEED + 1);
+    var decoder = new RleBitPackedHybridDecoder();
+    for (int round = 0; round < 200; round++) {
+      int width = random.nextInt(33);
+      long mask = TestBytes.mask(width);
+      int[] values = new int[1 + random.nextInt(3000)];
+      for (int n = 0; n < values.length; ) {
+        int run = Math.min(values.length - n, random.nextBoolean() ? 1 + random.nextInt(20) : 1 + random.nextInt(600));
+        boolean repeat = random.nextInt(3) == 0;
+        int v = (int) (random.nextLong() & mask);
+        for (int i = 0; i < run; i++) {
+          values[n + i] = repeat ? v : (int) (random.nextInt(3) == 0 ? v : random.nextLong() & mask);
+        }
+        n += run;
+      }
+      var single = new RleBitPackedHybridEncoder(width);
+      for (int v : values) {
+        single.write(v);
+      }
+      var bulk = new RleBitPackedHybridEncoder(width);
+      for (int p = 0; p < values.length; ) {
+        int piece = Math.min(values.length - p, random.nextInt(4) == 0 ? random.nextInt(3) : random.nextInt(700));
+        bulk.write(values, p, piece);
+        p += piece;
+      }
+      ByteSink a = new ByteSink();
+      single.flushTo(a);
+      ByteSink b = new ByteSink();
+      bulk.flushTo(b);
+      assertArrayEquals(a.toByteArray(), b.toByteArray(), "round " + round + " width " + width);
+      decoder.init(b.toByteArray(), 0, b.size(), width);
+      int[] got = new int[values.length];
+      assertEquals(values.length, decoder.read(got, 0, values.length));
+      assertArrayEquals(values, got, "round " + round);
+    }
+  }
+
   @Test
   void rleRunsLongerThanTheFormatAllowsAreSplit() {
     var e = new RleBitPackedHybridEncoder(1);

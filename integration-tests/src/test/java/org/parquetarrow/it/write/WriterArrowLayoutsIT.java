@@ -95,7 +95,7 @@ class WriterArrowLayoutsIT {
       List.of(Field.nullable("element", UTF8)));
 
   /** Random values of {@link #valueSchema()} and the list view, null one time in seven. */
-  private static Table values(long seed, int rows) {
+  static Table values(long seed, int rows) {
     Random r = new Random(seed);
     List<List<Object>> cols = new ArrayList<>();
     for (int c = 0; c < valueSchema().getFields().size() + 1; c++) {
@@ -153,8 +153,7 @@ class WriterArrowLayoutsIT {
    * The table as one root: the list view's values are stored in reverse row order, so its
    * offsets run backwards, which only a view can do.
    */
-  private VectorSchemaRoot root(Table t) {
-    BufferAllocator a = memory.allocator();
+  static VectorSchemaRoot root(Table t, BufferAllocator a) {
     Table plain = t.select(n -> !n.equals("list_view"));
     VectorSchemaRoot values = plain.toRoot(a);
     List<FieldVector> vectors = new ArrayList<>(values.getFieldVectors());
@@ -203,7 +202,7 @@ class WriterArrowLayoutsIT {
   void arrowOnlyLayoutsReadBackByArrowCppAndDuckDb() throws Exception {
     Table t = values(seed, ROWS);
     Path file = dir.resolve("layouts.parquet");
-    try (VectorSchemaRoot root = root(t)) {
+    try (VectorSchemaRoot root = root(t, memory.allocator())) {
       try (ParquetFileWriter w = ParquetFileWriter.open(file, root.getSchema(),
           WriterProperties.builder().dataPageRowLimit(64).rowGroupRows(150).build())) {
         w.write(root);

@@ -223,11 +223,143 @@ class WriterVersusParquetJavaIT {
         }
         rowBase += (int) block.getRowCount();
       }
+      checkDistinctCounts(file, expected);
       // pages verify against their CRCs when parquet-java is asked to
       Configuration conf = new Configuration();
       conf.setBoolean("parquet.page.verify-checksum.enabled", true);
       assertEquals(expected, readWithParquetJava(file, conf));
     }
+  }
+
+  /**
+   * parquet-java's thrift footer parser reads {@code distinct_count}: set, to the number of
+   * distinct non-null values of the row group, on chunks that are dictionary encoded throughout
+   * ({@code i32}: 50 values; {@code str}: a few words), and absent for floats ({@code f64}), whose
+   * dictionary tells apart values that compare equal, and where no dictionary is used ({@code bool}).
+   */
+  private static void checkDistinctCounts(Path file, List<Map<String, Object>> expected) throws Exception {
+    org.apache.parquet.format.FileMetaData footer;
+    try (var in = Files.newInputStream(file)) {
+      byte[] all = in.readAllBytes();
+      int length = java.nio.ByteBuffer.wrap(all, all.length - 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+      footer = org.apache.parquet.format.Util.readFileMetaData(
+          new java.io.ByteArrayInputStream(all, all.length - 8 - length, length));
+    }
+    int rowBase = 0;
+    for (org.apache.parquet.format.RowGroup g : footer.getRow_groups()) {
+      for (org.apache.parquet.format.ColumnChunk c : g.getColumns()) {
+        String name = String.join(".", c.getMeta_data().getPath_in_schema());
+        org.apache.parquet.format.Statistics stats = c.getMeta_data().getStatistics();
+        boolean fullyDictionary = c.getMeta_data().getEncoding_stats().stream()
+            .filter(e -> e.getPage_type() == org.apache.parquet.format.PageType.DATA_PAGE)
+            .allMatch(e -> e.getEncoding() == org.apache.parquet.format.Encoding.RLE_DICTIONARY);
+        switch (name) {
+          case "i32", "str" -> {
+            assertTrue(fullyDictionary, name + " dictionary encoded throughout");
+            java.util.Set<Object> distinct = new java.util.HashSet<>();
+            for (int row = rowBase; row < rowBase + g.getNum_rows(); row++) {
+              Object v = expected.get(row).get(name);
+              if (v != null) {
+                distinct.add(v);
+              }
+            }
+            assertTrue(stats.isSetDistinct_count(), name + " distinct_count");
+            assertEquals(distinct.size(), stats.getDistinct_count(), name + " distinct_count");
+          }
+          case "f64" -> assertFalse(stats.isSetDistinct_count(), "floats get no distinct_count");
+          case "bool" -> {
+            assertFalse(fullyDictionary, "booleans are not dictionary encoded");
+            assertFalse(stats.isSetDistinct_count(), "bool has no distinct_count");
+          }
+          default -> { }
+        }
+      }
+      rowBase += (int) g.getNum_rows();
+    }
+  }
+
+  /**
+   * Short fixed-width binaries (decimals of up to 18 digits, 4-byte fixed binaries) take the
+   * dictionary's packed-key path, statistics included: parquet-java's chunk statistics and column
+   * index must equal the min/max computed here from the data (signed for decimals, unsigned bytes
+   * for fixed binaries), with negative and positive values and high bytes above 0x7f.
+   */
+  @Test
+  void shortFixedWidthStatisticsAreTheDataBounds() throws Exception {
+    long seed = Long.getLong("seed", System.nanoTime());
+    LOG.info("seed {} (replay with -Dseed={})", seed, seed);
+    Random r = new Random(seed);
+    Schema schema = new Schema(List.of(
+        Field.nullable("d9", new ArrowType.Decimal(9, 2, 128)),
+        Field.nullable("d18", new ArrowType.Decimal(18, 4, 128)),
+        Field.nullable("fsb", new ArrowType.FixedSizeBinary(4))));
+    int n = 2000;
+    List<BigInteger> d9 = new ArrayList<>();
+    List<BigInteger> d18 = new ArrayList<>();
+    List<byte[]> fsb = new ArrayList<>();
+    Path file = dir.resolve("short-fixed.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      DecimalVector a = (DecimalVector) root.getVector("d9");
+      DecimalVector b = (DecimalVector) root.getVector("d18");
+      org.apache.arrow.vector.FixedSizeBinaryVector c =
+          (org.apache.arrow.vector.FixedSizeBinaryVector) root.getVector("fsb");
+      for (int i = 0; i < n; i++) {
+        // few distinct values, so the dictionary holds throughout
+        BigInteger x = BigInteger.valueOf(r.nextInt(200) - 100).multiply(BigInteger.valueOf(9_999_999L));
+        BigInteger y = BigInteger.valueOf(r.nextInt(300) - 150).multiply(BigInteger.valueOf(999_999_999_999_999L));
+        byte[] z = {(byte) r.nextInt(256), (byte) r.nextInt(4), 0, (byte) r.nextInt(2)};
+        a.setSafe(i, new BigDecimal(x, 2));
+        b.setSafe(i, new BigDecimal(y, 4));
+        c.setSafe(i, z);
+        d9.add(x);
+        d18.add(y);
+        fsb.add(z);
+      }
+      root.setRowCount(n);
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, WriterProperties.builder().dataPageSize(512).build())) {
+        w.write(root);
+      }
+    }
+    java.util.Comparator<byte[]> unsigned = java.util.Arrays::compareUnsigned;
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(
+        new org.apache.hadoop.fs.Path(file.toString()), new Configuration()))) {
+      BlockMetaData block = reader.getFooter().getBlocks().get(0);
+      for (String name : List.of("d9", "d18", "fsb")) {
+        ColumnChunkMetaData c = column(block, name);
+        assertTrue(c.getEncodingStats().hasDictionaryPages() && !c.getEncodingStats().hasNonDictionaryEncodedPages(),
+            name + " dictionary encoded throughout");
+        ColumnIndex ci = reader.readColumnIndex(c);
+        OffsetIndex oi = reader.readOffsetIndex(c);
+        assertTrue(oi.getPageCount() > 1, name + " pages");
+        for (int p = 0; p <= oi.getPageCount(); p++) {
+          // page p of the index, then (p == count) the chunk statistics
+          int from = p < oi.getPageCount() ? (int) oi.getFirstRowIndex(p) : 0;
+          int to = p < oi.getPageCount() ? (int) oi.getLastRowIndex(p, n) + 1 : n;
+          byte[] min = p < oi.getPageCount() ? bytes(ci.getMinValues().get(p))
+              : ((org.apache.parquet.io.api.Binary) c.getStatistics().genericGetMin()).getBytes();
+          byte[] max = p < oi.getPageCount() ? bytes(ci.getMaxValues().get(p))
+              : ((org.apache.parquet.io.api.Binary) c.getStatistics().genericGetMax()).getBytes();
+          String where = name + (p < oi.getPageCount() ? " page " + p : " chunk") + " (seed " + seed + ")";
+          if (name.equals("fsb")) {
+            List<byte[]> page = fsb.subList(from, to);
+            assertEquals(HexFormat.of().formatHex(page.stream().min(unsigned).orElseThrow()),
+                HexFormat.of().formatHex(min), where);
+            assertEquals(HexFormat.of().formatHex(page.stream().max(unsigned).orElseThrow()),
+                HexFormat.of().formatHex(max), where);
+          } else {
+            List<BigInteger> page = (name.equals("d9") ? d9 : d18).subList(from, to);
+            assertEquals(page.stream().min(BigInteger::compareTo).orElseThrow(), new BigInteger(min), where);
+            assertEquals(page.stream().max(BigInteger::compareTo).orElseThrow(), new BigInteger(max), where);
+          }
+        }
+      }
+    }
+  }
+
+  private static byte[] bytes(java.nio.ByteBuffer b) {
+    byte[] out = new byte[b.remaining()];
+    b.duplicate().get(out);
+    return out;
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -138,7 +139,7 @@ class WriterVersusPeersIT {
     String where = v.name() + " (seed " + seed + ")";
     Path file = dir.resolve(v.name() + ".parquet");
     Files.deleteIfExists(file);
-    write(table, file, v.properties());
+    write(table, file, v.properties(), memory.allocator());
 
     if (v.arrowCppReads()) {
       try (VectorSchemaRoot expected = table.toRoot(memory.allocator());
@@ -193,7 +194,14 @@ class WriterVersusPeersIT {
         for (ColumnChunkMetaData c : b.getColumns()) {
           assertEquals(defaults.codec().name(), c.getCodec().getParquetCompressionCodec().name(), where + " " + c.getPath());
           dictionary |= c.hasDictionaryPage();
-          fallback |= c.getEncodingStats().hasDictionaryPages() && c.getEncodingStats().hasNonDictionaryEncodedPages();
+          boolean fellBack = c.getEncodingStats().hasDictionaryPages()
+              && c.getEncodingStats().hasNonDictionaryEncodedPages();
+          fallback |= fellBack;
+          if (c.getPath().toDotString().equals("str_dict") && defaults.dictionaryEnabled()
+              && !v.encodedColumns().contains("str_dict")) {
+            // eight words: the dictionary pays for itself on every page
+            assertTrue(!fellBack && c.hasDictionaryPage(), where + ": str_dict dictionary encoded throughout");
+          }
           if (v.encoding() != null
               && c.getEncodings().contains(org.apache.parquet.column.Encoding.valueOf(v.encoding().name()))) {
             encoded.add(c.getPath().toDotString());
@@ -201,7 +209,14 @@ class WriterVersusPeersIT {
         }
       }
       assertEquals(defaults.dictionaryEnabled(), dictionary, where + ": dictionary pages");
-      assertEquals(v.name().contains("fallback"), fallback, where + ": dictionary falling back to plain");
+      // mostly unique columns fall back after their first page (the dictionary does not pay), so
+      // only the forced fallback of a tiny dictionary limit is certain
+      if (v.name().contains("fallback")) {
+        assertTrue(fallback, where + ": dictionary falling back to plain");
+      }
+      if (!defaults.dictionaryEnabled()) {
+        assertTrue(!fallback, where + ": no dictionary, no fallback");
+      }
       for (String c : v.encodedColumns()) {
         assertTrue(encoded.stream().anyMatch(p -> p.equals(c) || p.startsWith(c + ".")),
             where + ": " + c + " not " + v.encoding() + " in " + encoded);
@@ -222,18 +237,18 @@ class WriterVersusPeersIT {
    * Writes {@code t} in uneven batches (one of a single row), the last two cut as slices of one
    * root so that vectors with an offset are shredded too.
    */
-  private void write(Table t, Path file, WriterProperties properties) {
+  static void write(Table t, Path file, WriterProperties properties, BufferAllocator allocator) {
     int n = t.rowCount();
     int a = n / 4;
     int b = a + 1;
     int c = (n + b) / 2;
     try (ParquetFileWriter w = ParquetFileWriter.open(file, t.schema(), properties)) {
       for (Table part : List.of(t.slice(0, a), t.slice(a, b))) {
-        try (VectorSchemaRoot root = part.toRoot(memory.allocator())) {
+        try (VectorSchemaRoot root = part.toRoot(allocator)) {
           w.write(root);
         }
       }
-      try (VectorSchemaRoot rest = t.slice(b, n).toRoot(memory.allocator());
+      try (VectorSchemaRoot rest = t.slice(b, n).toRoot(allocator);
           VectorSchemaRoot first = rest.slice(0, c - b);
           VectorSchemaRoot second = rest.slice(c - b, n - c)) {
         w.write(first);
