@@ -2,11 +2,8 @@ package org.parquetarrow.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -16,7 +13,7 @@ import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.ipc.ArrowWriter;
 import org.parquetarrow.flight.FlightDatasetClient;
 import org.parquetarrow.flight.FlightQuery;
 import picocli.CommandLine.Command;
@@ -93,11 +90,9 @@ final class GetCommand implements Callable<Integer> {
 
   private long write(FlightDatasetClient client, FlightInfo info, BufferAllocator allocator, long[] batches)
       throws Exception {
-    Path partial = out.toAbsolutePath().resolveSibling(out.getFileName() + ".partial");
-    try (VectorSchemaRoot root = VectorSchemaRoot.create(info.getSchema(), allocator);
-        FileChannel channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING);
-        ArrowFileWriter writer = new ArrowFileWriter(root, null, channel)) {
+    try (ArrowIpcOutput output = ArrowIpcOutput.open(out.toString());
+        VectorSchemaRoot root = VectorSchemaRoot.create(info.getSchema(), allocator);
+        ArrowWriter writer = output.writer(root, null)) {
       writer.start();
       long rows = read(client, info, batch -> {
         for (int i = 0; i < batch.getFieldVectors().size(); i++) {
@@ -107,20 +102,17 @@ final class GetCommand implements Callable<Integer> {
         try {
           writer.writeBatch();
         } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
+          throw new UncheckedIOException(e);
         }
         batches[0]++;
       });
       writer.end();
-      channel.force(true);
-      Files.move(partial, out, StandardCopyOption.REPLACE_EXISTING);
+      output.commit();
       return rows;
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(partial);
-      if (e instanceof IOException || e instanceof java.io.UncheckedIOException) {
-        throw new UserInputException(out + ": cannot write: " + e.getMessage(), e);
-      }
-      throw e;
+    } catch (IOException e) {
+      throw ArrowIpcOutput.failure(out.toString(), e);
+    } catch (UncheckedIOException e) {
+      throw ArrowIpcOutput.failure(out.toString(), e.getCause());
     }
   }
 

@@ -4,15 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,8 +15,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
-import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.dataset.Dataset;
@@ -201,38 +193,25 @@ final class ScanCommand implements Callable<Integer> {
   }
 
   private void write(ScanReader reader, ProgressBar bar) throws IOException {
-    boolean toStdout = "-".equals(out);
-    Path target = toStdout ? null : Path.of(out);
-    Path partial = toStdout ? null : target.resolveSibling(target.getFileName() + ".partial");
     long rows = 0;
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
-    try {
-      try (WritableByteChannel channel = toStdout ? Channels.newChannel(nonClosing(System.out)) : create(partial);
-          ArrowWriter writer = toStdout ? new ArrowStreamWriter(root, reader, channel) : new ArrowFileWriter(root, reader, channel)) {
-        writer.start();
-        while (reader.loadNextBatch()) {
-          writer.writeBatch();
-          rows += root.getRowCount();
-          bar.update(rows, "rows out");
-        }
-        writer.end();
+    try (ArrowIpcOutput output = ArrowIpcOutput.open(out);
+        ArrowWriter writer = output.writer(root, reader)) {
+      writer.start();
+      while (reader.loadNextBatch()) {
+        writer.writeBatch();
+        rows += root.getRowCount();
+        bar.update(rows, "rows out");
       }
-    } catch (IOException | RuntimeException e) {
-      if (partial != null) {
-        Files.deleteIfExists(partial);
-      }
-      if (e instanceof IOException io) {
-        throw new UserInputException((toStdout ? "stdout" : out) + ": cannot write: " + io.getMessage(), io);
-      }
-      throw e;
+      writer.end();
+      output.commit();
+    } catch (IOException e) {
+      throw ArrowIpcOutput.failure(out, e);
     }
-    if (partial != null) {
-      Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+    if (!"-".equals(out)) {
       PrintWriter o = spec.commandLine().getOut();
-      o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, target);
+      o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, out);
       o.flush();
-    } else {
-      System.out.flush();
     }
   }
 
@@ -250,25 +229,5 @@ final class ScanCommand implements Callable<Integer> {
       n += Files.size(f.path());
     }
     return n;
-  }
-
-  private static FileChannel create(Path path) throws IOException {
-    return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING);
-  }
-
-  /** stdout stays open for whoever else writes to it after the stream. */
-  private static OutputStream nonClosing(OutputStream s) {
-    return new java.io.FilterOutputStream(s) {
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-      }
-
-      @Override
-      public void close() throws IOException {
-        out.flush();
-      }
-    };
   }
 }

@@ -1,22 +1,14 @@
 package org.parquetarrow.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.channels.WritableByteChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
-import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.read.ParquetFileReader;
@@ -57,11 +49,9 @@ final class ToArrowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    boolean toStdout = "-".equals(out);
     PrintWriter err = spec.commandLine().getErr();
     long rows = 0;
-    Path target = toStdout ? null : Path.of(out);
-    Path partial = toStdout ? null : target.resolveSibling(target.getFileName() + ".partial");
+    Path target;
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFileReader reader = ReaderOpener.open(in, allocator, columns, batchSize, null, keys.properties())) {
       ProgressBar bar = ProgressBar.start(err, "to-arrow", reader.metadata().numRows());
@@ -76,9 +66,9 @@ final class ToArrowCommand implements Callable<Integer> {
         }
         throw e;
       }
-      try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-          WritableByteChannel channel = toStdout ? Channels.newChannel(nonClosing(System.out)) : create(partial);
-          ArrowWriter writer = toStdout ? new ArrowStreamWriter(root, null, channel) : new ArrowFileWriter(root, null, channel)) {
+      try (ArrowIpcOutput output = ArrowIpcOutput.open(out);
+          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+          ArrowWriter writer = output.writer(root, null)) {
         writer.start();
         for (VectorSchemaRoot next = first; next != null; next = reader.readNextBatch()) {
           try (VectorSchemaRoot batch = next;
@@ -93,46 +83,19 @@ final class ToArrowCommand implements Callable<Integer> {
           bar.update(rows, "rows");
         }
         writer.end();
+        output.commit();
+        target = output.target();
+      } catch (IOException e) {
+        throw ArrowIpcOutput.failure(out, e);
       } finally {
         bar.finish();
       }
-    } catch (IOException | RuntimeException e) {
-      if (partial != null) {
-        Files.deleteIfExists(partial);
-      }
-      if (e instanceof IOException io) {
-        throw new UserInputException((toStdout ? "stdout" : out) + ": cannot write: " + io.getMessage(), io);
-      }
-      throw e;
     }
-    if (partial != null) {
-      Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    if (target != null) {
       PrintWriter o = spec.commandLine().getOut();
-      o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, target);
+      o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, out);
       o.flush();
-    } else {
-      System.out.flush();
     }
     return 0;
-  }
-
-  private static FileChannel create(Path path) throws IOException {
-    return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING);
-  }
-
-  /** stdout stays open for whoever else writes to it after the stream. */
-  private static OutputStream nonClosing(OutputStream s) {
-    return new java.io.FilterOutputStream(s) {
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-      }
-
-      @Override
-      public void close() throws IOException {
-        out.flush();
-      }
-    };
   }
 }
