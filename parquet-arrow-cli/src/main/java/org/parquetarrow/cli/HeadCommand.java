@@ -85,37 +85,10 @@ final class HeadCommand implements Callable<Integer> {
     return s.length() > MAX_CELL ? s.substring(0, MAX_CELL - 1) + "…" : s;
   }
 
-  /** Columns padded to their widest cell, numbers and text alike left-aligned, a rule under the header. */
+  /** The rows as one {@link RowTable}, every row counting for the column widths. */
   static void printTable(PrintWriter out, List<String> header, List<String[]> cells) {
-    int[] width = new int[header.size()];
-    for (int c = 0; c < width.length; c++) {
-      width[c] = header.get(c).length();
-      for (String[] row : cells) {
-        width[c] = Math.max(width[c], row[c].length());
-      }
-    }
-    out.println(line(header.toArray(String[]::new), width));
-    String[] rule = new String[width.length];
-    for (int c = 0; c < width.length; c++) {
-      rule[c] = "-".repeat(width[c]);
-    }
-    out.println(line(rule, width));
-    for (String[] row : cells) {
-      out.println(line(row, width));
-    }
-  }
-
-  private static String line(String[] values, int[] width) {
-    StringBuilder b = new StringBuilder();
-    for (int c = 0; c < values.length; c++) {
-      if (c > 0) {
-        b.append("  ");
-      }
-      b.append(values[c]);
-      if (c < values.length - 1) {
-        b.append(" ".repeat(width[c] - values[c].length()));
-      }
-    }
-    return b.toString();
+    RowTable table = new RowTable(out, header, Integer.MAX_VALUE);
+    cells.forEach(table::add);
+    table.finish();
   }
 }

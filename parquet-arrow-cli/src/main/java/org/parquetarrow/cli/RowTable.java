@@ -5,9 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An aligned table printed as rows arrive, for outputs too long to hold: the first {@value
- * #SAMPLE} rows set the column widths (as {@link HeadCommand#printTable} would), later rows are
- * padded to them, a wider cell simply pushing its line's later cells right.
+ * An aligned table: columns padded to their widest cell, numbers and text alike left-aligned, a
+ * rule under the header. Printed as rows arrive, for outputs too long to hold: the first {@code
+ * sample} rows (default {@value #SAMPLE}) set the column widths, later rows are padded to them, a
+ * wider cell simply pushing its line's later cells right.
  */
 final class RowTable {
   static final int SAMPLE = 1000;
@@ -15,11 +16,17 @@ final class RowTable {
   private final PrintWriter out;
   private final List<String> header;
   private final List<String[]> pending = new ArrayList<>();
+  private final int sample;
   private int[] width;
 
   RowTable(PrintWriter out, List<String> header) {
+    this(out, header, SAMPLE);
+  }
+
+  RowTable(PrintWriter out, List<String> header, int sample) {
     this.out = out;
     this.header = List.copyOf(header);
+    this.sample = sample;
   }
 
   void add(String[] row) {
@@ -28,7 +35,7 @@ final class RowTable {
       return;
     }
     pending.add(row);
-    if (pending.size() == SAMPLE) {
+    if (pending.size() == sample) {
       flushSample();
     }
   }
