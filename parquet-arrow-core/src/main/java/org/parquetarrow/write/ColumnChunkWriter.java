@@ -84,6 +84,8 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final long[] pageDefHistogram;
   private final long[] pageRepHistogram;
   private boolean pageUsesDictionary;
+  /** Dictionary entries before the open page's values were added. */
+  private int pageDictionaryStart;
 
   // the open chunk
   private boolean dictionaryActive;
@@ -154,6 +156,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     modules = encryptor == null ? null : encryptor.columnEncryptor(rowGroupOrdinal, columnOrdinal, column.dottedPath());
     dictionaryActive = properties.dictionaryEnabled() && values.dictionarySupported();
     values.clearDictionary();
+    pageDictionaryStart = 0;
     values.resetChunkStatistics();
     pages.clear();
     chunkRows = 0;
@@ -308,6 +311,48 @@ final class ColumnChunkWriter implements AutoCloseable {
         && encodedIdBytes + values.dictionaryPlainSize() >= pagePlainBytes;
   }
 
+  /**
+   * Whether the dictionary, judged on the chunk's second page, grows steadily enough to outgrow its
+   * limit before the row group ends, and this page stored PLAIN compresses smaller than its ids
+   * plus the dictionary entries it added. The second page shows the steady rate: the first adds
+   * the common values of a column of few distinct values (which later pages reuse) as much as the
+   * new values of a sorted key (which every page adds again). Sorted keys with a few repeats each
+   * (TPC-H {@code l_orderkey}) compress better PLAIN than as ids of a dictionary that keeps
+   * restarting; for values that repeat at random the ids stay smaller. Only with a PLAIN fallback,
+   * which is what the rest of the chunk would be written with anyway once the dictionary is full.
+   */
+  private boolean plainSmallerThanSteadyDictionary(ByteSink body, int valuesStart) {
+    if (valueEncoder.encoding() != Encoding.PLAIN) {
+      return false;
+    }
+    int added = values.dictionarySize() - pageDictionaryStart;
+    double perRow = (double) values.dictionaryPlainSize() * added / Math.max(1, values.dictionarySize())
+        / Math.max(1, pageRows);
+    double projected = values.dictionaryPlainSize() + perRow * (writer.rowGroupRows() - chunkRows - pageRows);
+    if (added == 0 || projected <= writer.dictionaryPageSizeLimit()) {
+      return false;
+    }
+    int[] newIds = new int[added];
+    for (int i = 0; i < added; i++) {
+      newIds[i] = pageDictionaryStart + i;
+    }
+    ByteSink entries = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pagePlainBytes + 16));
+    values.writePlainFromDictionary(newIds, added, entries);
+    long dictionaryCost = compressedSize(entries.array(), 0, entries.size())
+        + compressedSize(body.array(), valuesStart, body.size() - valuesStart);
+    ByteSink plain = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pagePlainBytes + 16));
+    values.writePlainFromDictionary(pageIds, pageIdCount, plain);
+    return compressedSize(plain.array(), 0, plain.size()) < dictionaryCost;
+  }
+
+  private long compressedSize(byte[] bytes, int offset, int length) {
+    if (properties.codec() == org.parquetarrow.format.CompressionCodec.UNCOMPRESSED) {
+      return length;
+    }
+    compressed.clear();
+    return compressor.compress(bytes, offset, length, compressed);
+  }
+
   private long pageEstimate() {
     long levels = (maxDef > 0 ? defLevels.estimatedSize() : 0) + (maxRep > 0 ? repLevels.estimatedSize() : 0);
     long vals = pageUsesDictionary
@@ -349,6 +394,12 @@ final class ColumnChunkWriter implements AutoCloseable {
           values.clearDictionary();
           encoding = Encoding.PLAIN;
         }
+      } else if (pages.size() == 1 && dictionaryActive && plainSmallerThanSteadyDictionary(body, valuesStart)) {
+        // the values written so far keep their dictionary; this page and the rest go PLAIN
+        body.truncate(valuesStart);
+        values.writePlainFromDictionary(pageIds, pageIdCount, body);
+        encoding = Encoding.PLAIN;
+        dictionaryActive = false;
       }
     } else {
       valueEncoder.flushTo(body);
@@ -427,6 +478,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     pageUnencoded = 0;
     pagePlainBytes = 0;
     pageUsesDictionary = false;
+    pageDictionaryStart = values.dictionarySize();
   }
 
   /** Statistics with truncated bounds; {@code nan_count} for the float types, as the spec requires. */
