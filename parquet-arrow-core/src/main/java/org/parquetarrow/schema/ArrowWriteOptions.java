@@ -6,12 +6,13 @@ import org.apache.arrow.vector.types.TimeUnit;
 /**
  * How an Arrow schema becomes a Parquet schema when writing. Immutable; defaults follow Arrow C++
  * ({@code WriterProperties}, {@code ArrowWriterProperties}) except that the Arrow schema is stored
- * by default (pyarrow's default), so reading back restores every Arrow type.
+ * by default (pyarrow's default), so reading back restores every Arrow type, and decimals of up to
+ * 18 digits are stored as INT32/INT64 (see {@link #decimalEncoding()}).
  *
  * <pre>{@code
  * ArrowWriteOptions options = ArrowWriteOptions.builder()
  *     .version(ParquetVersion.V2_4)                       // nanoseconds become microseconds
- *     .decimalEncoding(ArrowWriteOptions.DecimalEncoding.INTEGER_WHEN_POSSIBLE)
+ *     .decimalEncoding(ArrowWriteOptions.DecimalEncoding.FIXED_LEN_BYTE_ARRAY)
  *     .build();
  * }</pre>
  */
@@ -106,7 +107,13 @@ public final class ArrowWriteOptions {
     return listElementNaming;
   }
 
-  /** Default {@link DecimalEncoding#FIXED_LEN_BYTE_ARRAY}. */
+  /**
+   * Default {@link DecimalEncoding#INTEGER_WHEN_POSSIBLE}, unlike Arrow C++ (whose {@code
+   * store_decimal_as_integer} is off): Spark, DuckDB and arrow-rs write decimals of up to 18
+   * digits as INT32/INT64 too, every reader decodes them without byte swapping, and with a
+   * compressing codec they take less room (TPC-H {@code l_extendedprice}, SNAPPY: 31.0 MB as INT64
+   * against 31.7 MB as FIXED_LEN_BYTE_ARRAY(7)). FIXED_LEN_BYTE_ARRAY is smaller uncompressed.
+   */
   public DecimalEncoding decimalEncoding() {
     return decimalEncoding;
   }
@@ -145,7 +152,7 @@ public final class ArrowWriteOptions {
     private TimeUnit coerceTimestamps;
     private TimestampEncoding timestampEncoding = TimestampEncoding.INT64;
     private ListElementNaming listElementNaming = ListElementNaming.COMPLIANT;
-    private DecimalEncoding decimalEncoding = DecimalEncoding.FIXED_LEN_BYTE_ARRAY;
+    private DecimalEncoding decimalEncoding = DecimalEncoding.INTEGER_WHEN_POSSIBLE;
     private String rootName = "schema";
 
     private Builder() {}

@@ -28,6 +28,9 @@ final class FixedWidthValues extends LeafValues {
   private final boolean exact;
   private final boolean date64;
 
+  /** A decimal128/256 vector stored as INT32 or INT64. */
+  private final boolean decimalSource;
+
   long[] values = new long[0];
   private final LongHashTable dictionary = new LongHashTable();
 
@@ -50,6 +53,7 @@ final class FixedWidthValues extends LeafValues {
     this.multiplier = scale[0];
     this.divisor = scale[1];
     this.date64 = arrowType instanceof ArrowType.Date;
+    this.decimalSource = arrowType instanceof ArrowType.Decimal;
     this.exact = !truncationAllowed;
   }
 
@@ -98,6 +102,10 @@ final class FixedWidthValues extends LeafValues {
 
   @Override
   void checkConvertible(ValueVector vector, int[] idx, int n, String column) {
+    if (decimalSource) {
+      checkDecimalsFit((BaseFixedWidthVector) vector, idx, n, column);
+      return;
+    }
     if (multiplier == 1 && (divisor == 1 || !exact || date64)) {
       return;
     }
@@ -113,6 +121,31 @@ final class FixedWidthValues extends LeafValues {
             + (multiplier != 1 ? " overflows when multiplied by " + multiplier
                 : " would lose precision divided by " + divisor
                     + " (WriterProperties.Builder.allowTruncatedTimestamps permits it for coerced timestamps)"));
+      }
+    }
+  }
+
+  /**
+   * A decimal written as INT32 or INT64 keeps only its low bits: every higher word must be their
+   * sign extension, or the value (beyond its declared precision, which Arrow vectors do not enforce
+   * on their buffers) would change.
+   */
+  private void checkDecimalsFit(BaseFixedWidthVector v, int[] idx, int n, String column) {
+    int sourceWidth = v.getTypeWidth();
+    long base = SourceRange.address(v.getDataBuffer(), idx, n, sourceWidth);
+    for (int i = 0; i < n; i++) {
+      long at = base + (long) sourceWidth * idx[i];
+      long low = MemoryUtil.getLong(at);
+      boolean fits = width == 8 || low == (int) low;
+      long sign = low >> 63;
+      for (int word = 8; word < sourceWidth && fits; word += 8) {
+        fits = MemoryUtil.getLong(at + word) == sign;
+      }
+      if (!fits) {
+        throw new IllegalArgumentException("column " + column + ": decimal value at index " + idx[i] + " of "
+            + v.getField().getType() + " does not fit the column's " + (width == 4 ? "INT32" : "INT64")
+            + " (beyond the declared precision; ArrowWriteOptions.DecimalEncoding.FIXED_LEN_BYTE_ARRAY stores"
+            + " it whole)");
       }
     }
   }

@@ -100,7 +100,10 @@ class ArrowToParquetTest {
         f("largelist", ArrowType.LargeList.INSTANCE, child),
         f("fixedsizelist", new ArrowType.FixedSizeList(2), child),
         f("struct", ArrowType.Struct.INSTANCE, req("int-child", new ArrowType.Int(32, true)))));
-    List<SchemaElement> ours = ArrowSchemaConverter.toParquet(arrow).parquetSchema().toElements();
+    // Arrow C++ stores decimals as FIXED_LEN_BYTE_ARRAY unless store_decimal_as_integer is set
+    ArrowWriteOptions likeArrowCpp = ArrowWriteOptions.builder()
+        .decimalEncoding(ArrowWriteOptions.DecimalEncoding.FIXED_LEN_BYTE_ARRAY).build();
+    List<SchemaElement> ours = ArrowSchemaConverter.toParquet(arrow, likeArrowCpp).parquetSchema().toElements();
     FileMetaData peer = CorpusSchemaTest.footer(
         TestData.arrowTesting().resolve("data/parquet/alltypes-java.parquet"));
     List<SchemaElement> theirs = peer.schema();
@@ -177,6 +180,13 @@ class ArrowToParquetTest {
     assertEquals(PhysicalType.INT32, element(f("d", new ArrowType.Decimal(9, 3, 128)), ints).type());
     assertEquals(PhysicalType.INT64, element(f("d", new ArrowType.Decimal(18, 3, 128)), ints).type());
     assertEquals(PhysicalType.FIXED_LEN_BYTE_ARRAY, element(f("d", new ArrowType.Decimal(19, 3, 128)), ints).type());
+    // the default, as Spark, DuckDB and arrow-rs write them; Arrow C++'s layout on request
+    assertEquals(PhysicalType.INT64, element(f("d", new ArrowType.Decimal(10, 2, 256))).type());
+    ArrowWriteOptions fixed = ArrowWriteOptions.builder()
+        .decimalEncoding(ArrowWriteOptions.DecimalEncoding.FIXED_LEN_BYTE_ARRAY).build();
+    SchemaElement d9 = element(f("d", new ArrowType.Decimal(9, 3, 128)), fixed);
+    assertEquals(PhysicalType.FIXED_LEN_BYTE_ARRAY, d9.type());
+    assertEquals(4, d9.typeLength());
     UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class,
         () -> element(f("d", new ArrowType.Decimal(9, 3, 64))));
     assertEquals("Arrow type Decimal64", e.feature());

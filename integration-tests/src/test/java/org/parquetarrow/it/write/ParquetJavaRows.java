@@ -20,7 +20,8 @@ import org.parquetarrow.testing.ArrowValues.Struct;
  * list of its fields, each the list of its repetitions; a primitive is its physical value (floats
  * by their bits, binaries in hex). Expected rows are derived from a {@link Table} and the file's
  * Parquet schema, so the comparison covers the physical representation our writer chose
- * (sign-extended big-endian decimals, little-endian FLOAT16, unsigned ints as their bits).
+ * (decimals as unscaled integers or sign-extended big-endian bytes, little-endian FLOAT16,
+ * unsigned ints as their bits).
  */
 final class ParquetJavaRows {
   private ParquetJavaRows() {}
@@ -73,8 +74,9 @@ final class ParquetJavaRows {
   private static Object primitive(PrimitiveType t, Object v) {
     return switch (t.getPrimitiveTypeName()) {
       case BOOLEAN -> v;
-      case INT32 -> ((Number) v).intValue();
-      case INT64 -> ((Number) v).longValue();
+      // a decimal stored as an integer is its unscaled value
+      case INT32 -> v instanceof BigDecimal d ? d.unscaledValue().intValueExact() : ((Number) v).intValue();
+      case INT64 -> v instanceof BigDecimal d ? d.unscaledValue().longValueExact() : ((Number) v).longValue();
       case FLOAT -> Float.floatToRawIntBits((Float) v);
       case DOUBLE -> Double.doubleToRawLongBits((Double) v);
       case INT96 -> throw new IllegalArgumentException("INT96 is not expected here: " + t);

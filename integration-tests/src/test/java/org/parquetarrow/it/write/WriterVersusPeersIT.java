@@ -40,6 +40,7 @@ import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.Batches;
 import org.parquetarrow.testing.CompareOptions;
 import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.schema.ArrowWriteOptions;
 import org.parquetarrow.write.ColumnProperties;
 import org.parquetarrow.write.DataPageVersion;
 import org.parquetarrow.write.ParquetFileWriter;
@@ -112,6 +113,9 @@ class WriterVersusPeersIT {
       out.add(encoded("rle-booleans-" + v, v, Encoding.RLE, "b"));
     }
     out.add(new Variant("dictionary-fallback", small().dictionaryPageSizeLimit(300).build(), true));
+    // Arrow C++'s decimal layout (the default stores up to 18 digits as INT32/INT64)
+    out.add(new Variant("decimals-fixed-len-byte-array", small().arrowOptions(ArrowWriteOptions.builder()
+        .decimalEncoding(ArrowWriteOptions.DecimalEncoding.FIXED_LEN_BYTE_ARRAY).build()).build(), true));
     out.add(new Variant("page-crc-no-stats-no-index",
         small().pageChecksum(true).statistics(false).pageIndex(false).build(), true));
     return out;
@@ -201,6 +205,14 @@ class WriterVersusPeersIT {
               && !v.encodedColumns().contains("str_dict")) {
             // eight words: the dictionary pays for itself on every page
             assertTrue(!fellBack && c.hasDictionaryPage(), where + ": str_dict dictionary encoded throughout");
+          }
+          String path = c.getPath().toDotString();
+          if (path.equals("dec9") || path.equals("dec18")) {
+            boolean fixed = v.properties().arrowOptions().decimalEncoding()
+                == ArrowWriteOptions.DecimalEncoding.FIXED_LEN_BYTE_ARRAY;
+            String integer = path.equals("dec9") ? "INT32" : "INT64";
+            assertEquals(fixed ? "FIXED_LEN_BYTE_ARRAY" : integer, c.getPrimitiveType().getPrimitiveTypeName().name(),
+                where + ": " + path + " stored as");
           }
           if (v.encoding() != null
               && c.getEncodings().contains(org.apache.parquet.column.Encoding.valueOf(v.encoding().name()))) {
