@@ -3,11 +3,22 @@ package org.parquetarrow.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.schema.ArrowWriteOptions;
+import org.parquetarrow.write.BloomFilterOptions;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
 
 class BloomCommandTest {
   private static final String BLOOM = "data/data_index_bloom_encoding_stats.parquet";
@@ -65,6 +76,46 @@ class BloomCommandTest {
       ruledOut += (int) x.out().lines().filter(l -> l.endsWith("does not contain")).count();
     }
     assertTrue(ruledOut >= 280, "ruled out " + ruledOut + " of 300");
+  }
+
+  /**
+   * Decimals are typed as numbers: the value is hashed as stored (the unscaled INT64 by default,
+   * sign-extended big-endian bytes in Arrow C++'s layout), so every written amount is found.
+   */
+  @Test
+  void decimalsAreTypedAsNumbersWhateverTheirStorage(@TempDir Path dir) throws Exception {
+    for (ArrowWriteOptions.DecimalEncoding encoding : ArrowWriteOptions.DecimalEncoding.values()) {
+      Path parquet = dir.resolve(encoding + ".parquet");
+      Schema schema = new Schema(List.of(Field.nullable("amount", new ArrowType.Decimal(12, 2, 128))));
+      WriterProperties props = WriterProperties.builder()
+          .arrowOptions(ArrowWriteOptions.builder().decimalEncoding(encoding).build())
+          .column("amount", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01))).build();
+      try (RootAllocator allocator = new RootAllocator();
+          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+          ParquetFileWriter w = ParquetFileWriter.open(parquet, schema, props)) {
+        DecimalVector v = (DecimalVector) root.getVector(0);
+        v.allocateNew(1000);
+        for (int i = 0; i < 1000; i++) {
+          v.setSafe(i, BigDecimal.valueOf(i * 37L - 5000, 2)); // -50.00 to 319.63
+        }
+        root.setRowCount(1000);
+        w.write(root);
+      }
+      for (String present : new String[] {"-50", "-49.63", "0.55", "319.63"}) {
+        Cli r = Cli.run("bloom", parquet.toString(), "--column", "amount", "--value", present);
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("row group 0: may contain"), encoding + " " + present + ": " + r.out());
+      }
+      int ruledOut = 0;
+      for (int i = 0; i < 100; i++) {
+        Cli r = Cli.run("bloom", parquet.toString(), "--column", "amount", "--value", (1000 + i) + ".01");
+        ruledOut += r.out().contains("does not contain") ? 1 : 0;
+      }
+      assertTrue(ruledOut >= 90, encoding + ": ruled out " + ruledOut + " of 100");
+      Cli tooFine = Cli.run("bloom", parquet.toString(), "--column", "amount", "--value", "1.005");
+      assertEquals(2, tooFine.exit());
+      assertTrue(tooFine.err().contains("DECIMAL(12,2)"), tooFine.out() + " / " + tooFine.err());
+    }
   }
 
   @Test

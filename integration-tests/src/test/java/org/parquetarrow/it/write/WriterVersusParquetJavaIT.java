@@ -67,6 +67,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.format.Encoding;
+import org.parquetarrow.schema.ArrowWriteOptions;
 import org.parquetarrow.write.BloomFilterOptions;
 import org.parquetarrow.write.DataPageVersion;
 import org.parquetarrow.write.ParquetFileWriter;
@@ -316,7 +317,10 @@ class WriterVersusParquetJavaIT {
         fsb.add(z);
       }
       root.setRowCount(n);
-      try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, WriterProperties.builder().dataPageSize(512).build())) {
+      // decimals in Arrow C++'s FIXED_LEN_BYTE_ARRAY layout (the default stores these as INT32/INT64)
+      WriterProperties fixed = WriterProperties.builder().dataPageSize(512).arrowOptions(ArrowWriteOptions.builder()
+          .decimalEncoding(ArrowWriteOptions.DecimalEncoding.FIXED_LEN_BYTE_ARRAY).build()).build();
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, fixed)) {
         w.write(root);
       }
     }
