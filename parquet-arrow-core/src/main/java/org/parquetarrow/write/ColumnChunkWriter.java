@@ -86,6 +86,8 @@ final class ColumnChunkWriter implements AutoCloseable {
   private boolean pageUsesDictionary;
   /** Dictionary entries before the open page's values were added. */
   private int pageDictionaryStart;
+  /** Values of the chunk's first page, while it was dictionary encoded (else 0). */
+  private int firstPageValues;
 
   // the open chunk
   private boolean dictionaryActive;
@@ -157,6 +159,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     dictionaryActive = properties.dictionaryEnabled() && values.dictionarySupported();
     values.clearDictionary();
     pageDictionaryStart = 0;
+    firstPageValues = 0;
     values.resetChunkStatistics();
     pages.clear();
     chunkRows = 0;
@@ -312,25 +315,44 @@ final class ColumnChunkWriter implements AutoCloseable {
   }
 
   /**
-   * Whether the dictionary, judged on the chunk's second page, grows steadily enough to outgrow its
-   * limit before the row group ends, and this page stored PLAIN compresses smaller than its ids
-   * plus the dictionary entries it added. The second page shows the steady rate: the first adds
-   * the common values of a column of few distinct values (which later pages reuse) as much as the
-   * new values of a sorted key (which every page adds again). Sorted keys with a few repeats each
-   * (TPC-H {@code l_orderkey}) compress better PLAIN than as ids of a dictionary that keeps
-   * restarting; for values that repeat at random the ids stay smaller. Only with a PLAIN fallback,
-   * which is what the rest of the chunk would be written with anyway once the dictionary is full.
+   * Whether this page, the chunk's second, and the pages after it compress smaller PLAIN than as
+   * dictionary ids, judged up to where the dictionary is projected to outgrow its limit (after that
+   * both ways write PLAIN), and only when it is projected to outgrow it before the row group ends.
+   *
+   * <p>The projection takes the dictionary's growth as geometric: the share of new values fell by
+   * a factor r from the first page to this one (values drawn at random from a fixed set, as
+   * {@code s0..s99999}: r below 1, the dictionary levels off) and is taken to keep falling by r each
+   * page; sorted keys repeated a few times each (TPC-H {@code l_orderkey}) add the same share every
+   * page (r = 1), and their ids plus new entries compress worse than PLAIN values. Costs are
+   * measured on this page with the chunk's codec: PLAIN, the ids, and the entries it added (scaled
+   * to the mean number a page adds until the dictionary is full). Only with a PLAIN fallback, which
+   * is what the rest of the chunk would be written with anyway.
    */
-  private boolean plainSmallerThanSteadyDictionary(ByteSink body, int valuesStart) {
-    if (valueEncoder.encoding() != Encoding.PLAIN) {
+  private boolean plainSmallerUntilDictionaryFull(ByteSink body, int valuesStart) {
+    int added = values.dictionarySize() - pageDictionaryStart;
+    if (valueEncoder.encoding() != Encoding.PLAIN || added == 0 || firstPageValues == 0 || pageValues == 0) {
       return false;
     }
-    int added = values.dictionarySize() - pageDictionaryStart;
-    double perRow = (double) values.dictionaryPlainSize() * added / Math.max(1, values.dictionarySize())
-        / Math.max(1, pageRows);
-    double projected = values.dictionaryPlainSize() + perRow * (writer.rowGroupRows() - chunkRows - pageRows);
-    if (added == 0 || projected <= writer.dictionaryPageSizeLimit()) {
-      return false;
+    double firstShare = (double) pageDictionaryStart / firstPageValues;
+    double share = (double) added / pageValues;
+    double r = Math.min(1, share / firstShare);
+    double entryBytes = (double) values.dictionaryPlainSize() / values.dictionarySize();
+    double room = (writer.dictionaryPageSizeLimit() - values.dictionaryPlainSize()) / entryBytes;
+    long pagesLeft = (writer.rowGroupRows() - chunkRows - pageRows + pageRows - 1) / Math.max(1, pageRows);
+    double more = 0;
+    double next = added;
+    long pagesToFull = -1;
+    for (long k = 1; k <= pagesLeft && next * r >= 1e-3; k++) {
+      next *= r;
+      more += next;
+      if (more >= room) {
+        pagesToFull = k;
+        more = Math.max(0, room);
+        break;
+      }
+    }
+    if (pagesToFull < 0 && room > 0) {
+      return false; // the dictionary holds the whole chunk: readers can use it, keep it
     }
     int[] newIds = new int[added];
     for (int i = 0; i < added; i++) {
@@ -338,8 +360,9 @@ final class ColumnChunkWriter implements AutoCloseable {
     }
     ByteSink entries = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pagePlainBytes + 16));
     values.writePlainFromDictionary(newIds, added, entries);
-    long dictionaryCost = compressedSize(entries.array(), 0, entries.size())
-        + compressedSize(body.array(), valuesStart, body.size() - valuesStart);
+    double entriesPerPage = (added + more) / (Math.max(0, pagesToFull) + 1);
+    double dictionaryCost = compressedSize(body.array(), valuesStart, body.size() - valuesStart)
+        + compressedSize(entries.array(), 0, entries.size()) * entriesPerPage / added;
     ByteSink plain = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pagePlainBytes + 16));
     values.writePlainFromDictionary(pageIds, pageIdCount, plain);
     return compressedSize(plain.array(), 0, plain.size()) < dictionaryCost;
@@ -394,12 +417,15 @@ final class ColumnChunkWriter implements AutoCloseable {
           values.clearDictionary();
           encoding = Encoding.PLAIN;
         }
-      } else if (pages.size() == 1 && dictionaryActive && plainSmallerThanSteadyDictionary(body, valuesStart)) {
+      } else if (pages.size() == 1 && dictionaryActive && plainSmallerUntilDictionaryFull(body, valuesStart)) {
         // the values written so far keep their dictionary; this page and the rest go PLAIN
         body.truncate(valuesStart);
         values.writePlainFromDictionary(pageIds, pageIdCount, body);
         encoding = Encoding.PLAIN;
         dictionaryActive = false;
+      }
+      if (pages.isEmpty() && encoding == Encoding.RLE_DICTIONARY) {
+        firstPageValues = pageValues;
       }
     } else {
       valueEncoder.flushTo(body);
@@ -442,7 +468,7 @@ final class ColumnChunkWriter implements AutoCloseable {
         : StatisticsBytes.truncateMax(values.order, max, writer.statisticsTruncateLength(), utf8));
     indexNulls.add((long) nulls);
     indexNans.add(nans);
-    if (maxDef > 0) {
+    if (maxDef > 1) {
       for (long h : pageDefHistogram) {
         indexDefHistograms.add(h);
       }
@@ -635,7 +661,9 @@ final class ColumnChunkWriter implements AutoCloseable {
     SizeStatistics size = new SizeStatistics(
         column.physicalType() == PhysicalType.BYTE_ARRAY ? chunkUnencoded : null,
         maxRep > 0 ? boxed(chunkRepHistogram) : null,
-        maxDef > 0 ? boxed(chunkDefHistogram) : null);
+        // at most one definition level, the histogram is the null count and the rest: the spec
+        // lets it be left out, as parquet-java does (6 bytes a page in the column index)
+        maxDef > 1 ? boxed(chunkDefHistogram) : null);
     ColumnMetaData meta = new ColumnMetaData(column.physicalType(), List.copyOf(allEncodings), column.path(),
         properties.codec(), chunkSlots, totalUncompressed, totalCompressed, null, dataStart, null, dictionaryOffset,
         stats, encodingStats, null, null, size, null);
@@ -652,7 +680,7 @@ final class ColumnChunkWriter implements AutoCloseable {
       if (indexable) {
         columnIndex = new ColumnIndex(List.copyOf(nullPages), List.copyOf(indexMins), List.copyOf(indexMaxs),
             boundaryOrder(), List.copyOf(indexNulls), maxRep > 0 ? List.copyOf(indexRepHistograms) : null,
-            maxDef > 0 ? List.copyOf(indexDefHistograms) : null,
+            maxDef > 1 ? List.copyOf(indexDefHistograms) : null,
             values.order.hasNans() ? List.copyOf(indexNans) : null);
       }
     }

@@ -758,6 +758,80 @@ class WriterVersusParquetJavaIT {
     throw new AssertionError("unexpected type " + t);
   }
 
+  /**
+   * SizeStatistics and the column index's level histograms, as parquet-java parses them, hold the
+   * level counts worked out by hand for eight rows in two pages of a nullable list of nullable
+   * strings (definition levels 0 null list, 1 empty list, 2 null element, 3 value; repetition 0
+   * new row, 1 next element), and the unencoded string bytes per page and chunk. A column of one
+   * definition level carries no histogram (the spec lets it be left out: null counts say it all).
+   */
+  @Test
+  void levelHistogramsAndUnencodedBytesAreTheHandCountedOnes() throws Exception {
+    Field element = Field.nullable("element", ArrowType.Utf8.INSTANCE);
+    Schema schema = new Schema(List.of(
+        new Field("tags", FieldType.nullable(ArrowType.List.INSTANCE), List.of(element)),
+        Field.nullable("n", new ArrowType.Int(32, true))));
+    String[][] rows = {{"ab", null}, {}, null, {"c"}, {"dd", "e", "f"}, null, {null}, {"ghi"}};
+    Integer[] n = {1, null, 3, 4, null, null, 7, 8};
+    Path file = dir.resolve("histograms.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      ListVector list = (ListVector) root.getVector("tags");
+      VarCharVector strings = (VarCharVector) list.getDataVector();
+      IntVector ints = (IntVector) root.getVector("n");
+      int next = 0;
+      for (int r = 0; r < rows.length; r++) {
+        if (rows[r] == null) {
+          list.setNull(r);
+        } else {
+          list.startNewValue(r);
+          for (String v : rows[r]) {
+            if (v == null) {
+              strings.setNull(next++);
+            } else {
+              strings.setSafe(next++, v.getBytes(StandardCharsets.UTF_8));
+            }
+          }
+          list.endValue(r, rows[r].length);
+        }
+        if (n[r] == null) {
+          ints.setNull(r);
+        } else {
+          ints.setSafe(r, n[r]);
+        }
+      }
+      strings.setValueCount(next);
+      list.setValueCount(rows.length);
+      ints.setValueCount(rows.length);
+      root.setRowCount(rows.length);
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, WriterProperties.builder().dataPageRowLimit(4).build())) {
+        w.write(root);
+      }
+    }
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(
+        new org.apache.hadoop.fs.Path(file.toString()), new Configuration()))) {
+      BlockMetaData block = reader.getFooter().getBlocks().get(0);
+      ColumnChunkMetaData tags = column(block, "tags.list.element");
+      org.apache.parquet.column.statistics.SizeStatistics size = tags.getSizeStatistics();
+      assertEquals(List.of(2L, 1L, 2L, 6L), size.getDefinitionLevelHistogram());
+      assertEquals(List.of(8L, 3L), size.getRepetitionLevelHistogram());
+      assertEquals(10L, size.getUnencodedByteArrayDataBytes().orElseThrow());
+      ColumnIndex ci = reader.readColumnIndex(tags);
+      assertEquals(List.of(1L, 1L, 1L, 2L, 1L, 0L, 1L, 4L), ci.getDefinitionLevelHistogram());
+      assertEquals(List.of(4L, 1L, 4L, 2L), ci.getRepetitionLevelHistogram());
+      OffsetIndex oi = reader.readOffsetIndex(tags);
+      assertEquals(2, oi.getPageCount());
+      assertEquals(3L, oi.getUnencodedByteArrayDataBytes(0).orElseThrow());
+      assertEquals(7L, oi.getUnencodedByteArrayDataBytes(1).orElseThrow());
+
+      ColumnChunkMetaData flat = column(block, "n");
+      assertTrue(flat.getSizeStatistics().getDefinitionLevelHistogram().isEmpty());
+      assertTrue(flat.getSizeStatistics().getRepetitionLevelHistogram().isEmpty());
+      ColumnIndex flatIndex = reader.readColumnIndex(flat);
+      assertEquals(List.of(1L, 2L), flatIndex.getNullCounts());
+      assertTrue(flatIndex.getDefinitionLevelHistogram() == null || flatIndex.getDefinitionLevelHistogram().isEmpty());
+    }
+  }
+
   private static ColumnChunkMetaData column(BlockMetaData block, String name) {
     for (ColumnChunkMetaData c : block.getColumns()) {
       if (c.getPath().toDotString().equals(name)) {
