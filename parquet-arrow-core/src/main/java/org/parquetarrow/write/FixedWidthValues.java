@@ -240,10 +240,7 @@ final class FixedWidthValues extends LeafValues {
 
   @Override
   void dictionaryIds(int from, int to, int[] out, int outOffset) {
-    long[] v = values;
-    for (int i = from; i < to; i++) {
-      out[outOffset++] = dictionary.idOf(v[i]);
-    }
+    dictionary.idsOf(values, from, to, out, outOffset);
   }
 
   @Override
