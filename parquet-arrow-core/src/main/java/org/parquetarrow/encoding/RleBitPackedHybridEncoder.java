@@ -77,6 +77,7 @@ public final class RleBitPackedHybridEncoder {
     int i = off;
     while (i < end) {
       if (pendingCount == 0) {
+        // between groups (then repeatCount is 0, or 8 and more inside a repeated run)
         if (repeatCount >= 8) {
           // inside a repeated run: equal values only lengthen it
           int v = current;
@@ -91,13 +92,23 @@ public final class RleBitPackedHybridEncoder {
             i = j;
             continue;
           }
-        } else if (repeatCount == 0 && end - i >= 8 && !allEqual(values, i)) {
-          // a group of eight that is not one value: bit-packed as it stands, as write(int) would
-          System.arraycopy(values, i, pending, 0, 8);
-          pendingCount = 8;
-          appendGroup();
-          if (literalCount / 8 >= MAX_GROUPS) {
+          if (repeatCount < Integer.MAX_VALUE) {
+            // another value ends the run, as write(int) would end it, and the next group starts afresh
+            flushRepeated();
+          }
+        }
+        if (repeatCount == 0 && end - i >= 8) {
+          if (allEqual(values, i)) {
+            // eight equal values: write(int) would open a repeated run with them
             closeLiteral();
+            current = values[i];
+            repeatCount = 8;
+          } else {
+            // a group of eight that is not one value: bit-packed as it stands, as write(int) would
+            packGroup(values, i);
+            if (literalCount / 8 >= MAX_GROUPS) {
+              closeLiteral();
+            }
           }
           i += 8;
           continue;
@@ -187,25 +198,38 @@ public final class RleBitPackedHybridEncoder {
   }
 
   private void appendGroup() {
+    packGroup(pending, 0);
+    pendingCount = 0;
+  }
+
+  /** Bit-packs {@code src[from .. from + 8)} as the next group of the open bit-packed run (opened if none). */
+  private void packGroup(int[] src, int from) {
     if (literalHeader < 0) {
       literalHeader = out.reserve(1);
     }
-    int at = out.reserve(bitWidth);
+    int w = bitWidth;
+    int at = out.reserve(w);
     byte[] b = out.array();
+    long mask = w == 32 ? 0xffffffffL : (1L << w) - 1;
+    // eight values take w bytes: whole 64-bit words are stored at once, the rest byte by byte
     long acc = 0;
     int bits = 0;
-    long mask = bitWidth == 32 ? 0xffffffffL : (1L << bitWidth) - 1;
-    for (int i = 0; i < 8; i++) {
-      acc |= (pending[i] & mask) << bits;
-      bits += bitWidth;
-      while (bits >= 8) {
-        b[at++] = (byte) acc;
-        acc >>>= 8;
-        bits -= 8;
+    for (int k = 0; k < 8; k++) {
+      long v = src[from + k] & mask;
+      acc |= v << bits;
+      bits += w;
+      if (bits >= 64) {
+        LittleEndian.putLong(b, at, acc);
+        at += 8;
+        bits -= 64;
+        acc = bits == 0 ? 0 : v >>> (w - bits);
       }
     }
+    for (; bits > 0; bits -= 8) {
+      b[at++] = (byte) acc;
+      acc >>>= 8;
+    }
     literalCount += 8;
-    pendingCount = 0;
   }
 
   private void closeLiteral() {
