@@ -408,6 +408,23 @@ final class BinaryValues extends LeafValues {
       if (min < 0) {
         min = id;
         max = id;
+        minKey = dictionary.orderPrefix(id);
+        maxKey = minKey;
+        continue;
+      }
+      if (!signed) {
+        // unsigned order: the 8-byte prefixes decide unless they are equal
+        long key = dictionary.orderPrefix(id);
+        int toMin = Long.compareUnsigned(key, minKey);
+        if (toMin < 0 || (toMin == 0 && compareEntries(id, min) < 0)) {
+          min = id;
+          minKey = key;
+        }
+        int toMax = Long.compareUnsigned(key, maxKey);
+        if (toMax > 0 || (toMax == 0 && compareEntries(id, max) > 0)) {
+          max = id;
+          maxKey = key;
+        }
         continue;
       }
       int o = dictionary.offset(id);
@@ -432,6 +449,14 @@ final class BinaryValues extends LeafValues {
     if (pageMax == null || compare(d, maxFrom, maxTo, pageMax, 0, pageMax.length) > 0) {
       pageMax = Arrays.copyOfRange(d, maxFrom, maxTo);
     }
+  }
+
+  /** Compares dictionary entries {@code a} and {@code b}. */
+  private int compareEntries(int a, int b) {
+    byte[] d = dictionary.data();
+    int ao = dictionary.offset(a);
+    int bo = dictionary.offset(b);
+    return compare(d, ao, ao + dictionary.length(a), d, bo, bo + dictionary.length(b));
   }
 
   private int compare(int a, int b) {

@@ -27,6 +27,8 @@ final class BytesHashTable {
   private long[] table = new long[2 * 128];
   /** The low 32 bits of each key's hash (for the slot), kept to rehash without the key bytes. */
   private int[] hashes = new int[64];
+  /** Each key's first 8 bytes, little endian, zero-padded: see {@link #orderPrefix}. */
+  private long[] prefixes = new long[64];
   private int size;
 
   int size() {
@@ -48,6 +50,15 @@ final class BytesHashTable {
 
   int length(int id) {
     return offsets[id + 1] - offsets[id];
+  }
+
+  /**
+   * The first 8 bytes of key {@code id} as an unsigned big-endian number, zero-padded: keys whose
+   * prefixes differ compare (unsigned lexicographically) as their prefixes do, without reading
+   * the key bytes; equal prefixes need the whole keys.
+   */
+  long orderPrefix(int id) {
+    return Long.reverseBytes(prefixes[id]);
   }
 
   int idOf(byte[] src, int off, int len) {
@@ -131,6 +142,7 @@ final class BytesHashTable {
     System.arraycopy(src, off, data, dataSize, len);
     dataSize += len;
     offsets[size + 1] = dataSize;
+    prefixes[size] = prefix(src, off, len);
     return size++;
   }
 
@@ -138,6 +150,7 @@ final class BytesHashTable {
     if (size + 2 > offsets.length) {
       offsets = Arrays.copyOf(offsets, offsets.length * 2);
       hashes = Arrays.copyOf(hashes, offsets.length);
+      prefixes = Arrays.copyOf(prefixes, offsets.length);
     }
     if (dataSize + len > data.length) {
       data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(dataSize + (long) len,
@@ -150,6 +163,7 @@ final class BytesHashTable {
     System.arraycopy(src, off, data, dataSize, len);
     dataSize += len;
     hashes[size] = hash;
+    prefixes[size] = prefix;
     offsets[size + 1] = dataSize;
     table[2 * slot] = (tag << 32) | (size + 1L);
     table[2 * slot + 1] = prefix;

@@ -1,6 +1,6 @@
 package org.parquetarrow.write;
 
-import java.util.List;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseIntVector;
@@ -32,11 +32,20 @@ import org.parquetarrow.schema.FieldMapping;
 final class LevelShredder {
   private final DictionaryProvider dictionaries;
 
-  // the slots of the leaf being shredded: element index (-1 when finished), def and rep levels
+  // the slots of the node being walked: element index (-1 when finished), def and rep levels
+  // (rep is null until the first list: all 0)
   private int[] index;
   private int[] def;
   private int[] rep;
   private int slots;
+  /** The largest alive element index (-1: none), bounding the memory reads of the next node. */
+  private int hi;
+  /**
+   * Whether {@link #index} and {@link #def} belong to the node being walked, which may then change
+   * them in place; otherwise a sibling still needs them and they are copied first. {@link #rep} is
+   * never changed in place (a list makes new arrays), so siblings share it.
+   */
+  private boolean owned;
 
   LevelShredder(DictionaryProvider dictionaries) {
     this.dictionaries = dictionaries;
@@ -47,34 +56,64 @@ final class LevelShredder {
    * {@link ShreddedColumn} per leaf under it, stored at {@code out[leaf ordinal - firstLeaf]}.
    */
   void shred(FieldMapping field, ValueVector vector, int from, int to, ShreddedColumn[] out, int firstLeaf) {
-    walk(field, vector, from, to, List.of(), out, firstLeaf);
+    slots = to - from;
+    index = new int[Math.max(slots, 1)];
+    def = new int[Math.max(slots, 1)];
+    rep = null;
+    for (int i = 0; i < slots; i++) {
+      index[i] = from + i;
+    }
+    hi = slots > 0 ? to - 1 : -1;
+    owned = true;
+    walk(field, vector, 0, out, firstLeaf);
   }
 
-  private void walk(FieldMapping f, ValueVector v, int from, int to, List<Step> path, ShreddedColumn[] out,
-      int firstLeaf) {
-    List<Step> here = append(path, new Step(f, v));
+  /**
+   * Applies {@code f}'s step to the slots (its nulls, its lists), then walks its children, each
+   * from this node's slots (siblings share the work of their common path).
+   */
+  private void walk(FieldMapping f, ValueVector v, int parentDef, ShreddedColumn[] out, int firstLeaf) {
+    if (f.definitionLevel() > parentDef) {
+      finishNulls(v, f.definitionLevel() - 1);
+    } else if (!f.nullable() && v.getNullCount() > 0 && !(v instanceof NullVector)) {
+      // a null where the schema promises none: Parquet cannot store it
+      checkNoNulls(v, f);
+    }
+    int childDef = f.definitionLevel();
+    ValueVector storage = unwrap(v);
+    if (f.kind().isRepeated()) {
+      expand(storage, f);
+      childDef = f.elementsDefinitionLevel();
+    }
     if (f.isLeaf()) {
-      out[f.column().ordinal() - firstLeaf] = shredLeaf(here, from, to);
+      out[f.column().ordinal() - firstLeaf] = finishLeaf(f, v);
       return;
     }
-    ValueVector storage = unwrap(v);
     switch (f.kind()) {
       case STRUCT -> {
         StructVector s = (StructVector) storage;
-        for (int i = 0; i < f.children().size(); i++) {
-          walk(f.children().get(i), s.getChildByOrdinal(i), from, to, here, out, firstLeaf);
+        int[] myIndex = index;
+        int[] myDef = def;
+        int[] myRep = rep;
+        int mySlots = slots;
+        int myHi = hi;
+        boolean myOwned = owned;
+        int n = f.children().size();
+        for (int i = 0; i < n; i++) {
+          index = myIndex;
+          def = myDef;
+          rep = myRep;
+          slots = mySlots;
+          hi = myHi;
+          // the last child may change the slots in place: no sibling walks after it
+          owned = myOwned && i == n - 1;
+          walk(f.children().get(i), s.getChildByOrdinal(i), childDef, out, firstLeaf);
         }
       }
       case LIST, LARGE_LIST, FIXED_SIZE_LIST, LIST_VIEW, LARGE_LIST_VIEW, MAP ->
-          walk(f.children().get(0), dataVector(storage), from, to, here, out, firstLeaf);
+          walk(f.children().get(0), dataVector(storage), childDef, out, firstLeaf);
       default -> throw new IllegalStateException("unexpected kind " + f.kind());
     }
-  }
-
-  private static List<Step> append(List<Step> path, Step s) {
-    Step[] a = path.toArray(new Step[path.size() + 1]);
-    a[path.size()] = s;
-    return List.of(a);
   }
 
   private static ValueVector dataVector(ValueVector v) {
@@ -99,49 +138,47 @@ final class LevelShredder {
     return v;
   }
 
-  private ShreddedColumn shredLeaf(List<Step> path, int from, int to) {
-    slots = to - from;
-    index = new int[Math.max(slots, 1)];
-    def = new int[Math.max(slots, 1)];
-    rep = new int[Math.max(slots, 1)];
-    for (int i = 0; i < slots; i++) {
-      index[i] = from + i;
+  /** Copies {@link #index} and {@link #def} when a sibling still needs them, before a change in place. */
+  private void own() {
+    if (!owned) {
+      index = Arrays.copyOf(index, index.length);
+      def = Arrays.copyOf(def, def.length);
+      owned = true;
     }
-    int parentDef = 0;
-    for (int s = 0; s < path.size(); s++) {
-      Step step = path.get(s);
-      FieldMapping f = step.field;
-      ValueVector v = step.vector;
-      if (f.definitionLevel() > parentDef) {
-        finishNulls(v, f, f.definitionLevel() - 1);
-      } else if (!f.nullable() && v.getNullCount() > 0 && !(v instanceof NullVector)) {
-        // a null where the schema promises none: Parquet cannot store it
-        checkNoNulls(v, f);
-      }
-      parentDef = f.definitionLevel();
-      if (f.kind().isRepeated()) {
-        expand(unwrap(v), f);
-        parentDef = f.elementsDefinitionLevel();
-      }
-    }
-    FieldMapping leaf = path.get(path.size() - 1).field;
+  }
+
+  private ShreddedColumn finishLeaf(FieldMapping leaf, ValueVector leafVector) {
     int maxDef = leaf.column().maxDefinitionLevel();
     int maxRep = leaf.column().maxRepetitionLevel();
     int values = 0;
-    int[] valueIndex = new int[Math.max(slots, 1)];
-    for (int i = 0; i < slots; i++) {
-      if (index[i] >= 0) {
-        def[i] = maxDef;
-        valueIndex[values++] = index[i];
+    int[] levels = null;
+    int[] valueIndex;
+    if (maxDef == 0) {
+      // nothing above the leaf can be null or empty: every slot holds a value
+      valueIndex = owned ? index : Arrays.copyOf(index, index.length);
+      values = slots;
+    } else {
+      // alive slots hold a value; the indices are compacted in place when the slots are this leaf's
+      levels = owned ? def : new int[def.length];
+      valueIndex = owned ? index : new int[index.length];
+      int[] idx = index;
+      int[] d = def;
+      for (int i = 0; i < slots; i++) {
+        int e = idx[i];
+        if (e >= 0) {
+          levels[i] = maxDef;
+          valueIndex[values++] = e;
+        } else {
+          levels[i] = d[i];
+        }
       }
     }
-    ValueVector leafVector = path.get(path.size() - 1).vector;
     DictionaryEncoding encoding = leafVector.getField().getDictionary();
     if (encoding != null) {
       leafVector = decodeDictionary(leafVector, encoding, valueIndex, values, leaf);
     }
-    return new ShreddedColumn(slots, maxDef == 0 ? null : def, maxRep == 0 ? null : rep, values, valueIndex,
-        unwrap(leafVector));
+    int[] repetition = maxRep == 0 ? null : rep != null ? rep : new int[Math.max(slots, 1)];
+    return new ShreddedColumn(slots, levels, repetition, values, valueIndex, unwrap(leafVector));
   }
 
   /** Replaces dictionary indices by indices into the dictionary's values. */
@@ -165,41 +202,35 @@ final class LevelShredder {
     return dictionary.getVector();
   }
 
-  private void finishNulls(ValueVector v, FieldMapping f, int nullLevel) {
+  private void finishNulls(ValueVector v, int nullLevel) {
     if (v instanceof NullVector) {
+      own();
       for (int i = 0; i < slots; i++) {
         if (index[i] >= 0) {
           index[i] = -1;
           def[i] = nullLevel;
         }
       }
+      hi = -1;
       return;
     }
-    if (v.getNullCount() == 0) {
+    if (v.getNullCount() == 0 || hi < 0) {
       return;
     }
-    // one range check over the alive slots, then validity bytes straight from memory
-    long bits = validityAddress(v);
+    own();
+    // one range check for the largest alive slot, then validity bytes straight from memory
+    ArrowBuf validity = v.getValidityBuffer();
+    validity.checkBytes(0, (hi >>> 3) + 1);
+    long bits = validity.memoryAddress();
+    int[] idx = index;
+    int[] d = def;
     for (int i = 0; i < slots; i++) {
-      int e = index[i];
+      int e = idx[i];
       if (e >= 0 && (MemoryUtil.getByte(bits + (e >>> 3)) & (1 << (e & 7))) == 0) {
-        index[i] = -1;
-        def[i] = nullLevel;
+        idx[i] = -1;
+        d[i] = nullLevel;
       }
     }
-  }
-
-  /** The address of {@code v}'s validity bitmap, checked to hold the bits of every alive slot. */
-  private long validityAddress(ValueVector v) {
-    ArrowBuf validity = v.getValidityBuffer();
-    int hi = -1;
-    for (int i = 0; i < slots; i++) {
-      hi = Math.max(hi, index[i]);
-    }
-    if (hi >= 0) {
-      validity.checkBytes(0, (hi >>> 3) + 1);
-    }
-    return validity.memoryAddress();
   }
 
   private void checkNoNulls(ValueVector v, FieldMapping f) {
@@ -214,52 +245,140 @@ final class LevelShredder {
 
   /** Replaces each alive slot by its list's elements. */
   private void expand(ValueVector v, FieldMapping f) {
+    if (v instanceof ListVector l) { // maps too
+      expandOffsets(l.getOffsetBuffer(), f);
+      return;
+    }
     int emptyLevel = f.elementsDefinitionLevel() - 1;
     int childRep = f.repetitionLevel();
     ListShape shape = ListShape.of(v);
     long total = 0;
     for (int i = 0; i < slots; i++) {
       int e = index[i];
-      total += e < 0 ? 1 : Math.max(1, shape.length(e));
+      total += e < 0 ? 1 : Math.max(1, checkedLength(shape.length(e), f, e));
     }
-    if (total > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("field " + f.name() + " has more than 2^31 leaf slots in one batch");
-    }
-    int n = (int) total;
+    int n = checkedSlots(total, f);
     int[] nIndex = new int[Math.max(n, 1)];
     int[] nDef = new int[Math.max(n, 1)];
     int[] nRep = new int[Math.max(n, 1)];
     int at = 0;
+    int childHi = -1;
     for (int i = 0; i < slots; i++) {
       int e = index[i];
+      int r = rep == null ? 0 : rep[i];
       if (e < 0) {
         nIndex[at] = -1;
         nDef[at] = def[i];
-        nRep[at++] = rep[i];
+        nRep[at++] = r;
         continue;
       }
       int len = shape.length(e);
       if (len == 0) {
         nIndex[at] = -1;
         nDef[at] = emptyLevel;
-        nRep[at++] = rep[i];
+        nRep[at++] = r;
         continue;
       }
-      int start = shape.start(e);
+      int start = checkedStart(shape.start(e), len, f, e);
+      childHi = Math.max(childHi, start + len - 1);
       nIndex[at] = start;
-      nRep[at++] = rep[i];
+      nRep[at++] = r;
       for (int k = 1; k < len; k++) {
         nIndex[at] = start + k;
         nRep[at++] = childRep;
       }
     }
+    replaceSlots(nIndex, nDef, nRep, n, childHi);
+  }
+
+  /** {@link #expand} for 32-bit offsets (lists and maps), read from memory after one range check. */
+  private void expandOffsets(ArrowBuf offsets, FieldMapping f) {
+    int emptyLevel = f.elementsDefinitionLevel() - 1;
+    int childRep = f.repetitionLevel();
+    if (hi >= 0) {
+      offsets.checkBytes(0, 4L * hi + 8);
+    }
+    long o = offsets.memoryAddress();
+    int[] idx = index;
+    long total = 0;
+    for (int i = 0; i < slots; i++) {
+      int e = idx[i];
+      if (e < 0) {
+        total++;
+      } else {
+        long at = o + 4L * e;
+        total += Math.max(1, checkedLength(MemoryUtil.getInt(at + 4) - MemoryUtil.getInt(at), f, e));
+      }
+    }
+    int n = checkedSlots(total, f);
+    int[] nIndex = new int[Math.max(n, 1)];
+    int[] nDef = new int[Math.max(n, 1)];
+    int[] nRep = new int[Math.max(n, 1)];
+    int[] d = def;
+    int[] rp = rep;
+    int at = 0;
+    int childHi = -1;
+    for (int i = 0; i < slots; i++) {
+      int e = idx[i];
+      int r = rp == null ? 0 : rp[i];
+      if (e < 0) {
+        nIndex[at] = -1;
+        nDef[at] = d[i];
+        nRep[at++] = r;
+        continue;
+      }
+      long a = o + 4L * e;
+      int start = MemoryUtil.getInt(a);
+      int len = MemoryUtil.getInt(a + 4) - start;
+      if (len == 0) {
+        nIndex[at] = -1;
+        nDef[at] = emptyLevel;
+        nRep[at++] = r;
+        continue;
+      }
+      checkedStart(start, len, f, e);
+      childHi = Math.max(childHi, start + len - 1);
+      nIndex[at] = start;
+      nRep[at++] = r;
+      for (int k = 1; k < len; k++) {
+        nIndex[at] = start + k;
+        nRep[at++] = childRep;
+      }
+    }
+    replaceSlots(nIndex, nDef, nRep, n, childHi);
+  }
+
+  private void replaceSlots(int[] nIndex, int[] nDef, int[] nRep, int n, int childHi) {
     index = nIndex;
     def = nDef;
     rep = nRep;
     slots = n;
+    hi = childHi;
+    owned = true;
   }
 
-  private record Step(FieldMapping field, ValueVector vector) {}
+  private static int checkedLength(int len, FieldMapping f, int e) {
+    if (len < 0) {
+      throw new IllegalArgumentException("field " + f.name() + " has a list of negative length " + len
+          + " at index " + e);
+    }
+    return len;
+  }
+
+  private static int checkedStart(int start, int len, FieldMapping f, int e) {
+    if (start < 0 || start > Integer.MAX_VALUE - len) {
+      throw new IllegalArgumentException("field " + f.name() + " has a list at index " + e
+          + " whose elements start at " + start + ", outside its child vector");
+    }
+    return start;
+  }
+
+  private static int checkedSlots(long total, FieldMapping f) {
+    if (total > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("field " + f.name() + " has more than 2^31 leaf slots in one batch");
+    }
+    return (int) total;
+  }
 
   /** Where each list's elements are in its child vector, for every Arrow list layout. */
   private abstract static class ListShape {
