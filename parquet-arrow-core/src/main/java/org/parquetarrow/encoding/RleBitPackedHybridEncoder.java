@@ -204,11 +204,14 @@ public final class RleBitPackedHybridEncoder {
 
   /** Bit-packs {@code src[from .. from + 8)} as the next group of the open bit-packed run (opened if none). */
   private void packGroup(int[] src, int from) {
-    if (literalHeader < 0) {
-      literalHeader = out.reserve(1);
-    }
     int w = bitWidth;
-    int at = out.reserve(w);
+    int at;
+    if (literalHeader < 0) {
+      literalHeader = out.reserve(1 + w);
+      at = literalHeader + 1;
+    } else {
+      at = out.reserve(w);
+    }
     byte[] b = out.array();
     long mask = w == 32 ? 0xffffffffL : (1L << w) - 1;
     // eight values take w bytes: whole 64-bit words are stored at once, the rest byte by byte
@@ -242,10 +245,19 @@ public final class RleBitPackedHybridEncoder {
 
   private void flushRepeated() {
     closeLiteral();
-    out.writeUleb(repeatCount << 1);
-    for (int i = 0; i < valueBytes; i++) {
-      out.write(current >>> (8 * i));
+    // header (a ULEB128 of at most 5 bytes: the count is below 2^31) and value in one reservation
+    int at = out.reserve(5 + valueBytes);
+    byte[] b = out.array();
+    long header = repeatCount << 1;
+    while ((header & ~0x7fL) != 0) {
+      b[at++] = (byte) ((header & 0x7f) | 0x80);
+      header >>>= 7;
     }
+    b[at++] = (byte) header;
+    for (int i = 0; i < valueBytes; i++) {
+      b[at++] = (byte) (current >>> (8 * i));
+    }
+    out.truncate(at);
     repeatCount = 0;
     pendingCount = 0;
   }

@@ -324,6 +324,10 @@ final class BinaryValues extends LeafValues {
     if (order == ValueOrder.NONE || from >= to) {
       return;
     }
+    if (order == ValueOrder.UNSIGNED_BYTES) {
+      updateUnsignedStatistics(from, to);
+      return;
+    }
     int min = -1;
     int max = -1;
     for (int i = from; i < to; i++) {
@@ -352,6 +356,50 @@ final class BinaryValues extends LeafValues {
     if (pageMax == null || compare(data, offsets[max], offsets[max + 1], pageMax, 0, pageMax.length) > 0) {
       pageMax = Arrays.copyOfRange(data, offsets[max], offsets[max + 1]);
     }
+  }
+
+  /**
+   * {@link #updateStatistics} in unsigned order: each value's first 8 bytes, as an unsigned
+   * number, decide against the min's and max's unless they are equal (then the whole values do).
+   */
+  private void updateUnsignedStatistics(int from, int to) {
+    int min = from;
+    int max = from;
+    long minKey = orderPrefix(from);
+    long maxKey = minKey;
+    for (int i = from + 1; i < to; i++) {
+      long key = orderPrefix(i);
+      int toMin = Long.compareUnsigned(key, minKey);
+      if (toMin < 0 || (toMin == 0 && compare(i, min) < 0)) {
+        min = i;
+        minKey = key;
+      }
+      int toMax = Long.compareUnsigned(key, maxKey);
+      if (toMax > 0 || (toMax == 0 && compare(i, max) > 0)) {
+        max = i;
+        maxKey = key;
+      }
+    }
+    if (pageMin == null || compare(data, offsets[min], offsets[min + 1], pageMin, 0, pageMin.length) < 0) {
+      pageMin = Arrays.copyOfRange(data, offsets[min], offsets[min + 1]);
+    }
+    if (pageMax == null || compare(data, offsets[max], offsets[max + 1], pageMax, 0, pageMax.length) > 0) {
+      pageMax = Arrays.copyOfRange(data, offsets[max], offsets[max + 1]);
+    }
+  }
+
+  /** The first 8 bytes of value {@code i}, zero-padded, as an unsigned big-endian number. */
+  private long orderPrefix(int i) {
+    int at = offsets[i];
+    int len = offsets[i + 1] - at;
+    if (len >= 8) {
+      return (long) BIG_ENDIAN_LONGS.get(data, at);
+    }
+    long p = 0;
+    for (int k = 0; k < 8; k++) {
+      p = (p << 8) | (k < len ? data[at + k] & 0xffL : 0);
+    }
+    return p;
   }
 
   /**

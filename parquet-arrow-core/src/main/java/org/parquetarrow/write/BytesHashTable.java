@@ -117,7 +117,11 @@ final class BytesHashTable {
     return h;
   }
 
-  /** Whether {@code len} bytes at {@code a[aOff]} and {@code b[bOff]} are equal, eight at a time (keys are short). */
+  /**
+   * Whether {@code len >= 1} bytes at {@code a[aOff]} and {@code b[bOff]}, both preceded by 8
+   * equal bytes, are equal: eight at a time, the last eight overlapping the ones before (no byte
+   * loop for the short tails of most keys).
+   */
   private static boolean equal(byte[] a, int aOff, byte[] b, int bOff, int len) {
     int i = 0;
     for (; i + 8 <= len; i += 8) {
@@ -125,12 +129,7 @@ final class BytesHashTable {
         return false;
       }
     }
-    for (; i < len; i++) {
-      if (a[aOff + i] != b[bOff + i]) {
-        return false;
-      }
-    }
-    return true;
+    return i == len || (long) LONGS.get(a, aOff + len - 8) == (long) LONGS.get(b, bOff + len - 8);
   }
 
   /**

@@ -13,7 +13,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.format.ColumnMetaData;
@@ -25,16 +26,17 @@ import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /**
- * Min/max of dictionary-encoded binary columns (taken from the dictionary entries of each page)
- * against {@link Arrays#compareUnsigned} over the row group's values: values that share their
+ * Min/max of binary columns, dictionary-encoded (taken from the dictionary entries of each page)
+ * or PLAIN (from the values), against {@link Arrays#compareUnsigned} over the row group's values: values that share their
  * first 8 bytes, differ only in trailing zero bytes or in length, and bytes above 0x7f.
  */
 class DictionaryStringStatisticsTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
 
-  @Test
-  void rowGroupMinAndMaxAreTheUnsignedExtremes() throws Exception {
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void rowGroupMinAndMaxAreTheUnsignedExtremes(boolean dictionary) throws Exception {
     Random r = new Random(20261122L);
     int rows = 6000;
     int groupRows = 500;
@@ -60,7 +62,8 @@ class DictionaryStringStatisticsTest {
     Path file = dir.resolve("strings.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator());
         ParquetFileWriter w = ParquetFileWriter.open(file, schema,
-            WriterProperties.builder().rowGroupRows(groupRows).dataPageSize(300).build())) {
+            WriterProperties.builder().dictionary(dictionary).rowGroupRows(groupRows).dataPageSize(300)
+                .build())) {
       VarBinaryVector v = (VarBinaryVector) root.getVector(0);
       v.allocateNew();
       for (int i = 0; i < rows; i++) {
@@ -84,7 +87,7 @@ class DictionaryStringStatisticsTest {
           }
         }
         ColumnMetaData c = m.rowGroups().get(g).columns().get(0).metaData();
-        assertEquals(true, c.encodings().contains(Encoding.RLE_DICTIONARY), "dictionary encoded");
+        assertEquals(dictionary, c.encodings().contains(Encoding.RLE_DICTIONARY), "dictionary encoded");
         Statistics s = c.statistics();
         assertArrayEquals(min, s.minValue(), "row group " + g + " min");
         assertArrayEquals(max, s.maxValue(), "row group " + g + " max");
