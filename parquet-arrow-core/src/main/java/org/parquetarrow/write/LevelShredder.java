@@ -163,14 +163,14 @@ final class LevelShredder {
       valueIndex = owned ? index : new int[index.length];
       int[] idx = index;
       int[] d = def;
+      // without a branch per slot: every index is stored, and the next one overwrites it unless alive
       for (int i = 0; i < slots; i++) {
         int e = idx[i];
-        if (e >= 0) {
-          levels[i] = maxDef;
-          valueIndex[values++] = e;
-        } else {
-          levels[i] = d[i];
-        }
+        int alive = ~e >>> 31;
+        int keep = -alive;
+        levels[i] = (maxDef & keep) | (d[i] & ~keep);
+        valueIndex[values] = e;
+        values += alive;
       }
     }
     DictionaryEncoding encoding = leafVector.getField().getDictionary();
@@ -224,12 +224,15 @@ final class LevelShredder {
     long bits = validity.memoryAddress();
     int[] idx = index;
     int[] d = def;
+    // without a branch per slot (nulls fall at random): a finished slot reads bit 0, which is
+    // there (hi >= 0), and keeps its index and level
     for (int i = 0; i < slots; i++) {
       int e = idx[i];
-      if (e >= 0 && (MemoryUtil.getByte(bits + (e >>> 3)) & (1 << (e & 7))) == 0) {
-        idx[i] = -1;
-        d[i] = nullLevel;
-      }
+      int at = e & ~(e >> 31);
+      int valid = (MemoryUtil.getByte(bits + (at >>> 3)) >> (at & 7)) & 1;
+      int kill = -((~e >>> 31) & (valid ^ 1)); // all ones when an alive slot meets a null
+      idx[i] = e | kill;
+      d[i] = (d[i] & ~kill) | (nullLevel & kill);
     }
   }
 
@@ -295,19 +298,33 @@ final class LevelShredder {
   private void expandOffsets(ArrowBuf offsets, FieldMapping f) {
     int emptyLevel = f.elementsDefinitionLevel() - 1;
     int childRep = f.repetitionLevel();
-    if (hi >= 0) {
-      offsets.checkBytes(0, 4L * hi + 8);
+    if (hi < 0) {
+      // nothing alive: every slot stays as it is, and the offsets (maybe none) are not read
+      if (rep == null) {
+        rep = new int[Math.max(slots, 1)];
+      }
+      return;
     }
+    offsets.checkBytes(0, 4L * hi + 8);
     long o = offsets.memoryAddress();
     int[] idx = index;
     long total = 0;
+    int minLength = 0;
     for (int i = 0; i < slots; i++) {
+      // a finished slot reads list 0 (there: hi >= 0) and counts 1 like an empty list
       int e = idx[i];
-      if (e < 0) {
-        total++;
-      } else {
-        long at = o + 4L * e;
-        total += Math.max(1, checkedLength(MemoryUtil.getInt(at + 4) - MemoryUtil.getInt(at), f, e));
+      int alive = ~e >>> 31;
+      long at = o + 4L * (e & ~(e >> 31));
+      int len = (MemoryUtil.getInt(at + 4) - MemoryUtil.getInt(at)) & -alive;
+      minLength = Math.min(minLength, len);
+      total += Math.max(1, len);
+    }
+    if (minLength < 0) {
+      for (int i = 0; i < slots; i++) {
+        int e = idx[i];
+        if (e >= 0) {
+          checkedLength(MemoryUtil.getInt(o + 4L * e + 4) - MemoryUtil.getInt(o + 4L * e), f, e);
+        }
       }
     }
     int n = checkedSlots(total, f);
