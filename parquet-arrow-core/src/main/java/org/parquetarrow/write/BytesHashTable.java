@@ -75,8 +75,10 @@ final class BytesHashTable {
       }
       if (meta >>> 32 == tag && t[2 * h + 1] == prefix) {
         int id = (int) meta - 1;
-        // tag and prefix hold the whole key up to 8 bytes; longer keys compare the rest
-        if (len <= 8 || (offsets[id + 1] - offsets[id] == len && equal(data, offsets[id] + 8, src, off + 8, len - 8))) {
+        // tag and prefix hold the whole key up to 8 bytes; longer keys compare the rest (the tag
+        // holds lengths below 255 exactly)
+        if (len <= 8 || ((len < 255 || offsets[id + 1] - offsets[id] == len)
+            && equal(data, offsets[id] + 8, src, off + 8, len - 8))) {
           return id;
         }
       }

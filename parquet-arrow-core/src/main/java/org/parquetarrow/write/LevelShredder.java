@@ -56,6 +56,12 @@ final class LevelShredder {
    * {@link ShreddedColumn} per leaf under it, stored at {@code out[leaf ordinal - firstLeaf]}.
    */
   void shred(FieldMapping field, ValueVector vector, int from, int to, ShreddedColumn[] out, int firstLeaf) {
+    if (field.isLeaf() && field.column().maxDefinitionLevel() == 1 && field.definitionLevel() == 1
+        && to > from && !(vector instanceof NullVector) && vector.getNullCount() > 0) {
+      // a nullable top-level leaf with nulls (most flat columns): levels and values in one pass
+      out[field.column().ordinal() - firstLeaf] = shredNullableLeaf(field, vector, from, to);
+      return;
+    }
     slots = to - from;
     index = new int[Math.max(slots, 1)];
     def = new int[Math.max(slots, 1)];
@@ -173,12 +179,37 @@ final class LevelShredder {
         values += alive;
       }
     }
+    int[] repetition = maxRep == 0 ? null : rep != null ? rep : new int[Math.max(slots, 1)];
+    return column(leaf, leafVector, slots, levels, repetition, values, valueIndex);
+  }
+
+  /** Rows {@code [from, to)} of a nullable top-level leaf: level 1 where valid, 0 where null. */
+  private ShreddedColumn shredNullableLeaf(FieldMapping leaf, ValueVector v, int from, int to) {
+    int n = to - from;
+    int[] levels = new int[n];
+    int[] valueIndex = new int[n];
+    ArrowBuf validity = v.getValidityBuffer();
+    validity.checkBytes(0, ((to - 1) >>> 3) + 1);
+    long bits = validity.memoryAddress();
+    int values = 0;
+    for (int i = 0; i < n; i++) {
+      int e = from + i;
+      int valid = (MemoryUtil.getByte(bits + (e >>> 3)) >> (e & 7)) & 1;
+      levels[i] = valid;
+      // stored every time, kept (by moving on) only when valid: no branch per value
+      valueIndex[values] = e;
+      values += valid;
+    }
+    return column(leaf, v, n, levels, null, values, valueIndex);
+  }
+
+  private ShreddedColumn column(FieldMapping leaf, ValueVector leafVector, int slotCount, int[] levels,
+      int[] repetition, int values, int[] valueIndex) {
     DictionaryEncoding encoding = leafVector.getField().getDictionary();
     if (encoding != null) {
       leafVector = decodeDictionary(leafVector, encoding, valueIndex, values, leaf);
     }
-    int[] repetition = maxRep == 0 ? null : rep != null ? rep : new int[Math.max(slots, 1)];
-    return new ShreddedColumn(slots, levels, repetition, values, valueIndex, unwrap(leafVector));
+    return new ShreddedColumn(slotCount, levels, repetition, values, valueIndex, unwrap(leafVector));
   }
 
   /** Replaces dictionary indices by indices into the dictionary's values. */

@@ -141,6 +141,27 @@ class LevelShredderTest {
     }
   }
 
+  /** A nullable top-level leaf, sliced: rows 0 (left out) 5, 1 null, 2 7, 3 null, 4 9; no nulls in the second. */
+  @Test
+  void flatLeavesTakeLevelOneWhereValid() {
+    Schema schema = new Schema(List.of(int32("v"), int32("w")));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      IntVector v = (IntVector) root.getVector(0);
+      IntVector w = (IntVector) root.getVector(1);
+      v.allocateNew();
+      w.allocateNew();
+      Integer[] values = {5, null, 7, null, 9};
+      for (int i = 0; i < values.length; i++) {
+        set(v, i, values[i]);
+        w.setSafe(i, i);
+      }
+      root.setRowCount(values.length);
+      ShreddedColumn[] out = shred(schema, root, 1, 5);
+      assertColumn(out[0], new int[] {0, 1, 0, 1}, null, new int[] {2, 4});
+      assertColumn(out[1], new int[] {1, 1, 1, 1}, null, new int[] {1, 2, 3, 4});
+    }
+  }
+
   @Test
   void aListOfNegativeLengthIsRefusedNamingTheField() {
     Schema schema = new Schema(List.of(new Field("l", FieldType.nullable(new ArrowType.List()),
