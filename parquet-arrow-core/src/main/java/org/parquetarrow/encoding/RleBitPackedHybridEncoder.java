@@ -103,14 +103,21 @@ public final class RleBitPackedHybridEncoder {
             closeLiteral();
             current = values[i];
             repeatCount = 8;
+            i += 8;
           } else {
-            // a group of eight that is not one value: bit-packed as it stands, as write(int) would
-            packGroup(values, i);
+            // groups of eight that are not one value each: bit-packed as they stand, as write(int)
+            // would, as many at once as follow each other and the open bit-packed run can take
+            int room = MAX_GROUPS - literalCount / 8;
+            int groups = 1;
+            while (groups < room && end - i - 8 * groups >= 8 && !allEqual(values, i + 8 * groups)) {
+              groups++;
+            }
+            packGroups(values, i, groups);
             if (literalCount / 8 >= MAX_GROUPS) {
               closeLiteral();
             }
+            i += 8 * groups;
           }
-          i += 8;
           continue;
         }
       }
@@ -118,10 +125,11 @@ public final class RleBitPackedHybridEncoder {
     }
   }
 
+  /** Whether the eight values from {@code from} are one value, with one branch (levels vary at random). */
   private static boolean allEqual(int[] values, int from) {
     int v = values[from];
-    return values[from + 1] == v && values[from + 2] == v && values[from + 3] == v && values[from + 4] == v
-        && values[from + 5] == v && values[from + 6] == v && values[from + 7] == v;
+    return ((values[from + 1] ^ v) | (values[from + 2] ^ v) | (values[from + 3] ^ v) | (values[from + 4] ^ v)
+        | (values[from + 5] ^ v) | (values[from + 6] ^ v) | (values[from + 7] ^ v)) == 0;
   }
 
   /** Appends {@code count} copies of {@code value}; long runs cost O(1) after the first 8. */
@@ -198,41 +206,59 @@ public final class RleBitPackedHybridEncoder {
   }
 
   private void appendGroup() {
-    packGroup(pending, 0);
+    packGroups(pending, 0, 1);
     pendingCount = 0;
   }
 
-  /** Bit-packs {@code src[from .. from + 8)} as the next group of the open bit-packed run (opened if none). */
-  private void packGroup(int[] src, int from) {
+  /**
+   * Bit-packs the {@code groups} groups of eight values from {@code src[from]} into the open
+   * bit-packed run (opened if none), which has room for them.
+   */
+  private void packGroups(int[] src, int from, int groups) {
     int w = bitWidth;
     int at;
     if (literalHeader < 0) {
-      literalHeader = out.reserve(1 + w);
+      literalHeader = out.reserve(1 + w * groups);
       at = literalHeader + 1;
     } else {
-      at = out.reserve(w);
+      at = out.reserve(w * groups);
     }
     byte[] b = out.array();
     long mask = w == 32 ? 0xffffffffL : (1L << w) - 1;
-    // eight values take w bytes: whole 64-bit words are stored at once, the rest byte by byte
-    long acc = 0;
-    int bits = 0;
-    for (int k = 0; k < 8; k++) {
-      long v = src[from + k] & mask;
-      acc |= v << bits;
-      bits += w;
-      if (bits >= 64) {
-        LittleEndian.putLong(b, at, acc);
-        at += 8;
-        bits -= 64;
-        acc = bits == 0 ? 0 : v >>> (w - bits);
+    literalCount += 8 * groups;
+    int stop = from + 8 * groups;
+    if (w <= 8) {
+      // levels and small ids: the eight values of a group fit one long
+      for (int g = from; g < stop; g += 8) {
+        long acc = (src[g] & mask) | (src[g + 1] & mask) << w | (src[g + 2] & mask) << 2 * w
+            | (src[g + 3] & mask) << 3 * w | (src[g + 4] & mask) << 4 * w | (src[g + 5] & mask) << 5 * w
+            | (src[g + 6] & mask) << 6 * w | (src[g + 7] & mask) << 7 * w;
+        for (int k = 0; k < w; k++) {
+          b[at++] = (byte) (acc >>> (8 * k));
+        }
+      }
+      return;
+    }
+    for (int g = from; g < stop; g += 8) {
+      // eight values take w bytes: whole 64-bit words are stored at once, the rest byte by byte
+      long acc = 0;
+      int bits = 0;
+      for (int k = 0; k < 8; k++) {
+        long v = src[g + k] & mask;
+        acc |= v << bits;
+        bits += w;
+        if (bits >= 64) {
+          LittleEndian.putLong(b, at, acc);
+          at += 8;
+          bits -= 64;
+          acc = bits == 0 ? 0 : v >>> (w - bits);
+        }
+      }
+      for (; bits > 0; bits -= 8) {
+        b[at++] = (byte) acc;
+        acc >>>= 8;
       }
     }
-    for (; bits > 0; bits -= 8) {
-      b[at++] = (byte) acc;
-      acc >>>= 8;
-    }
-    literalCount += 8;
   }
 
   private void closeLiteral() {
