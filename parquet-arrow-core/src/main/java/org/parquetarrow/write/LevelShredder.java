@@ -79,6 +79,12 @@ final class LevelShredder {
    * from this node's slots (siblings share the work of their common path).
    */
   private void walk(FieldMapping f, ValueVector v, int parentDef, ShreddedColumn[] out, int firstLeaf) {
+    if (f.isLeaf() && f.definitionLevel() > parentDef && hi >= 0 && !(v instanceof NullVector)
+        && v.getNullCount() > 0) {
+      // a nullable leaf with nulls: its nulls, levels and values in one pass
+      out[f.column().ordinal() - firstLeaf] = finishNullableLeaf(f, v, f.definitionLevel() - 1);
+      return;
+    }
     if (f.definitionLevel() > parentDef) {
       finishNulls(v, f.definitionLevel() - 1);
     } else if (!f.nullable() && v.getNullCount() > 0 && !(v instanceof NullVector)) {
@@ -181,6 +187,38 @@ final class LevelShredder {
     }
     int[] repetition = maxRep == 0 ? null : rep != null ? rep : new int[Math.max(slots, 1)];
     return column(leaf, leafVector, slots, levels, repetition, values, valueIndex);
+  }
+
+  /**
+   * {@link #finishNulls} and {@link #finishLeaf} at once for a nullable leaf with nulls and alive
+   * slots: an alive slot takes the leaf's level and keeps its value when valid, the null level
+   * when not; a finished slot keeps its level. No branch per slot.
+   */
+  private ShreddedColumn finishNullableLeaf(FieldMapping leaf, ValueVector v, int nullLevel) {
+    int maxDef = leaf.column().maxDefinitionLevel();
+    int maxRep = leaf.column().maxRepetitionLevel();
+    ArrowBuf validity = v.getValidityBuffer();
+    validity.checkBytes(0, (hi >>> 3) + 1);
+    long bits = validity.memoryAddress();
+    int[] idx = index;
+    int[] d = def;
+    int[] levels = owned ? d : new int[d.length];
+    int[] valueIndex = owned ? idx : new int[idx.length];
+    int values = 0;
+    for (int i = 0; i < slots; i++) {
+      int e = idx[i];
+      int at = e & ~(e >> 31); // a finished slot reads bit 0, which is there (hi >= 0)
+      int valid = (MemoryUtil.getByte(bits + (at >>> 3)) >> (at & 7)) & 1;
+      int alive = ~e >>> 31;
+      int present = alive & valid;
+      int presentMask = -present;
+      int nullMask = -(alive & (valid ^ 1));
+      levels[i] = (maxDef & presentMask) | (nullLevel & nullMask) | (d[i] & ~(presentMask | nullMask));
+      valueIndex[values] = e;
+      values += present;
+    }
+    int[] repetition = maxRep == 0 ? null : rep != null ? rep : new int[Math.max(slots, 1)];
+    return column(leaf, v, slots, levels, repetition, values, valueIndex);
   }
 
   /** Rows {@code [from, to)} of a nullable top-level leaf: level 1 where valid, 0 where null. */
