@@ -30,6 +30,9 @@ import org.parquetarrow.schema.FieldMapping;
  * stored, so sliced vectors and offsets that do not start at 0 work.
  */
 final class LevelShredder {
+  /** Elements after a list's first that {@link #expandOffsets} writes without looking at its length. */
+  private static final int AHEAD = 4;
+
   private final DictionaryProvider dictionaries;
 
   // the slots of the node being walked: element index (-1 when finished), def and rep levels
@@ -397,38 +400,52 @@ final class LevelShredder {
       }
     }
     int n = checkedSlots(total, f);
-    int[] nIndex = new int[Math.max(n, 1)];
-    int[] nDef = new int[Math.max(n, 1)];
-    int[] nRep = new int[Math.max(n, 1)];
+    // AHEAD slots of slack: each slot writes its first AHEAD elements whatever its length
+    int[] nIndex = new int[n + AHEAD];
+    int[] nDef = new int[n + AHEAD];
+    int[] nRep = new int[n + AHEAD];
     int[] d = def;
     int[] rp = rep;
     int at = 0;
     int childHi = -1;
+    int outside = 0;
+    // without a branch per slot (lengths, nulls and empty lists fall at random): a finished or
+    // empty slot takes one slot with index -1, a list one slot per element, of which the first
+    // AHEAD + 1 are written at once; what a short list writes past its end, the next slot overwrites
     for (int i = 0; i < slots; i++) {
       int e = idx[i];
-      int r = rp == null ? 0 : rp[i];
-      if (e < 0) {
-        nIndex[at] = -1;
-        nDef[at] = d[i];
-        nRep[at++] = r;
-        continue;
-      }
-      long a = o + 4L * e;
+      int alive = -(~e >>> 31);
+      long a = o + 4L * (e & ~(e >> 31));
       int start = MemoryUtil.getInt(a);
-      int len = MemoryUtil.getInt(a + 4) - start;
-      if (len == 0) {
-        nIndex[at] = -1;
-        nDef[at] = emptyLevel;
-        nRep[at++] = r;
-        continue;
+      int len = (MemoryUtil.getInt(a + 4) - start) & alive;
+      int has = -((-len) >>> 31); // all ones when the list has elements
+      // negative when a list's elements start below 0 or end past 2^31 - 1 (reported below)
+      outside |= (start | (Integer.MAX_VALUE - len - start)) & has;
+      nIndex[at] = (start & has) | ~has;
+      // an alive slot's level is set later, unless its list is empty
+      nDef[at] = (emptyLevel & alive) | (d[i] & ~alive);
+      nRep[at] = rp == null ? 0 : rp[i];
+      for (int k = 1; k <= AHEAD; k++) {
+        nIndex[at + k] = start + k;
+        nRep[at + k] = childRep;
       }
-      checkedStart(start, len, f, e);
-      childHi = Math.max(childHi, start + len - 1);
-      nIndex[at] = start;
-      nRep[at++] = r;
-      for (int k = 1; k < len; k++) {
-        nIndex[at] = start + k;
-        nRep[at++] = childRep;
+      for (int k = AHEAD + 1; k < len; k++) {
+        nIndex[at + k] = start + k;
+        nRep[at + k] = childRep;
+      }
+      childHi = Math.max(childHi, ((start + len - 1) & has) | ~has);
+      at += Math.max(1, len);
+    }
+    if (outside < 0) {
+      for (int i = 0; i < slots; i++) {
+        int e = idx[i];
+        if (e >= 0) {
+          int start = MemoryUtil.getInt(o + 4L * e);
+          int len = MemoryUtil.getInt(o + 4L * e + 4) - start;
+          if (len > 0) {
+            checkedStart(start, len, f, e);
+          }
+        }
       }
     }
     replaceSlots(nIndex, nDef, nRep, n, childHi);

@@ -179,6 +179,29 @@ class LevelShredderTest {
     }
   }
 
+  @Test
+  void aListStartingBelowZeroIsRefusedNamingTheField() {
+    Schema schema = new Schema(List.of(new Field("l", FieldType.nullable(new ArrowType.List()),
+        List.of(int32("element")))));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      ListVector lv = (ListVector) root.getVector(0);
+      lv.allocateNew();
+      for (int row = 0; row < 3; row++) {
+        lv.startNewValue(row);
+        lv.endValue(row, 0);
+      }
+      lv.setValueCount(3);
+      root.setRowCount(3);
+      // row 0 empty at -2, row 1: offsets -2 .. 1, three elements starting before the child vector
+      lv.getOffsetBuffer().setInt(0, -2);
+      lv.getOffsetBuffer().setInt(4, -2);
+      lv.getOffsetBuffer().setInt(8, 1);
+      lv.getOffsetBuffer().setInt(12, 1);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> shred(schema, root, 0, 3));
+      assertEquals("field l has a list at index 1 whose elements start at -2, outside its child vector", e.getMessage());
+    }
+  }
+
   private static void set(IntVector v, int i, Integer value) {
     if (value == null) {
       v.setNull(i);
