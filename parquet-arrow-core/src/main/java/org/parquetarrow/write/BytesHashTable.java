@@ -13,7 +13,9 @@ import java.util.Arrays;
  * key's first 8 bytes: a probe reads one cache line, and a key of at most 8 bytes (most
  * dictionary strings) is matched without touching the key bytes, which in a large dictionary
  * would be a cache miss per lookup. The hash is only for this table (the bloom filter's xxHash64
- * is taken elsewhere), so it is a cheap multiply-rotate over 8-byte words.
+ * is taken elsewhere): each 8-byte word is folded in by a 128-bit multiply, whose high and low
+ * halves together spread every key bit over the slot bits (keys that differ only in their last
+ * bytes, such as {@code category-12}, would cluster under a plain 64-bit multiply).
  */
 final class BytesHashTable {
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -102,21 +104,22 @@ final class BytesHashTable {
   }
 
   private static long hash(byte[] b, int off, int len, long prefix) {
-    long h = (prefix ^ len) * K1;
+    long h = mix(prefix ^ K1, len ^ K2);
     if (len > 8) {
       int i = 8;
       for (; i + 8 <= len; i += 8) {
-        h = (Long.rotateLeft(h, 29) ^ (long) LONGS.get(b, off + i)) * K2;
+        h = mix(h ^ (long) LONGS.get(b, off + i), K2);
       }
       if (i < len) {
-        // the last 8 bytes, overlapping words already taken: no byte loop
-        h = (Long.rotateLeft(h, 29) ^ (long) LONGS.get(b, off + len - 8)) * K2;
+        h = mix(h ^ (long) LONGS.get(b, off + len - 8), K2);
       }
     }
-    h ^= h >>> 33;
-    h *= 0xff51afd7ed558ccdL;
-    h ^= h >>> 33;
     return h;
+  }
+
+  /** The 128-bit product of {@code a} and {@code b} folded to 64 bits: every input bit reaches every output bit. */
+  private static long mix(long a, long b) {
+    return Math.multiplyHigh(a, b) ^ (a * b);
   }
 
   /**
