@@ -77,6 +77,7 @@ public final class RleBitPackedHybridEncoder {
     int i = off;
     while (i < end) {
       if (pendingCount == 0) {
+        // between groups (then repeatCount is 0, or 8 and more inside a repeated run)
         if (repeatCount >= 8) {
           // inside a repeated run: equal values only lengthen it
           int v = current;
@@ -91,15 +92,32 @@ public final class RleBitPackedHybridEncoder {
             i = j;
             continue;
           }
-        } else if (repeatCount == 0 && end - i >= 8 && !allEqual(values, i)) {
-          // a group of eight that is not one value: bit-packed as it stands, as write(int) would
-          System.arraycopy(values, i, pending, 0, 8);
-          pendingCount = 8;
-          appendGroup();
-          if (literalCount / 8 >= MAX_GROUPS) {
-            closeLiteral();
+          if (repeatCount < Integer.MAX_VALUE) {
+            // another value ends the run, as write(int) would end it, and the next group starts afresh
+            flushRepeated();
           }
-          i += 8;
+        }
+        if (repeatCount == 0 && end - i >= 8) {
+          if (allEqual(values, i)) {
+            // eight equal values: write(int) would open a repeated run with them
+            closeLiteral();
+            current = values[i];
+            repeatCount = 8;
+            i += 8;
+          } else {
+            // groups of eight that are not one value each: bit-packed as they stand, as write(int)
+            // would, as many at once as follow each other and the open bit-packed run can take
+            int room = MAX_GROUPS - literalCount / 8;
+            int groups = 1;
+            while (groups < room && end - i - 8 * groups >= 8 && !allEqual(values, i + 8 * groups)) {
+              groups++;
+            }
+            packGroups(values, i, groups);
+            if (literalCount / 8 >= MAX_GROUPS) {
+              closeLiteral();
+            }
+            i += 8 * groups;
+          }
           continue;
         }
       }
@@ -107,10 +125,11 @@ public final class RleBitPackedHybridEncoder {
     }
   }
 
+  /** Whether the eight values from {@code from} are one value, with one branch (levels vary at random). */
   private static boolean allEqual(int[] values, int from) {
     int v = values[from];
-    return values[from + 1] == v && values[from + 2] == v && values[from + 3] == v && values[from + 4] == v
-        && values[from + 5] == v && values[from + 6] == v && values[from + 7] == v;
+    return ((values[from + 1] ^ v) | (values[from + 2] ^ v) | (values[from + 3] ^ v) | (values[from + 4] ^ v)
+        | (values[from + 5] ^ v) | (values[from + 6] ^ v) | (values[from + 7] ^ v)) == 0;
   }
 
   /** Appends {@code count} copies of {@code value}; long runs cost O(1) after the first 8. */
@@ -187,25 +206,59 @@ public final class RleBitPackedHybridEncoder {
   }
 
   private void appendGroup() {
+    packGroups(pending, 0, 1);
+    pendingCount = 0;
+  }
+
+  /**
+   * Bit-packs the {@code groups} groups of eight values from {@code src[from]} into the open
+   * bit-packed run (opened if none), which has room for them.
+   */
+  private void packGroups(int[] src, int from, int groups) {
+    int w = bitWidth;
+    int at;
     if (literalHeader < 0) {
-      literalHeader = out.reserve(1);
+      literalHeader = out.reserve(1 + w * groups);
+      at = literalHeader + 1;
+    } else {
+      at = out.reserve(w * groups);
     }
-    int at = out.reserve(bitWidth);
     byte[] b = out.array();
-    long acc = 0;
-    int bits = 0;
-    long mask = bitWidth == 32 ? 0xffffffffL : (1L << bitWidth) - 1;
-    for (int i = 0; i < 8; i++) {
-      acc |= (pending[i] & mask) << bits;
-      bits += bitWidth;
-      while (bits >= 8) {
+    long mask = w == 32 ? 0xffffffffL : (1L << w) - 1;
+    literalCount += 8 * groups;
+    int stop = from + 8 * groups;
+    if (w <= 8) {
+      // levels and small ids: the eight values of a group fit one long
+      for (int g = from; g < stop; g += 8) {
+        long acc = (src[g] & mask) | (src[g + 1] & mask) << w | (src[g + 2] & mask) << 2 * w
+            | (src[g + 3] & mask) << 3 * w | (src[g + 4] & mask) << 4 * w | (src[g + 5] & mask) << 5 * w
+            | (src[g + 6] & mask) << 6 * w | (src[g + 7] & mask) << 7 * w;
+        for (int k = 0; k < w; k++) {
+          b[at++] = (byte) (acc >>> (8 * k));
+        }
+      }
+      return;
+    }
+    for (int g = from; g < stop; g += 8) {
+      // eight values take w bytes: whole 64-bit words are stored at once, the rest byte by byte
+      long acc = 0;
+      int bits = 0;
+      for (int k = 0; k < 8; k++) {
+        long v = src[g + k] & mask;
+        acc |= v << bits;
+        bits += w;
+        if (bits >= 64) {
+          LittleEndian.putLong(b, at, acc);
+          at += 8;
+          bits -= 64;
+          acc = bits == 0 ? 0 : v >>> (w - bits);
+        }
+      }
+      for (; bits > 0; bits -= 8) {
         b[at++] = (byte) acc;
         acc >>>= 8;
-        bits -= 8;
       }
     }
-    literalCount += 8;
-    pendingCount = 0;
   }
 
   private void closeLiteral() {
@@ -218,10 +271,19 @@ public final class RleBitPackedHybridEncoder {
 
   private void flushRepeated() {
     closeLiteral();
-    out.writeUleb(repeatCount << 1);
-    for (int i = 0; i < valueBytes; i++) {
-      out.write(current >>> (8 * i));
+    // header (a ULEB128 of at most 5 bytes: the count is below 2^31) and value in one reservation
+    int at = out.reserve(5 + valueBytes);
+    byte[] b = out.array();
+    long header = repeatCount << 1;
+    while ((header & ~0x7fL) != 0) {
+      b[at++] = (byte) ((header & 0x7f) | 0x80);
+      header >>>= 7;
     }
+    b[at++] = (byte) header;
+    for (int i = 0; i < valueBytes; i++) {
+      b[at++] = (byte) (current >>> (8 * i));
+    }
+    out.truncate(at);
     repeatCount = 0;
     pendingCount = 0;
   }

@@ -324,6 +324,10 @@ final class BinaryValues extends LeafValues {
     if (order == ValueOrder.NONE || from >= to) {
       return;
     }
+    if (order == ValueOrder.UNSIGNED_BYTES) {
+      updateUnsignedStatistics(from, to);
+      return;
+    }
     int min = -1;
     int max = -1;
     for (int i = from; i < to; i++) {
@@ -352,6 +356,50 @@ final class BinaryValues extends LeafValues {
     if (pageMax == null || compare(data, offsets[max], offsets[max + 1], pageMax, 0, pageMax.length) > 0) {
       pageMax = Arrays.copyOfRange(data, offsets[max], offsets[max + 1]);
     }
+  }
+
+  /**
+   * {@link #updateStatistics} in unsigned order: each value's first 8 bytes, as an unsigned
+   * number, decide against the min's and max's unless they are equal (then the whole values do).
+   */
+  private void updateUnsignedStatistics(int from, int to) {
+    int min = from;
+    int max = from;
+    long minKey = orderPrefix(from);
+    long maxKey = minKey;
+    for (int i = from + 1; i < to; i++) {
+      long key = orderPrefix(i);
+      int toMin = Long.compareUnsigned(key, minKey);
+      if (toMin < 0 || (toMin == 0 && compare(i, min) < 0)) {
+        min = i;
+        minKey = key;
+      }
+      int toMax = Long.compareUnsigned(key, maxKey);
+      if (toMax > 0 || (toMax == 0 && compare(i, max) > 0)) {
+        max = i;
+        maxKey = key;
+      }
+    }
+    if (pageMin == null || compare(data, offsets[min], offsets[min + 1], pageMin, 0, pageMin.length) < 0) {
+      pageMin = Arrays.copyOfRange(data, offsets[min], offsets[min + 1]);
+    }
+    if (pageMax == null || compare(data, offsets[max], offsets[max + 1], pageMax, 0, pageMax.length) > 0) {
+      pageMax = Arrays.copyOfRange(data, offsets[max], offsets[max + 1]);
+    }
+  }
+
+  /** The first 8 bytes of value {@code i}, zero-padded, as an unsigned big-endian number. */
+  private long orderPrefix(int i) {
+    int at = offsets[i];
+    int len = offsets[i + 1] - at;
+    if (len >= 8) {
+      return (long) BIG_ENDIAN_LONGS.get(data, at);
+    }
+    long p = 0;
+    for (int k = 0; k < 8; k++) {
+      p = (p << 8) | (k < len ? data[at + k] & 0xffL : 0);
+    }
+    return p;
   }
 
   /**
@@ -408,6 +456,23 @@ final class BinaryValues extends LeafValues {
       if (min < 0) {
         min = id;
         max = id;
+        minKey = dictionary.orderPrefix(id);
+        maxKey = minKey;
+        continue;
+      }
+      if (!signed) {
+        // unsigned order: the 8-byte prefixes decide unless they are equal
+        long key = dictionary.orderPrefix(id);
+        int toMin = Long.compareUnsigned(key, minKey);
+        if (toMin < 0 || (toMin == 0 && compareEntries(id, min) < 0)) {
+          min = id;
+          minKey = key;
+        }
+        int toMax = Long.compareUnsigned(key, maxKey);
+        if (toMax > 0 || (toMax == 0 && compareEntries(id, max) > 0)) {
+          max = id;
+          maxKey = key;
+        }
         continue;
       }
       int o = dictionary.offset(id);
@@ -432,6 +497,14 @@ final class BinaryValues extends LeafValues {
     if (pageMax == null || compare(d, maxFrom, maxTo, pageMax, 0, pageMax.length) > 0) {
       pageMax = Arrays.copyOfRange(d, maxFrom, maxTo);
     }
+  }
+
+  /** Compares dictionary entries {@code a} and {@code b}. */
+  private int compareEntries(int a, int b) {
+    byte[] d = dictionary.data();
+    int ao = dictionary.offset(a);
+    int bo = dictionary.offset(b);
+    return compare(d, ao, ao + dictionary.length(a), d, bo, bo + dictionary.length(b));
   }
 
   private int compare(int a, int b) {

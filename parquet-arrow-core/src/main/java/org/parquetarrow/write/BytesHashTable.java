@@ -4,21 +4,33 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import net.openhft.hashing.LongHashFunction;
 
 /**
  * An open-addressing map from byte strings to dense ids (insertion order), the dictionary of
  * binary columns. Keys are copied into one growing array; no object per key.
+ *
+ * <p>Each slot holds, beside the id, a tag (24 bits of the hash and the key's length) and the
+ * key's first 8 bytes: a probe reads one cache line, and a key of at most 8 bytes (most
+ * dictionary strings) is matched without touching the key bytes, which in a large dictionary
+ * would be a cache miss per lookup. The hash is only for this table (the bloom filter's xxHash64
+ * is taken elsewhere): each 8-byte word is folded in by a 128-bit multiply, whose high and low
+ * halves together spread every key bit over the slot bits (keys that differ only in their last
+ * bytes, such as {@code category-12}, would cluster under a plain 64-bit multiply).
  */
 final class BytesHashTable {
-  private static final LongHashFunction HASH = LongHashFunction.xx();
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long K1 = 0x9E3779B97F4A7C15L;
+  private static final long K2 = 0xC2B2AE3D27D4EB4FL;
 
   private byte[] data = new byte[1024];
   private int dataSize;
   private int[] offsets = new int[65]; // offsets[id] .. offsets[id + 1]
-  private int[] slots = new int[128];  // id + 1; 0 = empty
+  /** Two longs per slot: tag << 32 | (id + 1) (0 = empty), then the key's first 8 bytes. */
+  private long[] table = new long[2 * 128];
+  /** The low 32 bits of each key's hash (for the slot), kept to rehash without the key bytes. */
   private int[] hashes = new int[64];
+  /** Each key's first 8 bytes, little endian, zero-padded: see {@link #orderPrefix}. */
+  private long[] prefixes = new long[64];
   private int size;
 
   int size() {
@@ -42,24 +54,79 @@ final class BytesHashTable {
     return offsets[id + 1] - offsets[id];
   }
 
+  /**
+   * The first 8 bytes of key {@code id} as an unsigned big-endian number, zero-padded: keys whose
+   * prefixes differ compare (unsigned lexicographically) as their prefixes do, without reading
+   * the key bytes; equal prefixes need the whole keys.
+   */
+  long orderPrefix(int id) {
+    return Long.reverseBytes(prefixes[id]);
+  }
+
   int idOf(byte[] src, int off, int len) {
-    int hash = (int) HASH.hashBytes(src, off, len);
-    int mask = slots.length - 1;
-    int h = hash & mask;
+    long prefix = prefix(src, off, len);
+    long hash = hash(src, off, len, prefix);
+    long tag = (hash >>> 40 << 8) | Math.min(len, 255);
+    long[] t = table;
+    int mask = (t.length >>> 1) - 1;
+    int h = (int) hash & mask;
     while (true) {
-      int s = slots[h];
-      if (s == 0) {
-        return add(src, off, len, hash, h);
+      long meta = t[2 * h];
+      if (meta == 0) {
+        return add(src, off, len, prefix, tag, (int) hash, h);
       }
-      int id = s - 1;
-      if (hashes[id] == hash && offsets[id + 1] - offsets[id] == len && equal(data, offsets[id], src, off, len)) {
-        return id;
+      if (meta >>> 32 == tag && t[2 * h + 1] == prefix) {
+        int id = (int) meta - 1;
+        // tag and prefix hold the whole key up to 8 bytes; longer keys compare the rest (the tag
+        // holds lengths below 255 exactly)
+        if (len <= 8 || ((len < 255 || offsets[id + 1] - offsets[id] == len)
+            && equal(data, offsets[id] + 8, src, off + 8, len - 8))) {
+          return id;
+        }
       }
       h = (h + 1) & mask;
     }
   }
 
-  /** Whether {@code len} bytes at {@code a[aOff]} and {@code b[bOff]} are equal, eight at a time (keys are short). */
+  /** The first {@code min(len, 8)} bytes at {@code b[off]}, little endian, zero-padded. */
+  private static long prefix(byte[] b, int off, int len) {
+    if (len >= 8) {
+      return (long) LONGS.get(b, off);
+    }
+    if (off + 8 <= b.length) {
+      return len == 0 ? 0 : (long) LONGS.get(b, off) & (-1L >>> (64 - 8 * len));
+    }
+    long p = 0;
+    for (int i = len - 1; i >= 0; i--) {
+      p = (p << 8) | (b[off + i] & 0xffL);
+    }
+    return p;
+  }
+
+  private static long hash(byte[] b, int off, int len, long prefix) {
+    long h = mix(prefix ^ K1, len ^ K2);
+    if (len > 8) {
+      int i = 8;
+      for (; i + 8 <= len; i += 8) {
+        h = mix(h ^ (long) LONGS.get(b, off + i), K2);
+      }
+      if (i < len) {
+        h = mix(h ^ (long) LONGS.get(b, off + len - 8), K2);
+      }
+    }
+    return h;
+  }
+
+  /** The 128-bit product of {@code a} and {@code b} folded to 64 bits: every input bit reaches every output bit. */
+  private static long mix(long a, long b) {
+    return Math.multiplyHigh(a, b) ^ (a * b);
+  }
+
+  /**
+   * Whether {@code len >= 1} bytes at {@code a[aOff]} and {@code b[bOff]}, both preceded by 8
+   * equal bytes, are equal: eight at a time, the last eight overlapping the ones before (no byte
+   * loop for the short tails of most keys).
+   */
   private static boolean equal(byte[] a, int aOff, byte[] b, int bOff, int len) {
     int i = 0;
     for (; i + 8 <= len; i += 8) {
@@ -67,12 +134,7 @@ final class BytesHashTable {
         return false;
       }
     }
-    for (; i < len; i++) {
-      if (a[aOff + i] != b[bOff + i]) {
-        return false;
-      }
-    }
-    return true;
+    return i == len || (long) LONGS.get(a, aOff + len - 8) == (long) LONGS.get(b, bOff + len - 8);
   }
 
   /**
@@ -84,6 +146,7 @@ final class BytesHashTable {
     System.arraycopy(src, off, data, dataSize, len);
     dataSize += len;
     offsets[size + 1] = dataSize;
+    prefixes[size] = prefix(src, off, len);
     return size++;
   }
 
@@ -91,6 +154,7 @@ final class BytesHashTable {
     if (size + 2 > offsets.length) {
       offsets = Arrays.copyOf(offsets, offsets.length * 2);
       hashes = Arrays.copyOf(hashes, offsets.length);
+      prefixes = Arrays.copyOf(prefixes, offsets.length);
     }
     if (dataSize + len > data.length) {
       data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(dataSize + (long) len,
@@ -98,34 +162,43 @@ final class BytesHashTable {
     }
   }
 
-  private int add(byte[] src, int off, int len, int hash, int slot) {
+  private int add(byte[] src, int off, int len, long prefix, long tag, int hash, int slot) {
     ensureRoom(len);
     System.arraycopy(src, off, data, dataSize, len);
     dataSize += len;
     hashes[size] = hash;
+    prefixes[size] = prefix;
     offsets[size + 1] = dataSize;
-    slots[slot] = ++size;
-    if (size * 2 > slots.length) {
+    table[2 * slot] = (tag << 32) | (size + 1L);
+    table[2 * slot + 1] = prefix;
+    size++;
+    if (size * 2 > table.length >>> 1) {
       rehash();
     }
     return size - 1;
   }
 
   private void rehash() {
-    int[] n = new int[slots.length * 2];
-    int mask = n.length - 1;
-    for (int id = 0; id < size; id++) {
-      int h = hashes[id] & mask;
-      while (n[h] != 0) {
+    long[] old = table;
+    long[] n = new long[old.length * 2];
+    int mask = (n.length >>> 1) - 1;
+    for (int s = 0; s < old.length; s += 2) {
+      long meta = old[s];
+      if (meta == 0) {
+        continue;
+      }
+      int h = hashes[(int) meta - 1] & mask;
+      while (n[2 * h] != 0) {
         h = (h + 1) & mask;
       }
-      n[h] = id + 1;
+      n[2 * h] = meta;
+      n[2 * h + 1] = old[s + 1];
     }
-    slots = n;
+    table = n;
   }
 
   void clear() {
-    Arrays.fill(slots, 0);
+    Arrays.fill(table, 0);
     size = 0;
     dataSize = 0;
   }

@@ -208,42 +208,49 @@ final class ColumnChunkWriter implements AutoCloseable {
     }
     int[] def = s.definitionLevels;
     int[] rep = s.repetitionLevels;
+    int n = s.slotCount;
     int slot = 0;
     int value = 0;
-    while (slot < s.slotCount) {
+    while (slot < n) {
       // one step: up to STEP slots ending on a record boundary, and no more rows than the page may take
       int rowsAllowed = writer.dataPageRowLimit() - pageRows;
-      int end = slot;
-      int rows = 0;
-      int stepValues = 0;
+      int end;
+      int rows;
       if (rep == null) {
-        // one slot per row: the step's end is known, only its values are counted
-        rows = Math.min(s.slotCount - slot, Math.min(STEP, rowsAllowed));
+        // one slot per row: the step's end is known
+        rows = Math.min(n - slot, Math.min(STEP, rowsAllowed));
         end = slot + rows;
-        if (def == null) {
-          stepValues = rows;
+      } else {
+        // the rows starting in the next STEP slots, counted without a branch per slot; the step
+        // then runs on to the end of the last row (a new row starts at a repetition level of 0)
+        int limit = Math.min(n, slot + STEP);
+        int starts = 0;
+        for (int k = slot; k < limit; k++) {
+          starts += (rep[k] - 1) >>> 31;
+        }
+        if (starts <= rowsAllowed) {
+          end = limit;
+          while (end < n && rep[end] != 0) {
+            end++;
+          }
+          rows = starts;
         } else {
-          for (int k = slot; k < end; k++) {
-            stepValues += def[k] == maxDef ? 1 : 0;
+          // the page's row limit falls inside these slots: stop before the first row past it
+          end = slot;
+          rows = 0;
+          while (end < n) {
+            if (rep[end] == 0) {
+              if (rows == rowsAllowed) {
+                break;
+              }
+              rows++;
+            }
+            end++;
           }
         }
       }
-      while (rep != null && end < s.slotCount) {
-        boolean newRow = rep[end] == 0;
-        if (newRow) {
-          if (rows == rowsAllowed || (end - slot >= STEP)) {
-            break;
-          }
-          rows++;
-        }
-        if (def == null || def[end] == maxDef) {
-          stepValues++;
-        }
-        end++;
-      }
-      appendStep(def, rep, slot, end, value, value + stepValues, rows);
+      value += appendStep(def, rep, slot, end, value, rows);
       slot = end;
-      value += stepValues;
       if (pageRows >= writer.dataPageRowLimit() || pageEstimate() >= writer.dataPageSize()) {
         flushPage();
       }
@@ -255,25 +262,32 @@ final class ColumnChunkWriter implements AutoCloseable {
     }
   }
 
-  private void appendStep(int[] def, int[] rep, int from, int to, int valueFrom, int valueTo, int rows) {
+  /** Appends slots {@code [from, to)}, whose values start at {@code valueFrom}; returns their value count. */
+  private int appendStep(int[] def, int[] rep, int from, int to, int valueFrom, int rows) {
     int slots = to - from;
+    int n;
     if (def != null) {
       defLevels.write(def, from, slots);
-      for (int i = from; i < to; i++) {
-        pageDefHistogram[def[i]]++;
-      }
-    } else if (maxDef == 0) {
+      long before = pageDefHistogram[maxDef];
+      histogram(def, from, to, pageDefHistogram);
+      n = (int) (pageDefHistogram[maxDef] - before);
+    } else {
       pageDefHistogram[0] += slots;
+      n = slots;
     }
     if (rep != null) {
       repLevels.write(rep, from, slots);
-      for (int i = from; i < to; i++) {
-        pageRepHistogram[rep[i]]++;
+      if (maxRep == 1) {
+        // every row starts at level 0, every other slot continues it at 1
+        pageRepHistogram[0] += rows;
+        pageRepHistogram[1] += slots - rows;
+      } else {
+        histogram(rep, from, to, pageRepHistogram);
       }
     } else {
       pageRepHistogram[0] += slots;
     }
-    int n = valueTo - valueFrom;
+    int valueTo = valueFrom + n;
     if (n > 0) {
       if (dictionaryActive) {
         if (pageIds.length < pageIdCount + n) {
@@ -296,6 +310,41 @@ final class ColumnChunkWriter implements AutoCloseable {
     pageSlots += slots;
     pageValues += n;
     pageRows += rows;
+    return n;
+  }
+
+  /**
+   * Adds the levels {@code [from, to)} to {@code histogram} (one count per level 0..max). Up to
+   * level 3 each level is counted by compares summed without branches: levels mostly alternate
+   * unpredictably, and incrementing the histogram in place chains every slot on the last store.
+   */
+  private static void histogram(int[] levels, int from, int to, long[] histogram) {
+    int max = histogram.length - 1;
+    if (max > 3) {
+      for (int i = from; i < to; i++) {
+        histogram[levels[i]]++;
+      }
+      return;
+    }
+    int c1 = 0;
+    int c2 = 0;
+    int c3 = 0;
+    for (int i = from; i < to; i++) {
+      int l = levels[i];
+      c1 += ((l ^ 1) - 1) >>> 31;
+      c2 += ((l ^ 2) - 1) >>> 31;
+      c3 += ((l ^ 3) - 1) >>> 31;
+    }
+    histogram[0] += (to - from) - c1 - c2 - c3;
+    if (max >= 1) {
+      histogram[1] += c1;
+    }
+    if (max >= 2) {
+      histogram[2] += c2;
+    }
+    if (max >= 3) {
+      histogram[3] += c3;
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 package org.parquetarrow.write;
 
-import java.util.List;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseIntVector;
@@ -20,7 +20,7 @@ import org.parquetarrow.schema.FieldMapping;
 
 /**
  * Shreds a range of rows of one top-level Arrow vector into the levels and values of the leaf
- * columns under it (the Dremel algorithm, breadth-first per leaf as arrow-rs's {@code levels.rs}).
+ * columns under it (the Dremel algorithm, breadth-first per node as arrow-rs's {@code levels.rs}).
  *
  * <p>Walking from the top field to a leaf, each slot is either alive (it points at an element of
  * the current vector) or finished (a null or an empty list was met: its definition level is
@@ -28,15 +28,32 @@ import org.parquetarrow.schema.FieldMapping;
  * alive slot by one slot per element (the first keeps the slot's repetition level, the others get
  * the list's), or finishes it when the list is empty. Arrays grow only at lists. Offsets are read as
  * stored, so sliced vectors and offsets that do not start at 0 work.
+ *
+ * <p>The walk is depth-first over the fields, so the leaves under a struct or a map share the
+ * slots of their common path (worked out once). The per-slot loops take nulls, empty lists and
+ * list lengths with arithmetic rather than branches: in real data they fall at random, and a
+ * mispredicted branch per slot cost more than the work of the loop.
  */
 final class LevelShredder {
+  /** Elements after a list's first that {@link #expandOffsets} writes without looking at its length. */
+  private static final int AHEAD = 4;
+
   private final DictionaryProvider dictionaries;
 
-  // the slots of the leaf being shredded: element index (-1 when finished), def and rep levels
+  // the slots of the node being walked: element index (-1 when finished), def and rep levels
+  // (rep is null until the first list: all 0)
   private int[] index;
   private int[] def;
   private int[] rep;
   private int slots;
+  /** The largest alive element index (-1: none), bounding the memory reads of the next node. */
+  private int hi;
+  /**
+   * Whether {@link #index} and {@link #def} belong to the node being walked, which may then change
+   * them in place; otherwise a sibling still needs them and they are copied first. {@link #rep} is
+   * never changed in place (a list makes new arrays), so siblings share it.
+   */
+  private boolean owned;
 
   LevelShredder(DictionaryProvider dictionaries) {
     this.dictionaries = dictionaries;
@@ -47,34 +64,76 @@ final class LevelShredder {
    * {@link ShreddedColumn} per leaf under it, stored at {@code out[leaf ordinal - firstLeaf]}.
    */
   void shred(FieldMapping field, ValueVector vector, int from, int to, ShreddedColumn[] out, int firstLeaf) {
-    walk(field, vector, from, to, List.of(), out, firstLeaf);
-  }
-
-  private void walk(FieldMapping f, ValueVector v, int from, int to, List<Step> path, ShreddedColumn[] out,
-      int firstLeaf) {
-    List<Step> here = append(path, new Step(f, v));
-    if (f.isLeaf()) {
-      out[f.column().ordinal() - firstLeaf] = shredLeaf(here, from, to);
+    if (field.isLeaf() && field.column().maxDefinitionLevel() == 1 && field.definitionLevel() == 1
+        && to > from && !(vector instanceof NullVector) && vector.getNullCount() > 0) {
+      // a nullable top-level leaf with nulls (most flat columns): levels and values in one pass
+      out[field.column().ordinal() - firstLeaf] = shredNullableLeaf(field, vector, from, to);
       return;
     }
+    slots = to - from;
+    index = new int[Math.max(slots, 1)];
+    def = new int[Math.max(slots, 1)];
+    rep = null;
+    for (int i = 0; i < slots; i++) {
+      index[i] = from + i;
+    }
+    hi = slots > 0 ? to - 1 : -1;
+    owned = true;
+    walk(field, vector, 0, out, firstLeaf);
+  }
+
+  /**
+   * Applies {@code f}'s step to the slots (its nulls, its lists), then walks its children, each
+   * from this node's slots (siblings share the work of their common path).
+   */
+  private void walk(FieldMapping f, ValueVector v, int parentDef, ShreddedColumn[] out, int firstLeaf) {
+    if (f.isLeaf() && f.definitionLevel() > parentDef && hi >= 0 && !(v instanceof NullVector)
+        && v.getNullCount() > 0) {
+      // a nullable leaf with nulls: its nulls, levels and values in one pass
+      out[f.column().ordinal() - firstLeaf] = finishNullableLeaf(f, v, f.definitionLevel() - 1);
+      return;
+    }
+    if (f.definitionLevel() > parentDef) {
+      finishNulls(v, f.definitionLevel() - 1);
+    } else if (!f.nullable() && v.getNullCount() > 0 && !(v instanceof NullVector)) {
+      // a null where the schema promises none: Parquet cannot store it
+      checkNoNulls(v, f);
+    }
+    int childDef = f.definitionLevel();
     ValueVector storage = unwrap(v);
+    if (f.kind().isRepeated()) {
+      expand(storage, f);
+      childDef = f.elementsDefinitionLevel();
+    }
+    if (f.isLeaf()) {
+      out[f.column().ordinal() - firstLeaf] = finishLeaf(f, v);
+      return;
+    }
     switch (f.kind()) {
       case STRUCT -> {
         StructVector s = (StructVector) storage;
-        for (int i = 0; i < f.children().size(); i++) {
-          walk(f.children().get(i), s.getChildByOrdinal(i), from, to, here, out, firstLeaf);
+        int[] myIndex = index;
+        int[] myDef = def;
+        int[] myRep = rep;
+        int mySlots = slots;
+        int myHi = hi;
+        boolean myOwned = owned;
+        int n = f.children().size();
+        for (int i = 0; i < n; i++) {
+          index = myIndex;
+          def = myDef;
+          rep = myRep;
+          slots = mySlots;
+          hi = myHi;
+          // the last child may change the slots in place: no sibling walks after it
+          owned = myOwned && i == n - 1;
+          walk(f.children().get(i), s.getChildByOrdinal(i), childDef, out, firstLeaf);
         }
       }
       case LIST, LARGE_LIST, FIXED_SIZE_LIST, LIST_VIEW, LARGE_LIST_VIEW, MAP ->
-          walk(f.children().get(0), dataVector(storage), from, to, here, out, firstLeaf);
+          walk(f.children().get(0), dataVector(storage), childDef, out, firstLeaf);
       default -> throw new IllegalStateException("unexpected kind " + f.kind());
     }
-  }
-
-  private static List<Step> append(List<Step> path, Step s) {
-    Step[] a = path.toArray(new Step[path.size() + 1]);
-    a[path.size()] = s;
-    return List.of(a);
   }
 
   private static ValueVector dataVector(ValueVector v) {
@@ -99,49 +158,104 @@ final class LevelShredder {
     return v;
   }
 
-  private ShreddedColumn shredLeaf(List<Step> path, int from, int to) {
-    slots = to - from;
-    index = new int[Math.max(slots, 1)];
-    def = new int[Math.max(slots, 1)];
-    rep = new int[Math.max(slots, 1)];
-    for (int i = 0; i < slots; i++) {
-      index[i] = from + i;
+  /** Copies {@link #index} and {@link #def} when a sibling still needs them, before a change in place. */
+  private void own() {
+    if (!owned) {
+      index = Arrays.copyOf(index, index.length);
+      def = Arrays.copyOf(def, def.length);
+      owned = true;
     }
-    int parentDef = 0;
-    for (int s = 0; s < path.size(); s++) {
-      Step step = path.get(s);
-      FieldMapping f = step.field;
-      ValueVector v = step.vector;
-      if (f.definitionLevel() > parentDef) {
-        finishNulls(v, f, f.definitionLevel() - 1);
-      } else if (!f.nullable() && v.getNullCount() > 0 && !(v instanceof NullVector)) {
-        // a null where the schema promises none: Parquet cannot store it
-        checkNoNulls(v, f);
-      }
-      parentDef = f.definitionLevel();
-      if (f.kind().isRepeated()) {
-        expand(unwrap(v), f);
-        parentDef = f.elementsDefinitionLevel();
-      }
-    }
-    FieldMapping leaf = path.get(path.size() - 1).field;
+  }
+
+  private ShreddedColumn finishLeaf(FieldMapping leaf, ValueVector leafVector) {
     int maxDef = leaf.column().maxDefinitionLevel();
     int maxRep = leaf.column().maxRepetitionLevel();
     int values = 0;
-    int[] valueIndex = new int[Math.max(slots, 1)];
-    for (int i = 0; i < slots; i++) {
-      if (index[i] >= 0) {
-        def[i] = maxDef;
-        valueIndex[values++] = index[i];
+    int[] levels = null;
+    int[] valueIndex;
+    if (maxDef == 0) {
+      // nothing above the leaf can be null or empty: every slot holds a value
+      valueIndex = owned ? index : Arrays.copyOf(index, index.length);
+      values = slots;
+    } else {
+      // alive slots hold a value; the indices are compacted in place when the slots are this leaf's
+      levels = owned ? def : new int[def.length];
+      valueIndex = owned ? index : new int[index.length];
+      int[] idx = index;
+      int[] d = def;
+      // without a branch per slot: every index is stored, and the next one overwrites it unless alive
+      for (int i = 0; i < slots; i++) {
+        int e = idx[i];
+        int alive = ~e >>> 31;
+        int keep = -alive;
+        levels[i] = (maxDef & keep) | (d[i] & ~keep);
+        valueIndex[values] = e;
+        values += alive;
       }
     }
-    ValueVector leafVector = path.get(path.size() - 1).vector;
+    int[] repetition = maxRep == 0 ? null : rep != null ? rep : new int[Math.max(slots, 1)];
+    return column(leaf, leafVector, slots, levels, repetition, values, valueIndex);
+  }
+
+  /**
+   * {@link #finishNulls} and {@link #finishLeaf} at once for a nullable leaf with nulls and alive
+   * slots: an alive slot takes the leaf's level and keeps its value when valid, the null level
+   * when not; a finished slot keeps its level. No branch per slot.
+   */
+  private ShreddedColumn finishNullableLeaf(FieldMapping leaf, ValueVector v, int nullLevel) {
+    int maxDef = leaf.column().maxDefinitionLevel();
+    int maxRep = leaf.column().maxRepetitionLevel();
+    ArrowBuf validity = v.getValidityBuffer();
+    validity.checkBytes(0, (hi >>> 3) + 1);
+    long bits = validity.memoryAddress();
+    int[] idx = index;
+    int[] d = def;
+    int[] levels = owned ? d : new int[d.length];
+    int[] valueIndex = owned ? idx : new int[idx.length];
+    int values = 0;
+    for (int i = 0; i < slots; i++) {
+      int e = idx[i];
+      int at = e & ~(e >> 31); // a finished slot reads bit 0, which is there (hi >= 0)
+      int valid = (MemoryUtil.getByte(bits + (at >>> 3)) >> (at & 7)) & 1;
+      int alive = ~e >>> 31;
+      int present = alive & valid;
+      int presentMask = -present;
+      int nullMask = -(alive & (valid ^ 1));
+      levels[i] = (maxDef & presentMask) | (nullLevel & nullMask) | (d[i] & ~(presentMask | nullMask));
+      valueIndex[values] = e;
+      values += present;
+    }
+    int[] repetition = maxRep == 0 ? null : rep != null ? rep : new int[Math.max(slots, 1)];
+    return column(leaf, v, slots, levels, repetition, values, valueIndex);
+  }
+
+  /** Rows {@code [from, to)} of a nullable top-level leaf: level 1 where valid, 0 where null. */
+  private ShreddedColumn shredNullableLeaf(FieldMapping leaf, ValueVector v, int from, int to) {
+    int n = to - from;
+    int[] levels = new int[n];
+    int[] valueIndex = new int[n];
+    ArrowBuf validity = v.getValidityBuffer();
+    validity.checkBytes(0, ((to - 1) >>> 3) + 1);
+    long bits = validity.memoryAddress();
+    int values = 0;
+    for (int i = 0; i < n; i++) {
+      int e = from + i;
+      int valid = (MemoryUtil.getByte(bits + (e >>> 3)) >> (e & 7)) & 1;
+      levels[i] = valid;
+      // stored every time, kept (by moving on) only when valid: no branch per value
+      valueIndex[values] = e;
+      values += valid;
+    }
+    return column(leaf, v, n, levels, null, values, valueIndex);
+  }
+
+  private ShreddedColumn column(FieldMapping leaf, ValueVector leafVector, int slotCount, int[] levels,
+      int[] repetition, int values, int[] valueIndex) {
     DictionaryEncoding encoding = leafVector.getField().getDictionary();
     if (encoding != null) {
       leafVector = decodeDictionary(leafVector, encoding, valueIndex, values, leaf);
     }
-    return new ShreddedColumn(slots, maxDef == 0 ? null : def, maxRep == 0 ? null : rep, values, valueIndex,
-        unwrap(leafVector));
+    return new ShreddedColumn(slotCount, levels, repetition, values, valueIndex, unwrap(leafVector));
   }
 
   /** Replaces dictionary indices by indices into the dictionary's values. */
@@ -165,41 +279,38 @@ final class LevelShredder {
     return dictionary.getVector();
   }
 
-  private void finishNulls(ValueVector v, FieldMapping f, int nullLevel) {
+  private void finishNulls(ValueVector v, int nullLevel) {
     if (v instanceof NullVector) {
+      own();
       for (int i = 0; i < slots; i++) {
         if (index[i] >= 0) {
           index[i] = -1;
           def[i] = nullLevel;
         }
       }
+      hi = -1;
       return;
     }
-    if (v.getNullCount() == 0) {
+    if (v.getNullCount() == 0 || hi < 0) {
       return;
     }
-    // one range check over the alive slots, then validity bytes straight from memory
-    long bits = validityAddress(v);
-    for (int i = 0; i < slots; i++) {
-      int e = index[i];
-      if (e >= 0 && (MemoryUtil.getByte(bits + (e >>> 3)) & (1 << (e & 7))) == 0) {
-        index[i] = -1;
-        def[i] = nullLevel;
-      }
-    }
-  }
-
-  /** The address of {@code v}'s validity bitmap, checked to hold the bits of every alive slot. */
-  private long validityAddress(ValueVector v) {
+    own();
+    // one range check for the largest alive slot, then validity bytes straight from memory
     ArrowBuf validity = v.getValidityBuffer();
-    int hi = -1;
+    validity.checkBytes(0, (hi >>> 3) + 1);
+    long bits = validity.memoryAddress();
+    int[] idx = index;
+    int[] d = def;
+    // without a branch per slot (nulls fall at random): a finished slot reads bit 0, which is
+    // there (hi >= 0), and keeps its index and level
     for (int i = 0; i < slots; i++) {
-      hi = Math.max(hi, index[i]);
+      int e = idx[i];
+      int at = e & ~(e >> 31);
+      int valid = (MemoryUtil.getByte(bits + (at >>> 3)) >> (at & 7)) & 1;
+      int kill = -((~e >>> 31) & (valid ^ 1)); // all ones when an alive slot meets a null
+      idx[i] = e | kill;
+      d[i] = (d[i] & ~kill) | (nullLevel & kill);
     }
-    if (hi >= 0) {
-      validity.checkBytes(0, (hi >>> 3) + 1);
-    }
-    return validity.memoryAddress();
   }
 
   private void checkNoNulls(ValueVector v, FieldMapping f) {
@@ -214,52 +325,168 @@ final class LevelShredder {
 
   /** Replaces each alive slot by its list's elements. */
   private void expand(ValueVector v, FieldMapping f) {
+    if (v instanceof ListVector l) { // maps too
+      expandOffsets(l.getOffsetBuffer(), f);
+      return;
+    }
     int emptyLevel = f.elementsDefinitionLevel() - 1;
     int childRep = f.repetitionLevel();
     ListShape shape = ListShape.of(v);
     long total = 0;
     for (int i = 0; i < slots; i++) {
       int e = index[i];
-      total += e < 0 ? 1 : Math.max(1, shape.length(e));
+      total += e < 0 ? 1 : Math.max(1, checkedLength(shape.length(e), f, e));
     }
-    if (total > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException("field " + f.name() + " has more than 2^31 leaf slots in one batch");
-    }
-    int n = (int) total;
+    int n = checkedSlots(total, f);
     int[] nIndex = new int[Math.max(n, 1)];
     int[] nDef = new int[Math.max(n, 1)];
     int[] nRep = new int[Math.max(n, 1)];
     int at = 0;
+    int childHi = -1;
     for (int i = 0; i < slots; i++) {
       int e = index[i];
+      int r = rep == null ? 0 : rep[i];
       if (e < 0) {
         nIndex[at] = -1;
         nDef[at] = def[i];
-        nRep[at++] = rep[i];
+        nRep[at++] = r;
         continue;
       }
       int len = shape.length(e);
       if (len == 0) {
         nIndex[at] = -1;
         nDef[at] = emptyLevel;
-        nRep[at++] = rep[i];
+        nRep[at++] = r;
         continue;
       }
-      int start = shape.start(e);
+      int start = checkedStart(shape.start(e), len, f, e);
+      childHi = Math.max(childHi, start + len - 1);
       nIndex[at] = start;
-      nRep[at++] = rep[i];
+      nRep[at++] = r;
       for (int k = 1; k < len; k++) {
         nIndex[at] = start + k;
         nRep[at++] = childRep;
       }
     }
+    replaceSlots(nIndex, nDef, nRep, n, childHi);
+  }
+
+  /** {@link #expand} for 32-bit offsets (lists and maps), read from memory after one range check. */
+  private void expandOffsets(ArrowBuf offsets, FieldMapping f) {
+    int emptyLevel = f.elementsDefinitionLevel() - 1;
+    int childRep = f.repetitionLevel();
+    if (hi < 0) {
+      // nothing alive: every slot stays as it is, and the offsets (maybe none) are not read
+      if (rep == null) {
+        rep = new int[Math.max(slots, 1)];
+      }
+      return;
+    }
+    offsets.checkBytes(0, 4L * hi + 8);
+    long o = offsets.memoryAddress();
+    int[] idx = index;
+    long total = 0;
+    int minLength = 0;
+    for (int i = 0; i < slots; i++) {
+      // a finished slot reads list 0 (there: hi >= 0) and counts 1 like an empty list
+      int e = idx[i];
+      int alive = ~e >>> 31;
+      long at = o + 4L * (e & ~(e >> 31));
+      int len = (MemoryUtil.getInt(at + 4) - MemoryUtil.getInt(at)) & -alive;
+      minLength = Math.min(minLength, len);
+      total += Math.max(1, len);
+    }
+    if (minLength < 0) {
+      for (int i = 0; i < slots; i++) {
+        int e = idx[i];
+        if (e >= 0) {
+          checkedLength(MemoryUtil.getInt(o + 4L * e + 4) - MemoryUtil.getInt(o + 4L * e), f, e);
+        }
+      }
+    }
+    int n = checkedSlots(total, f);
+    // AHEAD slots of slack: each slot writes its first AHEAD elements whatever its length
+    int[] nIndex = new int[n + AHEAD];
+    int[] nDef = new int[n + AHEAD];
+    int[] nRep = new int[n + AHEAD];
+    int[] d = def;
+    int[] rp = rep;
+    int at = 0;
+    int childHi = -1;
+    int outside = 0;
+    // without a branch per slot (lengths, nulls and empty lists fall at random): a finished or
+    // empty slot takes one slot with index -1, a list one slot per element, of which the first
+    // AHEAD + 1 are written at once; what a short list writes past its end, the next slot overwrites
+    for (int i = 0; i < slots; i++) {
+      int e = idx[i];
+      int alive = -(~e >>> 31);
+      long a = o + 4L * (e & ~(e >> 31));
+      int start = MemoryUtil.getInt(a);
+      int len = (MemoryUtil.getInt(a + 4) - start) & alive;
+      int has = -((-len) >>> 31); // all ones when the list has elements
+      // negative when a list's elements start below 0 or end past 2^31 - 1 (reported below)
+      outside |= (start | (Integer.MAX_VALUE - len - start)) & has;
+      nIndex[at] = (start & has) | ~has;
+      // an alive slot's level is set later, unless its list is empty
+      nDef[at] = (emptyLevel & alive) | (d[i] & ~alive);
+      nRep[at] = rp == null ? 0 : rp[i];
+      for (int k = 1; k <= AHEAD; k++) {
+        nIndex[at + k] = start + k;
+        nRep[at + k] = childRep;
+      }
+      for (int k = AHEAD + 1; k < len; k++) {
+        nIndex[at + k] = start + k;
+        nRep[at + k] = childRep;
+      }
+      childHi = Math.max(childHi, ((start + len - 1) & has) | ~has);
+      at += Math.max(1, len);
+    }
+    if (outside < 0) {
+      for (int i = 0; i < slots; i++) {
+        int e = idx[i];
+        if (e >= 0) {
+          int start = MemoryUtil.getInt(o + 4L * e);
+          int len = MemoryUtil.getInt(o + 4L * e + 4) - start;
+          if (len > 0) {
+            checkedStart(start, len, f, e);
+          }
+        }
+      }
+    }
+    replaceSlots(nIndex, nDef, nRep, n, childHi);
+  }
+
+  private void replaceSlots(int[] nIndex, int[] nDef, int[] nRep, int n, int childHi) {
     index = nIndex;
     def = nDef;
     rep = nRep;
     slots = n;
+    hi = childHi;
+    owned = true;
   }
 
-  private record Step(FieldMapping field, ValueVector vector) {}
+  private static int checkedLength(int len, FieldMapping f, int e) {
+    if (len < 0) {
+      throw new IllegalArgumentException("field " + f.name() + " has a list of negative length " + len
+          + " at index " + e);
+    }
+    return len;
+  }
+
+  private static int checkedStart(int start, int len, FieldMapping f, int e) {
+    if (start < 0 || start > Integer.MAX_VALUE - len) {
+      throw new IllegalArgumentException("field " + f.name() + " has a list at index " + e
+          + " whose elements start at " + start + ", outside its child vector");
+    }
+    return start;
+  }
+
+  private static int checkedSlots(long total, FieldMapping f) {
+    if (total > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("field " + f.name() + " has more than 2^31 leaf slots in one batch");
+    }
+    return (int) total;
+  }
 
   /** Where each list's elements are in its child vector, for every Arrow list layout. */
   private abstract static class ListShape {

@@ -1,0 +1,75 @@
+package org.parquetarrow.write;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The binary dictionary's ids against a {@link HashMap} of the same keys (first occurrence gets
+ * the next id): keys that share their first 8 bytes, differ only in length or in trailing zero
+ * bytes, sit at the very end of their array (no 8 bytes to read past them), and enough of them to
+ * rehash several times.
+ */
+class BytesHashTableTest {
+  @Test
+  void idsAreFirstOccurrenceOrderForTrickyKeys() {
+    byte[][] keys = {
+      {}, {0}, {0, 0}, {'a'}, {'a', 0}, {'a', 0, 0, 0, 0, 0, 0, 0}, {'a', 0, 0, 0, 0, 0, 0, 0, 0},
+      bytes("abcdefgh"), bytes("abcdefghi"), bytes("abcdefghj"), bytes("abcdefgh" + "abcdefgh"),
+      bytes("abcdefgh" + "abcdefgi"), bytes("x".repeat(300)), bytes("x".repeat(299) + "y"), bytes("x".repeat(301)),
+    };
+    BytesHashTable table = new BytesHashTable();
+    Map<ByteBuffer, Integer> expected = new HashMap<>();
+    for (int round = 0; round < 3; round++) {
+      for (byte[] key : keys) {
+        // the key alone in its array: prefix reads must not run past its end
+        int id = table.idOf(key.clone(), 0, key.length);
+        int want = expected.computeIfAbsent(ByteBuffer.wrap(key), k -> expected.size());
+        assertEquals(want, id, Arrays.toString(key));
+        assertArrayEquals(key, Arrays.copyOfRange(table.data(), table.offset(id), table.offset(id) + table.length(id)));
+      }
+    }
+    assertEquals(keys.length, table.size());
+  }
+
+  @Test
+  void manyRandomKeysInsideLargerArraysAgreeWithAHashMap() {
+    Random r = new Random(20261122L);
+    BytesHashTable table = new BytesHashTable();
+    for (int chunk = 0; chunk < 2; chunk++) {
+      Map<ByteBuffer, Integer> expected = new HashMap<>();
+      for (int i = 0; i < 200_000; i++) {
+        // few lengths and a small alphabet, so equal prefixes and repeats are frequent
+        int len = r.nextInt(14);
+        byte[] key = new byte[len];
+        for (int k = 0; k < len; k++) {
+          key[k] = (byte) r.nextInt(3);
+        }
+        int pad = r.nextInt(10);
+        byte[] src = new byte[pad + len + r.nextInt(3)];
+        Arrays.fill(src, (byte) 7);
+        System.arraycopy(key, 0, src, pad, len);
+        int want = expected.computeIfAbsent(ByteBuffer.wrap(key), k -> expected.size());
+        assertEquals(want, table.idOf(src, pad, len), Arrays.toString(key));
+      }
+      assertEquals(expected.size(), table.size());
+      long bytes = 0;
+      for (ByteBuffer k : expected.keySet()) {
+        bytes += k.remaining();
+      }
+      assertEquals(bytes, table.dataSize());
+      table.clear();
+      assertEquals(0, table.size());
+    }
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  }
+}
