@@ -387,7 +387,10 @@ final class ColumnChunkWriter implements AutoCloseable {
     double r = Math.min(1, share / firstShare);
     double entryBytes = (double) values.dictionaryPlainSize() / values.dictionarySize();
     double room = (writer.dictionaryPageSizeLimit() - values.dictionaryPlainSize()) / entryBytes;
-    long pagesLeft = (writer.rowGroupRows() - chunkRows - pageRows + pageRows - 1) / Math.max(1, pageRows);
+    long rowsLeft = writer.rowGroupRows() - chunkRows - pageRows;
+    // pages like this one still to come; a dictionary that is not full within 100000 of them
+    // (row groups sized by bytes alone) counts as never full
+    long pagesLeft = Math.min(100_000, (rowsLeft + pageRows - 1) / Math.max(1, pageRows));
     double more = 0;
     double next = added;
     long pagesToFull = -1;

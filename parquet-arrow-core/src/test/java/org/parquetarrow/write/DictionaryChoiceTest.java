@@ -2,9 +2,11 @@ package org.parquetarrow.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -110,6 +112,16 @@ class DictionaryChoiceTest {
     assertEquals(Map.of("dictionary", 1, "RLE_DICTIONARY", 10), pages(k));
     assertTrue(c.totalCompressedSize() < k.totalCompressedSize(),
         c.totalCompressedSize() + " vs " + k.totalCompressedSize());
+  }
+
+  @Test
+  void rowGroupsSizedByBytesAloneStillDecideAtOnce() throws Exception {
+    // no row limit and a 1 GiB dictionary: 40 KB a page fills it only after 26000 pages
+    WriterProperties p = WriterProperties.builder().codec(CompressionCodec.SNAPPY).rowGroupRows(Long.MAX_VALUE)
+        .dictionaryPageSizeLimit(1 << 30).build();
+    ColumnMetaData c = assertTimeoutPreemptively(Duration.ofSeconds(30),
+        () -> chunk(write("by-bytes", DictionaryChoiceTest::sortedKey, p)));
+    assertEquals(Map.of("dictionary", 1, "RLE_DICTIONARY", 1, "PLAIN", 9), pages(c));
   }
 
   @Test
