@@ -1,5 +1,7 @@
 package org.parquetarrow.cli;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
@@ -11,8 +13,9 @@ import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.schema.ColumnDescriptor;
 
 /**
- * A statistics value (PLAIN bytes of one value) as text: numbers for numeric types, text for
- * string-like byte arrays that are valid UTF-8, {@code 0x…} hex otherwise.
+ * A statistics value (PLAIN bytes of one value) as text: numbers for numeric types and decimals
+ * (at their scale, whatever the physical type), text for string-like byte arrays that are valid
+ * UTF-8, {@code 0x…} hex otherwise.
  */
 final class StatValueText {
   private StatValueText() {}
@@ -23,6 +26,12 @@ final class StatValueText {
     }
     PhysicalType type = column.physicalType();
     ByteBuffer b = ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN);
+    if (column.node().effectiveLogicalType() instanceof LogicalType.DecimalType d) {
+      String decimal = decimal(v, b, type, d.scale());
+      if (decimal != null) {
+        return decimal;
+      }
+    }
     switch (type) {
       case BOOLEAN:
         return v.length == 1 ? Boolean.toString(v[0] != 0) : hex(v);
@@ -49,6 +58,38 @@ final class StatValueText {
       default:
         return hex(v);
     }
+  }
+
+  /**
+   * A decimal as a number at its scale ({@code 12.34}): the unscaled value is the INT32/INT64, or
+   * the big-endian two's complement bytes; {@code null} when the bytes do not fit the type.
+   */
+  private static String decimal(byte[] v, ByteBuffer b, PhysicalType type, int scale) {
+    BigInteger unscaled;
+    switch (type) {
+      case INT32:
+        if (v.length != 4) {
+          return null;
+        }
+        unscaled = BigInteger.valueOf(b.getInt());
+        break;
+      case INT64:
+        if (v.length != 8) {
+          return null;
+        }
+        unscaled = BigInteger.valueOf(b.getLong());
+        break;
+      case FIXED_LEN_BYTE_ARRAY:
+      case BYTE_ARRAY:
+        if (v.length == 0) {
+          return null;
+        }
+        unscaled = new BigInteger(v);
+        break;
+      default:
+        return null;
+    }
+    return new BigDecimal(unscaled, scale).toPlainString();
   }
 
   private static boolean unsigned(ColumnDescriptor column) {

@@ -9,7 +9,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.schema.ArrowWriteOptions;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
 
 class MetaCommandTest {
   private static final String BLOOM = "data/data_index_bloom_encoding_stats.parquet";
@@ -49,6 +59,48 @@ class MetaCommandTest {
     assertEquals(values.stream().min(bytewise).orElseThrow(), stats.get("min").asText());
     assertEquals(values.stream().max(bytewise).orElseThrow(), stats.get("max").asText());
     assertEquals(14 - values.size(), stats.get("null_count").asLong());
+  }
+
+  /**
+   * Decimal statistics print as numbers at the column's scale: Spark's INT32 and INT64 decimals
+   * against the values Arrow C++ read from the files, and the FIXED_LEN_BYTE_ARRAY and INT64
+   * layouts our writer makes against the values written.
+   */
+  @Test
+  void decimalStatisticsAreNumbers(@TempDir java.nio.file.Path dir) throws Exception {
+    for (String file : new String[] {"data/int32_decimal.parquet", "data/int64_decimal.parquet"}) {
+      List<java.math.BigDecimal> values = GoldenValues.column(Cli.golden(file), "value").stream()
+          .filter(Objects::nonNull).map(v -> (java.math.BigDecimal) v).toList();
+      JsonNode stats = decimalStatistics(Cli.corpus(file));
+      assertEquals(values.stream().min(Comparator.naturalOrder()).orElseThrow().toPlainString(), stats.get("min").asText(), file);
+      assertEquals(values.stream().max(Comparator.naturalOrder()).orElseThrow().toPlainString(), stats.get("max").asText(), file);
+    }
+    for (ArrowWriteOptions.DecimalEncoding encoding : ArrowWriteOptions.DecimalEncoding.values()) {
+      java.nio.file.Path parquet = dir.resolve(encoding + ".parquet");
+      Schema schema = new Schema(List.of(Field.nullable("amount", new ArrowType.Decimal(12, 2, 128))));
+      WriterProperties props = WriterProperties.builder()
+          .arrowOptions(ArrowWriteOptions.builder().decimalEncoding(encoding).build()).build();
+      try (RootAllocator allocator = new RootAllocator();
+          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+          ParquetFileWriter w = ParquetFileWriter.open(parquet, schema, props)) {
+        DecimalVector v = (DecimalVector) root.getVector(0);
+        v.allocateNew(3);
+        v.setSafe(0, new java.math.BigDecimal("-1234.50"));
+        v.setSafe(1, new java.math.BigDecimal("0.07"));
+        v.setSafe(2, new java.math.BigDecimal("98765.43"));
+        root.setRowCount(3);
+        w.write(root);
+      }
+      JsonNode stats = decimalStatistics(parquet.toString());
+      assertEquals("-1234.50", stats.get("min").asText(), encoding.toString());
+      assertEquals("98765.43", stats.get("max").asText(), encoding.toString());
+    }
+  }
+
+  private static JsonNode decimalStatistics(String file) {
+    Cli r = Cli.run("meta", file, "--json");
+    assertEquals(0, r.exit(), r.err());
+    return r.json().get("row_groups").get(0).get("columns").get(0).get("statistics");
   }
 
   @Test
