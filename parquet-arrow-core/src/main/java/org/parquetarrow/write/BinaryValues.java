@@ -217,6 +217,45 @@ final class BinaryValues extends LeafValues {
     offsets[n] = 12 * n;
   }
 
+  @Override
+  long gatherBytes(ValueVector vector, int[] idx, int n) {
+    if (int96 || n == 0) {
+      return 12L * n;
+    }
+    if (vector instanceof BaseVariableWidthVector v) {
+      long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 4, 1);
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        long at = o + 4L * idx[i];
+        total += (long) MemoryUtil.getInt(at + 4) - MemoryUtil.getInt(at);
+      }
+      return total;
+    }
+    if (vector instanceof BaseLargeVariableWidthVector v) {
+      long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 8, 1);
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        long at = o + 8L * idx[i];
+        total += MemoryUtil.getLong(at + 8) - MemoryUtil.getLong(at);
+      }
+      return total;
+    }
+    if (vector instanceof BaseVariableWidthViewVector v) {
+      long views = SourceRange.address(v.getDataBuffer(), idx, n, 16);
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        total += MemoryUtil.getInt(views + 16L * idx[i]);
+      }
+      return total;
+    }
+    return (long) fixedWidth * n;
+  }
+
+  @Override
+  long meanValueBytes() {
+    return count == 0 ? 0 : offsets[count] / count;
+  }
+
   private void ensureData(long total) {
     if (total > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("a batch holds more than 2 GiB of binary values in one column");

@@ -201,29 +201,38 @@ final class ColumnChunkWriter implements AutoCloseable {
     }
   }
 
+  /** Bytes the values of {@code s} take once gathered (binary values; 0 for numbers). */
+  long gatherBytes(ShreddedColumn s) {
+    return s.valueCount == 0 ? 0 : values.gatherBytes(s.values(), s.valueIndices, s.valueCount);
+  }
+
   /** Appends a shredded batch (whole rows). */
   void write(ShreddedColumn s) {
     if (s.valueCount > 0) {
       values.gather(s.values(), s.valueIndices, s.valueCount);
     }
+    // steps of about a page of values at most, so that large values (documents, images) make pages
+    // of a few values each rather than of STEP values
+    long mean = s.valueCount > 0 ? values.meanValueBytes() : 0;
+    int step = mean <= 0 ? STEP : (int) Math.max(1, Math.min(STEP, writer.dataPageSize() / mean));
     int[] def = s.definitionLevels;
     int[] rep = s.repetitionLevels;
     int n = s.slotCount;
     int slot = 0;
     int value = 0;
     while (slot < n) {
-      // one step: up to STEP slots ending on a record boundary, and no more rows than the page may take
+      // one step: up to `step` slots ending on a record boundary, and no more rows than the page may take
       int rowsAllowed = writer.dataPageRowLimit() - pageRows;
       int end;
       int rows;
       if (rep == null) {
         // one slot per row: the step's end is known
-        rows = Math.min(n - slot, Math.min(STEP, rowsAllowed));
+        rows = Math.min(n - slot, Math.min(step, rowsAllowed));
         end = slot + rows;
       } else {
-        // the rows starting in the next STEP slots, counted without a branch per slot; the step
+        // the rows starting in the next `step` slots, counted without a branch per slot; the step
         // then runs on to the end of the last row (a new row starts at a repetition level of 0)
-        int limit = Math.min(n, slot + STEP);
+        int limit = Math.min(n, slot + step);
         int starts = 0;
         for (int k = slot; k < limit; k++) {
           starts += (rep[k] - 1) >>> 31;

@@ -31,6 +31,21 @@ abstract class LeafValues {
    */
   void checkConvertible(ValueVector vector, int[] indices, int n, String column) {}
 
+  /**
+   * Bytes {@link #gather} would copy for these values: what bounds a piece of a batch, so that
+   * large binary values are written a few rows at a time. 0 for values held as numbers.
+   *
+   * @throws IllegalArgumentException when the vector's offsets lie outside its data
+   */
+  long gatherBytes(ValueVector vector, int[] indices, int n) {
+    return 0;
+  }
+
+  /** Mean bytes of the values loaded by the last {@link #gather}; what sizes a column writer's steps. */
+  long meanValueBytes() {
+    return 8;
+  }
+
   /** Bytes of the PLAIN encoding of values {@code [from, to)}. */
   abstract long plainSize(int from, int to);
 

@@ -69,6 +69,13 @@ public final class ParquetFileWriter implements AutoCloseable {
   private static final int MAX_PIECE_ROWS = 64 * 1024;
   /** Rows of a row group's first piece, which measures the bytes per row for the pieces after it. */
   private static final int FIRST_PIECE_ROWS = 4 * 1024;
+  /**
+   * Binary bytes one column may gather for a piece; a piece that holds more is split (documents,
+   * images). A single row beyond {@link #MAX_ROW_BYTES} in one column cannot be written.
+   */
+  private static final long MAX_PIECE_BYTES = 64L << 20;
+  /** The most one column of one row may hold: the values of a page are one Java array. */
+  private static final long MAX_ROW_BYTES = Integer.MAX_VALUE - (64L << 10);
 
   private final String name;
   private final WriterProperties properties;
@@ -257,10 +264,15 @@ public final class ParquetFileWriter implements AutoCloseable {
     }
     int rows = root.getRowCount();
     int from = 0;
+    int maxPieceRows = MAX_PIECE_ROWS;
     while (from < rows) {
       long roomInGroup = Math.min(properties.rowGroupRows() - rowsInGroup, rowsThatFitInBytes());
-      int piece = (int) Math.min(Math.min(rows - from, roomInGroup), MAX_PIECE_ROWS);
-      writePiece(root, from, from + piece);
+      int piece = (int) Math.min(Math.min(rows - from, roomInGroup), maxPieceRows);
+      if (!writePiece(root, from, from + piece)) {
+        // too many binary bytes for one piece: halve it, and the pieces after it
+        maxPieceRows = Math.max(1, piece / 2);
+        continue;
+      }
       from += piece;
       rowsInGroup += piece;
       totalRows += piece;
@@ -287,7 +299,12 @@ public final class ParquetFileWriter implements AutoCloseable {
     return Math.max(1, (long) (room / ((double) buffered / rowsInGroup)));
   }
 
-  private void writePiece(VectorSchemaRoot root, int from, int to) {
+  /**
+   * Shreds, checks and writes rows {@code [from, to)}; returns {@code false}, having written
+   * nothing, when a column's values hold more than {@link #MAX_PIECE_BYTES} and the piece has more
+   * than one row.
+   */
+  private boolean writePiece(VectorSchemaRoot root, int from, int to) {
     List<FieldMapping> fields = writeSchema.mapping().fields();
     ShreddedColumn[] shredded = new ShreddedColumn[columns.size()];
     LevelShredder shredder = new LevelShredder(dictionaries);
@@ -302,6 +319,14 @@ public final class ParquetFileWriter implements AutoCloseable {
     }
     // every column is shredded and checked before any is encoded
     for (int c = 0; c < columns.size(); c++) {
+      long bytes = columns.get(c).gatherBytes(shredded[c]);
+      if (bytes > MAX_PIECE_BYTES && to - from > 1) {
+        return false;
+      }
+      if (bytes > MAX_ROW_BYTES) {
+        throw new IllegalArgumentException("column " + columns.get(c).column().dottedPath() + ": row " + from
+            + " holds " + bytes + " bytes of values, more than one page can hold (2 GiB)");
+      }
       columns.get(c).check(shredded[c]);
     }
     try {
@@ -313,6 +338,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       abortQuietly(e);
       throw e;
     }
+    return true;
   }
 
   private long bufferedBytes() {
