@@ -218,7 +218,26 @@ final class BinaryValues extends LeafValues {
   }
 
   @Override
-  long gatherBytes(ValueVector vector, int[] idx, int n) {
+  boolean gathersMoreThan(ValueVector vector, int[] idx, int n, long limit) {
+    // the values of a piece are distinct elements of the vector: its data buffers bound them, and
+    // only a vector holding more than the limit needs its values counted
+    long bound;
+    if (int96 || !(vector instanceof BaseVariableWidthVector || vector instanceof BaseLargeVariableWidthVector
+        || vector instanceof BaseVariableWidthViewVector)) {
+      bound = (long) fixedWidth * n;
+    } else if (vector instanceof BaseVariableWidthViewVector v) {
+      bound = 12L * n;
+      for (ArrowBuf b : v.getDataBuffers()) {
+        bound += b.capacity();
+      }
+    } else {
+      bound = ((org.apache.arrow.vector.FieldVector) vector).getDataBuffer().capacity();
+    }
+    return bound > limit && gatherBytes(vector, idx, n) > limit;
+  }
+
+  /** The bytes {@link #gather} copies for these values. */
+  private long gatherBytes(ValueVector vector, int[] idx, int n) {
     if (int96 || n == 0) {
       return 12L * n;
     }

@@ -201,9 +201,9 @@ final class ColumnChunkWriter implements AutoCloseable {
     }
   }
 
-  /** Bytes the values of {@code s} take once gathered (binary values; 0 for numbers). */
-  long gatherBytes(ShreddedColumn s) {
-    return s.valueCount == 0 ? 0 : values.gatherBytes(s.values(), s.valueIndices, s.valueCount);
+  /** Whether the values of {@code s} take more than {@code limit} bytes once gathered (binary values). */
+  boolean gathersMoreThan(ShreddedColumn s, long limit) {
+    return s.valueCount > 0 && values.gathersMoreThan(s.values(), s.valueIndices, s.valueCount, limit);
   }
 
   /** Appends a shredded batch (whole rows). */

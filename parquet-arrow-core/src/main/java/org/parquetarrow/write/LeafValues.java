@@ -32,13 +32,12 @@ abstract class LeafValues {
   void checkConvertible(ValueVector vector, int[] indices, int n, String column) {}
 
   /**
-   * Bytes {@link #gather} would copy for these values: what bounds a piece of a batch, so that
-   * large binary values are written a few rows at a time. 0 for values held as numbers.
-   *
-   * @throws IllegalArgumentException when the vector's offsets lie outside its data
+   * Whether {@link #gather} would copy more than {@code limit} bytes for these values: what bounds a
+   * piece of a batch, so that large binary values are written a few rows at a time. Never for
+   * values held as numbers.
    */
-  long gatherBytes(ValueVector vector, int[] indices, int n) {
-    return 0;
+  boolean gathersMoreThan(ValueVector vector, int[] indices, int n, long limit) {
+    return false;
   }
 
   /** Mean bytes of the values loaded by the last {@link #gather}; what sizes a column writer's steps. */

@@ -319,13 +319,12 @@ public final class ParquetFileWriter implements AutoCloseable {
     }
     // every column is shredded and checked before any is encoded
     for (int c = 0; c < columns.size(); c++) {
-      long bytes = columns.get(c).gatherBytes(shredded[c]);
-      if (bytes > MAX_PIECE_BYTES && to - from > 1) {
-        return false;
-      }
-      if (bytes > MAX_ROW_BYTES) {
+      if (columns.get(c).gathersMoreThan(shredded[c], to - from > 1 ? MAX_PIECE_BYTES : MAX_ROW_BYTES)) {
+        if (to - from > 1) {
+          return false;
+        }
         throw new IllegalArgumentException("column " + columns.get(c).column().dottedPath() + ": row " + from
-            + " holds " + bytes + " bytes of values, more than one page can hold (2 GiB)");
+            + " holds more than 2 GiB of values, more than one page can hold");
       }
       columns.get(c).check(shredded[c]);
     }
