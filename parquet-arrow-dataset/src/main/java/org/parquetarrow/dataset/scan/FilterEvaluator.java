@@ -399,22 +399,11 @@ final class FilterEvaluator {
       if (literal instanceof Long l && !(c.type instanceof ArrowType.Decimal)) {
         return new LongBound(EXACT, unsigned ? l ^ Long.MIN_VALUE : l);
       }
-      BigDecimal x;
-      if (literal instanceof Double d) {
-        if (Double.isNaN(d) || d == Double.POSITIVE_INFINITY) {
-          return new LongBound(ABOVE_ALL, 0); // DuckDB puts NaN above every number
-        }
-        if (d == Double.NEGATIVE_INFINITY) {
-          return new LongBound(BELOW_ALL, 0);
-        }
-        x = new BigDecimal(d);
-      } else if (literal instanceof Long l) {
-        x = BigDecimal.valueOf(l);
-      } else if (literal instanceof BigDecimal d) {
-        x = d;
-      } else {
-        throw new UnsupportedFeatureException("scan", "literal " + literal + " against " + c.type);
+      int beyond = beyondEveryNumber(literal);
+      if (beyond >= 0) {
+        return new LongBound(beyond, 0);
       }
+      BigDecimal x = exactNumber(c, literal);
       if (c.type instanceof ArrowType.Decimal dec) {
         x = x.movePointRight(dec.getScale());
       }
@@ -432,6 +421,34 @@ final class FilterEvaluator {
         v ^= Long.MIN_VALUE;
       }
       return new LongBound(floor.compareTo(x) == 0 ? EXACT : FRACTION, v);
+    }
+
+    /**
+     * {@link #ABOVE_ALL} for NaN and +infinity (DuckDB puts NaN above every number), {@link
+     * #BELOW_ALL} for -infinity, else -1.
+     */
+    static int beyondEveryNumber(Object literal) {
+      if (literal instanceof Double d) {
+        if (Double.isNaN(d) || d == Double.POSITIVE_INFINITY) {
+          return ABOVE_ALL;
+        }
+        if (d == Double.NEGATIVE_INFINITY) {
+          return BELOW_ALL;
+        }
+      }
+      return -1;
+    }
+
+    /** A finite numeric literal exactly, as a decimal. */
+    static BigDecimal exactNumber(ColumnValues c, Object literal) {
+      if (literal instanceof Double d) {
+        return new BigDecimal(d);
+      } else if (literal instanceof Long l) {
+        return BigDecimal.valueOf(l);
+      } else if (literal instanceof BigDecimal d) {
+        return d;
+      }
+      throw new UnsupportedFeatureException("scan", "literal " + literal + " against " + c.type);
     }
 
     /** For non-exact bounds: the comparison's value on every non-null row, or null if it varies. */
@@ -458,23 +475,11 @@ final class FilterEvaluator {
     static WideBound of(ColumnValues c, Object literal) {
       ArrowType.Decimal dec = (ArrowType.Decimal) c.type;
       int n = dec.getBitWidth() / 64;
-      BigDecimal x;
-      if (literal instanceof Double d) {
-        if (Double.isNaN(d) || d == Double.POSITIVE_INFINITY) {
-          return new WideBound(LongBound.ABOVE_ALL, null);
-        }
-        if (d == Double.NEGATIVE_INFINITY) {
-          return new WideBound(LongBound.BELOW_ALL, null);
-        }
-        x = new BigDecimal(d);
-      } else if (literal instanceof Long l) {
-        x = BigDecimal.valueOf(l);
-      } else if (literal instanceof BigDecimal d) {
-        x = d;
-      } else {
-        throw new UnsupportedFeatureException("scan", "literal " + literal + " against " + c.type);
+      int beyond = LongBound.beyondEveryNumber(literal);
+      if (beyond >= 0) {
+        return new WideBound(beyond, null);
       }
-      x = x.movePointRight(dec.getScale());
+      BigDecimal x = LongBound.exactNumber(c, literal).movePointRight(dec.getScale());
       BigDecimal floor = x.setScale(0, RoundingMode.FLOOR);
       BigInteger v = floor.toBigInteger();
       if (v.bitLength() >= n * 64) { // beyond what the column's width holds
