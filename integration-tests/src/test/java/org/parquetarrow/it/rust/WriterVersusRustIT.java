@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.format.CompressionCodec;
-import org.parquetarrow.format.Encoding;
 import org.parquetarrow.it.peers.ArrowIpc;
 import org.parquetarrow.it.peers.PeerFiles;
 import org.parquetarrow.it.peers.Table;
+import org.parquetarrow.it.write.WriterVariants;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.Batches;
 import org.parquetarrow.testing.CompareOptions;
@@ -37,49 +37,9 @@ class WriterVersusRustIT {
 
   record Variant(String name, WriterProperties properties) {}
 
+  /** The configurations the other peers read too. */
   static List<Variant> variants() {
-    List<Variant> out = new ArrayList<>();
-    List<CompressionCodec> codecs = List.of(CompressionCodec.UNCOMPRESSED, CompressionCodec.SNAPPY,
-        CompressionCodec.GZIP, CompressionCodec.BROTLI, CompressionCodec.LZ4_RAW, CompressionCodec.ZSTD);
-    for (CompressionCodec codec : codecs) {
-      for (DataPageVersion v : DataPageVersion.values()) {
-        for (boolean dictionary : new boolean[] {true, false}) {
-          WriterProperties p = small().codec(codec).dataPageVersion(v).dictionary(dictionary).build();
-          out.add(new Variant(codec + "-" + v + (dictionary ? "-dict" : "-plain"), p));
-        }
-      }
-    }
-    for (DataPageVersion v : DataPageVersion.values()) {
-      out.add(encoded("delta-ints-" + v, v, Encoding.DELTA_BINARY_PACKED,
-          "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "date", "time_ms", "time_us",
-          "time_ns", "ts_ms_utc", "ts_us", "ts_ns_utc", "ts_int96", "req_i64", "l_i64", "s.a", "m.key_value.value",
-          "req_l", "s_req.k"));
-      out.add(encoded("delta-length-strings-" + v, v, Encoding.DELTA_LENGTH_BYTE_ARRAY,
-          "str", "str_dict", "bin", "req_str", "ll_str", "s.b", "m.key_value.key"));
-      out.add(encoded("delta-byte-array-" + v, v, Encoding.DELTA_BYTE_ARRAY,
-          "str", "str_dict", "bin", "fsb", "uuid", "dec20", "dec38", "dec60", "f16", "req_str", "ll_str",
-          "m_ls.key_value.key", "m_ls.key_value.value.list.element.q"));
-      out.add(encoded("byte-stream-split-" + v, v, Encoding.BYTE_STREAM_SPLIT,
-          "f32", "f64", "i32", "i64", "s_l.l", "m.key_value.value", "f16", "fsb", "uuid", "dec9", "dec38", "dec60"));
-      out.add(encoded("rle-booleans-" + v, v, Encoding.RLE, "b"));
-    }
-    out.add(new Variant("dictionary-fallback", small().dictionaryPageSizeLimit(300).build()));
-    out.add(new Variant("page-crc-no-stats-no-index",
-        small().pageChecksum(true).statistics(false).pageIndex(false).build()));
-    return out;
-  }
-
-  /** Several row groups and many pages per chunk even for the default 300 rows. */
-  private static WriterProperties.Builder small() {
-    return WriterProperties.builder().rowGroupRows(120).dataPageRowLimit(25).dataPageSize(512);
-  }
-
-  private static Variant encoded(String name, DataPageVersion v, Encoding e, String... columns) {
-    WriterProperties.Builder b = small().dataPageVersion(v);
-    for (String c : columns) {
-      b.column(c, x -> x.encoding(e).dictionary(false));
-    }
-    return new Variant(name, b.build());
+    return WriterVariants.all().stream().map(v -> new Variant(v.name(), v.properties())).toList();
   }
 
   @Test
@@ -134,7 +94,7 @@ class WriterVersusRustIT {
     for (DataPageVersion v : DataPageVersion.values()) {
       for (boolean dictionary : new boolean[] {true, false}) {
         variants.add(new Variant("arrow-only-" + v + (dictionary ? "-dict" : "-plain"),
-            small().codec(CompressionCodec.ZSTD).dataPageVersion(v).dictionary(dictionary).build()));
+            WriterVariants.small().codec(CompressionCodec.ZSTD).dataPageVersion(v).dictionary(dictionary).build()));
       }
     }
     List<RustPeer.Job> jobs = new ArrayList<>();
@@ -164,7 +124,7 @@ class WriterVersusRustIT {
       for (DataPageVersion v : DataPageVersion.values()) {
         for (boolean dictionary : new boolean[] {true, false}) {
           variants.add(new Variant("dictionary-typed-" + v + (dictionary ? "-dict" : "-plain"),
-              small().dataPageVersion(v).dictionary(dictionary).build()));
+              WriterVariants.small().dataPageVersion(v).dictionary(dictionary).build()));
         }
       }
       List<RustPeer.Job> jobs = new ArrayList<>();

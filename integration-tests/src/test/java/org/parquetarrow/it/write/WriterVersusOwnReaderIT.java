@@ -58,8 +58,8 @@ class WriterVersusOwnReaderIT {
   }
 
   /** The peers' configurations, and statistics, page index and a bloom filter on every column that takes one. */
-  private static List<WriterVersusPeersIT.Variant> variants() {
-    List<WriterVersusPeersIT.Variant> out = new ArrayList<>(WriterVersusPeersIT.variants());
+  private static List<WriterVariants.Variant> variants() {
+    List<WriterVariants.Variant> out = new ArrayList<>(WriterVariants.all());
     for (DataPageVersion v : DataPageVersion.values()) {
       WriterProperties p = WriterProperties.builder().rowGroupRows(120).dataPageRowLimit(25).dataPageSize(512)
           .dataPageVersion(v).codec(CompressionCodec.ZSTD).statistics(true).pageIndex(true).pageChecksum(true)
@@ -67,7 +67,7 @@ class WriterVersusOwnReaderIT {
           // bloom filters are not kept for booleans
           .column("b", c -> c.bloomFilter(null))
           .build();
-      out.add(new WriterVersusPeersIT.Variant("stats-index-bloom-crc-" + v, p, true));
+      out.add(new WriterVariants.Variant("stats-index-bloom-crc-" + v, p, true));
     }
     return out;
   }
@@ -77,7 +77,7 @@ class WriterVersusOwnReaderIT {
     return variants().stream().map(v -> DynamicTest.dynamicTest(v.name(), () -> check(v)));
   }
 
-  private void check(WriterVersusPeersIT.Variant v) throws Exception {
+  private void check(WriterVariants.Variant v) throws Exception {
     Path file = dir.resolve(v.name() + ".parquet");
     Files.deleteIfExists(file);
     WriterVersusPeersIT.write(table, file, v.properties(), memory.allocator());
@@ -96,7 +96,7 @@ class WriterVersusOwnReaderIT {
   }
 
   /** Our footer shows the codec, the dictionary setting and the chosen encoding on the columns that asked for it. */
-  private void checkEncodingsUsed(Path file, WriterVersusPeersIT.Variant v) {
+  private void checkEncodingsUsed(Path file, WriterVariants.Variant v) {
     FileMetaData footer;
     try (ParquetFileReader r = ParquetFileReader.open(file, ReadOptions.defaults(memory.allocator()))) {
       footer = r.metadata();
