@@ -15,10 +15,13 @@ import org.parquetarrow.dataset.scan.Scanner;
 
 /**
  * Throughput of one {@code doGet} stream over loopback beside a local scan of the same file (one
- * reading thread each), for the README. Not a test: run by hand with the module's test classpath:
+ * reading thread each), for the README, logged at INFO. Not a test: run by hand with the module's
+ * test classpath:
  * {@code java -cp … org.parquetarrow.flight.FlightThroughput /tmp/bench-data/lineitem-x1.0.parquet}.
  */
 public final class FlightThroughput {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FlightThroughput.class);
+
   private FlightThroughput() {}
 
   public static void main(String[] args) throws Exception {
@@ -39,8 +42,8 @@ public final class FlightThroughput {
 
   private static void report(String what, long[] rowsAndBytes, long nanos) {
     double s = nanos / 1e9;
-    System.out.printf(Locale.ROOT, "%s: %,d rows, %,d MB of Arrow buffers in %.2f s = %.1f M rows/s, %.0f MB/s%n", what,
-        rowsAndBytes[0], rowsAndBytes[1] >> 20, s, rowsAndBytes[0] / s / 1e6, (rowsAndBytes[1] >> 20) / s);
+    LOG.info(String.format(Locale.ROOT, "%s: %,d rows, %,d MB of Arrow buffers in %.2f s = %.1f M rows/s, %.0f MB/s",
+        what, rowsAndBytes[0], rowsAndBytes[1] >> 20, s, rowsAndBytes[0] / s / 1e6, (rowsAndBytes[1] >> 20) / s));
   }
 
   private static long[] localScan(Path file, BufferAllocator allocator) throws Exception {
