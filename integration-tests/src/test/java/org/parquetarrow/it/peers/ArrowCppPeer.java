@@ -46,21 +46,9 @@ public final class ArrowCppPeer {
     Table t = expected(master);
     List<PeerFile> files = new ArrayList<>();
     files.add(write(t, List.of(t), dir, "one-row-group", allocator));
-    files.add(write(t, cuts(t), dir, "row-group-per-batch", allocator));
+    // uneven batches, a one-row batch among them: each becomes a row group
+    files.add(write(t, t.unevenBatches(), dir, "row-group-per-batch", allocator));
     return files;
-  }
-
-  /** Uneven batches, among them a one-row batch: each becomes a row group. */
-  private static List<Table> cuts(Table t) {
-    int n = t.rowCount();
-    java.util.TreeSet<Integer> bounds = new java.util.TreeSet<>(List.of(0, Math.min(1, n), n / 3, Math.min(n / 3 + 1, n), n));
-    List<Table> parts = new ArrayList<>();
-    Integer from = bounds.pollFirst();
-    for (Integer to : bounds) {
-      parts.add(t.slice(from, to));
-      from = to;
-    }
-    return parts;
   }
 
   private static PeerFile write(Table t, List<Table> batches, Path dir, String variant, BufferAllocator allocator) {

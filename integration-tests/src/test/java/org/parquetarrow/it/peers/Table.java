@@ -3,6 +3,7 @@ package org.parquetarrow.it.peers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -80,6 +81,22 @@ public record Table(Schema schema, List<List<Object>> columns, int rowCount) {
   }
 
   /** Rows {@code from} (inclusive) to {@code to} (exclusive). */
+  /**
+   * The rows as uneven batches, among them a one-row batch, so that row groups and pages cut
+   * across batches.
+   */
+  public List<Table> unevenBatches() {
+    int n = rowCount;
+    TreeSet<Integer> bounds = new TreeSet<>(List.of(0, Math.min(1, n), n / 3, Math.min(n / 3 + 1, n), n));
+    List<Table> parts = new ArrayList<>();
+    Integer from = bounds.pollFirst();
+    for (Integer to : bounds) {
+      parts.add(slice(from, to));
+      from = to;
+    }
+    return parts;
+  }
+
   public Table slice(int from, int to) {
     List<List<Object>> cols = new ArrayList<>();
     for (List<Object> c : columns) {

@@ -104,7 +104,7 @@ class ReaderVersusRustIT {
     long seed = PeerFiles.seed();
     Table table = PeerFiles.table(seed);
     Path ipc = dir.resolve("table.arrows");
-    Files.write(ipc, ArrowIpc.stream(RustTables.uneven(table), memory.allocator()));
+    Files.write(ipc, ArrowIpc.stream(table.unevenBatches(), memory.allocator()));
 
     List<Variant> variants = variants();
     List<RustPeer.Job> jobs = new ArrayList<>();
@@ -142,7 +142,7 @@ class ReaderVersusRustIT {
     long seed = PeerFiles.seed();
     Table table = RustTables.arrowOnly(seed, PeerFiles.rows());
     Path ipc = dir.resolve("arrow-only.arrows");
-    Files.write(ipc, ArrowIpc.stream(RustTables.uneven(table), memory.allocator()));
+    Files.write(ipc, ArrowIpc.stream(table.unevenBatches(), memory.allocator()));
     List<Variant> variants = new ArrayList<>();
     for (String v : List.of("V1", "V2")) {
       for (boolean dictionary : new boolean[] {true, false}) {

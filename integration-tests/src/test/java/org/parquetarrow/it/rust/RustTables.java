@@ -3,7 +3,6 @@ package org.parquetarrow.it.rust;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.TreeSet;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -24,19 +23,6 @@ import org.parquetarrow.it.peers.Table;
  */
 final class RustTables {
   private RustTables() {}
-
-  /** Uneven batches, among them a one-row batch, so that row groups and pages cut across batches. */
-  static List<Table> uneven(Table t) {
-    int n = t.rowCount();
-    TreeSet<Integer> bounds = new TreeSet<>(List.of(0, Math.min(1, n), n / 3, Math.min(n / 3 + 1, n), n));
-    List<Table> parts = new ArrayList<>();
-    Integer from = bounds.pollFirst();
-    for (Integer to : bounds) {
-      parts.add(t.slice(from, to));
-      from = to;
-    }
-    return parts;
-  }
 
   /**
    * {@code t} as arrow-rs returns it from a file whose maps follow the Parquet spec's standard form:

@@ -160,7 +160,7 @@ class WriterVersusRustIT {
   /** Writes {@code t} in uneven batches (one of a single row), so pages and row groups cut across them. */
   private void write(Table t, Path file, WriterProperties properties) {
     try (ParquetFileWriter w = ParquetFileWriter.open(file, t.schema(), properties)) {
-      for (Table part : RustTables.uneven(t)) {
+      for (Table part : t.unevenBatches()) {
         try (VectorSchemaRoot root = part.toRoot(memory.allocator())) {
           w.write(root);
         }
