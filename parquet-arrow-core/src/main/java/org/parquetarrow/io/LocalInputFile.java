@@ -4,6 +4,8 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -25,7 +27,18 @@ public final class LocalInputFile implements InputFile {
     this.length = length;
   }
 
+  /**
+   * Opens {@code path} for reading.
+   *
+   * @throws java.nio.file.NoSuchFileException if there is no file at {@code path}
+   * @throws FileSystemException if {@code path} is a directory
+   * @throws IOException if the file cannot be opened
+   */
   public static LocalInputFile open(Path path) throws IOException {
+    if (Files.isDirectory(path)) {
+      // a channel opens on a directory and fails at the first read, far from the mistake
+      throw new FileSystemException(path.toString(), null, "it is a directory, not a file");
+    }
     FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
     try {
       return new LocalInputFile(path, ch, ch.size());

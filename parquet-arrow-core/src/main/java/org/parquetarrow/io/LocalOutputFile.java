@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import org.parquetarrow.ParquetIOException;
 
 /**
  * An {@link OutputFile} on the local file system. Bytes are written to a hidden temporary file in
@@ -45,10 +46,17 @@ public final class LocalOutputFile implements OutputFile {
 
   @Override
   public AtomicOutput create() throws IOException {
-    Path dir = path.getParent();
+    // a bare file name has no parent: its directory is the working directory
+    Path dir = path.toAbsolutePath().getParent();
     Path temp = dir.resolve("." + path.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
         + ".tmp");
-    FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    FileChannel channel;
+    try {
+      channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      // the temporary name is ours, not the user's: name the destination and why in plain words
+      throw ParquetIOException.opening("cannot create the output", path, e);
+    }
     return new Output(temp, channel);
   }
 

@@ -81,6 +81,7 @@ public final class ParquetFileReader implements AutoCloseable {
   /**
    * Opens the file at {@code path}; closing the reader closes the file.
    *
+   * @throws org.parquetarrow.MissingFileException if there is no file at {@code path}
    * @throws org.parquetarrow.ParquetException if the footer or schema cannot be read
    * @throws IllegalArgumentException for a projected column or row group that does not exist
    */
@@ -90,7 +91,7 @@ public final class ParquetFileReader implements AutoCloseable {
     try {
       file = LocalInputFile.open(path);
     } catch (IOException e) {
-      throw new ParquetIOException("cannot open " + path + ": " + e.getMessage(), e);
+      throw ParquetIOException.opening("cannot open the file", path, e);
     }
     try {
       return new ParquetFileReader(file, true, options);

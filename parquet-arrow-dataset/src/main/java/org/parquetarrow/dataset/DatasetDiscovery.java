@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
@@ -46,7 +48,10 @@ public final class DatasetDiscovery {
   /** Every data file below {@code dir}, partitioned by the {@code key=value} directories under it. */
   public static Dataset directory(Path dir, DiscoveryOptions options) {
     if (!Files.isDirectory(dir)) {
-      throw new DatasetException("not a directory: " + dir);
+      if (!Files.exists(dir)) {
+        throw ParquetIOException.opening("cannot list the dataset's directory", dir, new NoSuchFileException(dir.toString()));
+      }
+      throw new DatasetException("not a directory: " + dir + " (DatasetDiscovery.file reads one file)");
     }
     return build(walk(dir, p -> true), dir, options);
   }
@@ -87,7 +92,10 @@ public final class DatasetDiscovery {
           .sorted()
           .toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + root, e);
+      throw ParquetIOException.opening("cannot list the dataset's directory", root, e);
+    } catch (UncheckedIOException e) {
+      // Files.walk reports a directory that vanishes or cannot be read while walking this way
+      throw ParquetIOException.opening("cannot list the dataset's directory", root, e.getCause());
     }
   }
 
@@ -111,7 +119,7 @@ public final class DatasetDiscovery {
         } else if (e instanceof ParquetException pe) {
           throw pe.locate(ErrorLocation.ofFile(p.toString()));
         } else {
-          throw new ParquetException("cannot read " + p, ErrorLocation.ofFile(p.toString()), e);
+          throw ParquetIOException.opening("cannot open the file", p, (IOException) e);
         }
       }
     }

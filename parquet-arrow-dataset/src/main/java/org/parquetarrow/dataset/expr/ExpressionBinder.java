@@ -9,12 +9,14 @@ import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.schema.ArrowTypeNames;
 
 /**
  * Checks a filter against an Arrow schema and coerces every literal to its column's type (see
@@ -74,7 +76,7 @@ public final class ExpressionBinder {
         if (!(found.getType() instanceof ArrowType.Struct)) {
           throw new ExpressionBindException(
               column.dottedPath(),
-              "column " + column.dottedPath() + ": " + name + " is a " + found.getType() + ", not a struct");
+              "column " + column.dottedPath() + ": " + name + " is a " + ArrowTypeNames.of(found.getType()) + ", not a struct");
         }
         level = found.getChildren();
       }
@@ -101,7 +103,7 @@ public final class ExpressionBinder {
       if (!isStringLike(t) && !isBinaryLike(t)) {
         throw new ExpressionBindException(
             s.column().dottedPath(),
-            "starts_with / like needs a string or binary column; " + s.column().dottedPath() + " is " + t);
+            "starts_with / like needs a string or binary column; " + s.column().dottedPath() + " is " + ArrowTypeNames.of(t));
       }
       return s;
     }
@@ -122,16 +124,25 @@ public final class ExpressionBinder {
       if (value == null) {
         throw new ExpressionBindException(
             column.dottedPath(),
-            "column " + column.dottedPath() + " of type " + type + " cannot be compared with "
-                + literal.kind().name().toLowerCase() + " literal " + literal.toSql());
+            "column " + column.dottedPath() + " of type " + ArrowTypeNames.of(type) + " cannot be compared with "
+                + literal.kind().name().toLowerCase(Locale.ROOT) + " literal " + literal.toSql() + "; it takes "
+                + AcceptedValues.of(type));
       }
       return new Literal(literal.kind(), value, type);
+    } catch (LiteralRangeException e) {
+      throw doesNotFit(column, literal, type, e.getMessage() + "; ");
     } catch (ArithmeticException | NumberFormatException | DateTimeParseException e) {
-      throw new ExpressionBindException(
-          column.dottedPath(),
-          "literal " + literal.toSql() + " does not fit column " + column.dottedPath() + " of type " + type
-              + ": " + e.getMessage());
+      // the JDK parsers' own words ("Character a is neither a decimal digit number…") describe
+      // their grammar, not the column's: say what the column takes instead
+      throw doesNotFit(column, literal, type, "");
     }
+  }
+
+  private static ExpressionBindException doesNotFit(ColumnRef column, Literal literal, ArrowType type, String why) {
+    return new ExpressionBindException(
+        column.dottedPath(),
+        "literal " + literal.toSql() + " does not fit column " + column.dottedPath() + " of type "
+            + ArrowTypeNames.of(type) + ": " + why + "it takes " + AcceptedValues.of(type));
   }
 
   static boolean isStringLike(ArrowType t) {
@@ -187,7 +198,7 @@ public final class ExpressionBinder {
           case DOUBLE -> {
             double d = (Double) v;
             if (!Double.isFinite(d)) {
-              throw new ArithmeticException("a decimal cannot hold " + d);
+              throw new LiteralRangeException("a decimal cannot hold " + d);
             }
             // DuckDB compares a decimal column with a double in double: the double's shortest
             // decimal form is the value a decimal must have to compare equal.
@@ -209,7 +220,7 @@ public final class ExpressionBinder {
           default -> null;
         };
         if (bytes != null && type instanceof ArrowType.FixedSizeBinary f && bytes.length != f.getByteWidth()) {
-          throw new ArithmeticException(bytes.length + " bytes for a fixed width of " + f.getByteWidth());
+          throw new LiteralRangeException(bytes.length + " bytes for a fixed width of " + f.getByteWidth());
         }
         return bytes;
       }
@@ -219,7 +230,7 @@ public final class ExpressionBinder {
           case TIMESTAMP -> {
             LocalDateTime t = (LocalDateTime) v;
             if (!t.toLocalTime().equals(LocalTime.MIDNIGHT)) {
-              throw new ArithmeticException("a date column cannot equal a time of day other than midnight");
+              throw new LiteralRangeException("a date column cannot equal a time of day other than midnight");
             }
             yield t.toLocalDate();
           }
@@ -257,7 +268,7 @@ public final class ExpressionBinder {
         return switch (v.toLowerCase()) {
           case "true", "t", "1" -> Boolean.TRUE;
           case "false", "f", "0" -> Boolean.FALSE;
-          default -> throw new NumberFormatException("not a boolean: '" + s + "'");
+          default -> throw new LiteralRangeException("not a boolean");
         };
       }
       if (type instanceof ArrowType.Date) {
@@ -304,7 +315,7 @@ public final class ExpressionBinder {
       BigInteger whole = d.toBigIntegerExact();
       if (!type.getIsSigned() && type.getBitWidth() == 64) {
         if (whole.signum() < 0 || whole.compareTo(UINT64_MAX) > 0) {
-          throw new ArithmeticException(whole + " is outside uint64");
+          throw new LiteralRangeException(whole + " is outside uint64");
         }
         return whole.longValue();
       }
@@ -313,7 +324,7 @@ public final class ExpressionBinder {
 
     private static Long checkInt(long v, ArrowType.Int type) {
       if (!type.getIsSigned() && v < 0) {
-        throw new ArithmeticException(v + " is negative, the column unsigned");
+        throw new LiteralRangeException(v + " is negative, the column unsigned");
       }
       return v;
     }
@@ -325,7 +336,7 @@ public final class ExpressionBinder {
       return switch (unit) {
         case SECOND -> {
           if (nanos != 0) {
-            throw new ArithmeticException("fractional seconds for a column in seconds");
+            throw new LiteralRangeException("it has fractions of a second, the column whole seconds");
           }
           yield seconds;
         }
@@ -346,9 +357,16 @@ public final class ExpressionBinder {
 
     private static long exactDiv(long value, long divisor) {
       if (value % divisor != 0) {
-        throw new ArithmeticException("the literal is finer than the column's time unit");
+        throw new LiteralRangeException("it is finer than the column's time unit");
       }
       return value / divisor;
+    }
+  }
+
+  /** A literal our rules refuse, with the reason in the column's terms (not a parser's). */
+  static final class LiteralRangeException extends RuntimeException {
+    LiteralRangeException(String why) {
+      super(why, null, false, false);
     }
   }
 }
