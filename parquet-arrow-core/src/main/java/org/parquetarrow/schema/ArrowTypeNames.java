@@ -26,7 +26,8 @@ public final class ArrowTypeNames {
     String type = nested(field);
     if (field.getDictionary() != null) {
       ArrowType.Int index = field.getDictionary().getIndexType();
-      return "dictionary<values=" + type + ", indices=" + of(index == null ? new ArrowType.Int(32, true) : index) + ">";
+      return "dictionary<values=" + type + ", indices=" + of(index == null ? new ArrowType.Int(32, true) : index)
+          + ", ordered=" + (field.getDictionary().isOrdered() ? 1 : 0) + ">";
     }
     return type;
   }
