@@ -28,6 +28,11 @@ class DemoCommandTest {
     for (String section : List.of("== schema", "== first rows", "== layout", "== bloom filter", "== throughput")) {
       assertTrue(r.out().contains(section), section + " missing in:\n" + r.out());
     }
+    // the figures say what they measured: a cold write, and warm reads rather than one cold one
+    assertTrue(r.out().contains("write: 70,000 rows in ") && r.out().contains("one run in a fresh JVM, JIT warm-up included"),
+        r.out());
+    assertTrue(r.out().contains("read:  70,000 rows in ") && r.out().contains("the median of 3 warm reads (the first, cold: "),
+        r.out());
     assertTrue(r.out().contains("city = Atlantis: 0 of 1 row group(s) may contain it"), r.out());
     assertTrue(r.out().contains("city = Lisbon: 1 of 1 row group(s) may contain it"), r.out());
     assertFilteredScans(r.out());
