@@ -42,10 +42,9 @@ import org.w3c.dom.NodeList;
 
 /**
  * {@code layout --svg} opened in a real browser: headless Chromium (Debian's {@code chromium},
- * which {@code .ci/run} installs) screenshots the SVG, and the picture must show what the SVG
+ * which {@code bin/run-tests} installs) screenshots the SVG, and the picture must show what the SVG
  * says — not blank, every codec of the legend in its colour, and each column chunk's box painted
- * in its codec's colour where the SVG puts it. Under CI ({@code CI=true}) a missing Chromium fails
- * the test; elsewhere the test runs when Chromium is on the PATH.
+ * in its codec's colour where the SVG puts it. A missing Chromium fails the test.
  */
 class LayoutInChromiumTest {
   private static final int TOLERANCE = 6;
@@ -138,8 +137,8 @@ class LayoutInChromiumTest {
   }
 
   /**
-   * Chromium on the PATH. Its absence is a failure, not a skip: the README lists it among the test
-   * requirements and {@code .ci/run} installs it.
+   * Chromium on the PATH. Its absence is a failure, not a skip: {@code bin/run-tests}, the README's
+   * test command, installs it.
    */
   private static Path chromium() {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
@@ -152,7 +151,7 @@ class LayoutInChromiumTest {
     }
     String message = "headless Chromium is needed to check that the layout SVG renders, and neither chromium nor "
         + "chromium-browser is on the PATH; install Debian's package: apt-get install -y chromium";
-    return fail(message + " (.ci/run installs it)");
+    return fail(message + " (bin/run-tests installs it)");
   }
 
   private static BufferedImage screenshot(Path chromium, Path svg, int width, int height, Path dir) throws Exception {

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * converts many files.
  *
  * <p>The node project lives in {@code src/test/node} (override with {@code -Drust.peer.dir});
- * {@code npm ci} must have been run there ({@code .ci/run} does it).
+ * {@code npm ci} must have been run there ({@code bin/run-tests} does it).
  *
  * <pre>{@code
  * RustPeer.run(dir, List.of(
@@ -83,7 +83,7 @@ final class RustPeer {
           .redirectOutput(log.toFile())
           .start();
     } catch (IOException e) {
-      throw new IllegalStateException("cannot start node (install nodejs; .ci/run does): " + e.getMessage(), e);
+      throw new IllegalStateException("cannot start node (install nodejs; bin/run-tests does): " + e.getMessage(), e);
     }
     if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
       p.destroyForcibly().waitFor();
