@@ -7,6 +7,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.prune.FilePruner;
 import org.parquetarrow.dataset.prune.PruningMetrics;
@@ -83,7 +84,7 @@ public final class Dataset {
       try (LocalInputFile in = LocalInputFile.open(f.path())) {
         groups = pruner.prune(in, f.metadata(), f.mapping(), f.partitionValues(), f.footer().decryptor());
       } catch (IOException e) {
-        throw new ParquetException("cannot open " + f.path(), ErrorLocation.ofFile(f.path().toString()), e);
+        throw ParquetIOException.opening("cannot open the file", f.path(), e);
       } catch (ParquetException e) {
         throw e.locate(ErrorLocation.ofFile(f.path().toString()));
       }

@@ -98,6 +98,20 @@ class UserMistakesTest {
   }
 
   @Test
+  void aFileDeletedAfterDiscoveryFailsTheScanNamingIt() throws Exception {
+    Dataset ds = DatasetDiscovery.directory(dir, DiscoveryOptions.defaults());
+    Files.delete(dir.resolve("a.parquet"));
+    MissingFileException e = assertThrows(MissingFileException.class, () -> {
+      try (ScanReader r = Scanner.scan(ds, ScanOptions.builder().build(), allocator)) {
+        while (r.loadNextBatch()) {
+          // drained
+        }
+      }
+    });
+    assertEquals(dir.resolve("a.parquet").toString(), e.location().file());
+  }
+
+  @Test
   void aDirectoryIsNotAFile() {
     ParquetIOException e = assertThrows(ParquetIOException.class,
         () -> ParquetFileReader.open(dir, ReadOptions.defaults(allocator)));

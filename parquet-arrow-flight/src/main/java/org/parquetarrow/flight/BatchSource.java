@@ -84,7 +84,7 @@ interface BatchSource extends AutoCloseable {
     try {
       in = LocalInputFile.open(file.path());
     } catch (IOException e) {
-      throw new ParquetIOException("cannot open " + file.path() + ": " + e.getMessage(), e);
+      throw ParquetIOException.opening("cannot open the file", file.path(), e);
     }
     ArrowReader reader;
     try {

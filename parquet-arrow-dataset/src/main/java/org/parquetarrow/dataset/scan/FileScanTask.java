@@ -15,6 +15,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.util.AutoCloseables;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.prune.RowGroupScan;
 import org.parquetarrow.format.FileMetaData;
@@ -76,7 +77,10 @@ final class FileScanTask {
       read(sink);
     } catch (ParquetException e) {
       throw e.locate(ErrorLocation.ofFile(fileName()));
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
+      // a file deleted or made unreadable between discovery and scan reads as such, typed
+      throw ParquetIOException.opening("cannot scan the file", scan.file().path(), e);
+    } catch (RuntimeException e) {
       throw new ParquetException("scan of " + fileName() + " failed: " + e.getMessage(), ErrorLocation.ofFile(fileName()), e);
     }
   }
