@@ -1,6 +1,7 @@
 package org.parquetarrow.dataset.expr;
 
 import java.math.BigInteger;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
@@ -33,20 +34,11 @@ final class AcceptedValues {
       return "dates such as date '2024-01-31' or '2024-01-31' (a timestamp only at midnight)";
     }
     if (type instanceof ArrowType.Timestamp t) {
-      return "timestamps such as timestamp '2024-01-31 12:30:00'" + switch (t.getUnit()) {
-        case SECOND -> " (whole seconds)";
-        case MILLISECOND -> " (down to milliseconds)";
-        case MICROSECOND -> " (down to microseconds)";
-        case NANOSECOND -> " (down to nanoseconds)";
-      } + ", or dates such as date '2024-01-31'";
+      return "timestamps such as timestamp '2024-01-31 12:30:00'" + precision(t.getUnit())
+          + ", or dates such as date '2024-01-31'";
     }
     if (type instanceof ArrowType.Time t) {
-      return "times of day such as time '12:30:00'" + switch (t.getUnit()) {
-        case SECOND -> " (whole seconds)";
-        case MILLISECOND -> " (down to milliseconds)";
-        case MICROSECOND -> " (down to microseconds)";
-        case NANOSECOND -> " (down to nanoseconds)";
-      };
+      return "times of day such as time '12:30:00'" + precision(t.getUnit());
     }
     if (type instanceof ArrowType.FixedSizeBinary f) {
       return "strings of exactly " + f.getByteWidth() + " bytes in UTF-8";
@@ -58,5 +50,14 @@ final class AcceptedValues {
       return "strings (compared as their UTF-8 bytes)";
     }
     return "no literal: only is null / is not null";
+  }
+
+  private static String precision(TimeUnit unit) {
+    return switch (unit) {
+      case SECOND -> " (whole seconds)";
+      case MILLISECOND -> " (down to milliseconds)";
+      case MICROSECOND -> " (down to microseconds)";
+      case NANOSECOND -> " (down to nanoseconds)";
+    };
   }
 }
