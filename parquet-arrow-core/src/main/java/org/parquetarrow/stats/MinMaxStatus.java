@@ -27,5 +27,14 @@ public enum MinMaxStatus {
    */
   NAN_BOUND,
   /** The stored bytes are no value of the column (wrong length, invalid UTF-8, a time beyond a day). */
-  UNDECODABLE
+  UNDECODABLE;
+
+  /**
+   * Whether the stored bounds pass the checks of order and writer: {@link #USABLE}, and the bounds
+   * that passed but are no value of the column ({@link #NAN_BOUND}, {@link #UNDECODABLE}), which a
+   * caller comparing bytes in the column's order (rather than values) may still use.
+   */
+  public boolean ordered() {
+    return this == USABLE || this == NAN_BOUND || this == UNDECODABLE;
+  }
 }

@@ -9,7 +9,6 @@ import org.parquetarrow.format.Statistics;
 import org.parquetarrow.read.WriterVersion;
 import org.parquetarrow.schema.PrimitiveNode;
 import org.parquetarrow.stats.ColumnChunkStatistics;
-import org.parquetarrow.stats.MinMaxStatus;
 import org.parquetarrow.stats.SortOrder;
 import org.parquetarrow.stats.StatisticsTrust;
 
@@ -50,10 +49,11 @@ final class ColumnStatistics {
     long nulls = stats.nullCount() == null || stats.nullCount() < 0 ? -1 : stats.nullCount();
     boolean nanPossible = floating() && (stats.nanCount() == null || stats.nanCount() != 0);
     // the core decides which stored bounds can be trusted; the decoder maps them to the domain
+    // (and drops NaN and undecodable ones itself: a string bound that is not UTF-8 still bounds bytes)
     ColumnChunkStatistics chunk = ColumnChunkStatistics.of(leaf, stats, columnOrder, createdBy);
     byte[] min = null;
     byte[] max = null;
-    if (chunk.minMaxStatus() == MinMaxStatus.USABLE) {
+    if (chunk.minMaxStatus().ordered()) {
       min = chunk.minBytes().orElseThrow();
       max = chunk.maxBytes().orElseThrow();
     }
