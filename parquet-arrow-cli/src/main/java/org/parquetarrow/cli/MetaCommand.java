@@ -1,5 +1,6 @@
 package org.parquetarrow.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,7 +43,9 @@ final class MetaCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(summary));
+      // decimals print as written (12.30, never 1.23E+1): exact JSON numbers
+      ObjectMapper mapper = new ObjectMapper().enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+      out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
     } else {
       printText(summary, out);
     }
@@ -102,12 +106,23 @@ final class MetaCommand implements Callable<Integer> {
     }
   }
 
+  /** The text line shows min/max as text and the counts; the JSON alone has the typed and raw forms. */
+  private static final Set<String> JSON_ONLY =
+      Set.of("min_value", "max_value", "min_bytes", "max_bytes", "min_exact", "max_exact", "min_max_status");
+
   static String statsText(JsonNode st) {
     StringBuilder sb = new StringBuilder();
     for (Iterator<Map.Entry<String, JsonNode>> it = st.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
+      if (JSON_ONLY.contains(e.getKey())) {
+        continue;
+      }
       sb.append(sb.length() == 0 ? "" : " ").append(e.getKey()).append('=')
           .append(abbreviate(e.getValue().asText(), 40));
+    }
+    JsonNode status = st.get("min_max_status");
+    if (status != null && !status.asText().equals("USABLE") && !status.asText().equals("ABSENT")) {
+      sb.append(sb.length() == 0 ? "" : " ").append("(min/max not usable: ").append(status.asText()).append(')');
     }
     return sb.toString();
   }

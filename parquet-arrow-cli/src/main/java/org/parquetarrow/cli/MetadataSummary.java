@@ -3,6 +3,7 @@ package org.parquetarrow.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HexFormat;
 import org.parquetarrow.format.AesGcmCtrV1;
 import org.parquetarrow.format.AesGcmV1;
 import org.parquetarrow.format.ColumnChunk;
@@ -13,6 +14,7 @@ import org.parquetarrow.format.KeyValue;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.format.Statistics;
 import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.stats.ColumnChunkStatistics;
 
 /**
  * The footer of an opened file as a JSON tree: the one model both {@code meta --json} prints and
@@ -70,7 +72,8 @@ final class MetadataSummary {
     for (int c = 0; c < rg.columns().size(); c++) {
       ColumnChunk chunk = rg.columns().get(c);
       ColumnDescriptor column = c < p.schema.columnCount() ? p.schema.column(c) : null;
-      cols.add(column(chunk, column, c));
+      ColumnChunkStatistics stats = column == null ? null : ColumnChunkStatistics.of(p.metadata, p.schema, r, c);
+      cols.add(column(chunk, column, stats, c));
       if (chunk.metaData() != null) {
         compressed += chunk.metaData().totalCompressedSize();
         uncompressed += chunk.metaData().totalUncompressedSize();
@@ -82,7 +85,7 @@ final class MetadataSummary {
     return g;
   }
 
-  private static ObjectNode column(ColumnChunk chunk, ColumnDescriptor column, int ordinal) {
+  private static ObjectNode column(ColumnChunk chunk, ColumnDescriptor column, ColumnChunkStatistics stats, int ordinal) {
     ObjectNode o = JSON.objectNode();
     ColumnMetaData m = chunk.metaData();
     o.put("path", column != null ? column.dottedPath() : m == null ? "#" + ordinal : String.join(".", m.pathInSchema()));
@@ -116,31 +119,55 @@ final class MetadataSummary {
         o.put("bloom_filter_length", m.bloomFilterLength());
       }
     }
-    if (m.statistics() != null && column != null) {
-      o.set("statistics", statistics(m.statistics(), column));
+    if (m.statistics() != null && stats != null) {
+      ObjectNode st = statistics(stats);
+      // whether pruning (and ColumnChunkStatistics.min()) may use the bounds, or why not
+      st.put("min_max_status", stats.minMaxStatus().name());
+      o.set("statistics", st);
     }
     return o;
   }
 
+  /**
+   * Statistics of a page, which carry no verdict on trust (that needs the file's writer and column
+   * order): as {@link #statistics(ColumnChunkStatistics)}.
+   */
   static ObjectNode statistics(Statistics s, ColumnDescriptor column) {
+    return statistics(ColumnChunkStatistics.of(column.node(), s, null, null));
+  }
+
+  /**
+   * {@code min}/{@code max} as text (see {@link StatValueText}) and the counts, then the typed
+   * {@code min_value}/{@code max_value} (JSON values of the column's Arrow type), the stored
+   * {@code min_bytes}/{@code max_bytes} in hex and {@code min_exact}/{@code max_exact}.
+   */
+  static ObjectNode statistics(ColumnChunkStatistics s) {
     ObjectNode o = JSON.objectNode();
     // min_value/max_value follow the column order; the deprecated min/max are signed-only
-    byte[] min = s.minValue() != null ? s.minValue() : s.min();
-    byte[] max = s.maxValue() != null ? s.maxValue() : s.max();
+    byte[] min = s.minBytes().orElse(null);
+    byte[] max = s.maxBytes().orElse(null);
     if (min != null) {
-      o.put("min", StatValueText.of(min, column));
+      o.put("min", StatValueText.of(min, s));
     }
     if (max != null) {
-      o.put("max", StatValueText.of(max, column));
+      o.put("max", StatValueText.of(max, s));
     }
-    if (s.nullCount() != null) {
-      o.put("null_count", s.nullCount());
+    s.nullCount().ifPresent(n -> o.put("null_count", n));
+    s.distinctCount().ifPresent(n -> o.put("distinct_count", n));
+    s.nanCount().ifPresent(n -> o.put("nan_count", n));
+    if (min != null) {
+      s.valueOf(min).ifPresent(v -> o.set("min_value", StatValueText.json(v)));
     }
-    if (s.distinctCount() != null) {
-      o.put("distinct_count", s.distinctCount());
+    if (max != null) {
+      s.valueOf(max).ifPresent(v -> o.set("max_value", StatValueText.json(v)));
     }
-    if (s.nanCount() != null) {
-      o.put("nan_count", s.nanCount());
+    if (min != null) {
+      o.put("min_bytes", HexFormat.of().formatHex(min));
+      o.put("min_exact", s.isMinExact());
+    }
+    if (max != null) {
+      o.put("max_bytes", HexFormat.of().formatHex(max));
+      o.put("max_exact", s.isMaxExact());
     }
     return o;
   }

@@ -1,105 +1,71 @@
 package org.parquetarrow.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.HexFormat;
 import org.parquetarrow.format.LogicalType;
-import org.parquetarrow.format.PhysicalType;
-import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.stats.ColumnChunkStatistics;
 
 /**
- * A statistics value (PLAIN bytes of one value) as text: numbers for numeric types and decimals
- * (at their scale, whatever the physical type), text for string-like byte arrays that are valid
- * UTF-8, {@code 0x…} hex otherwise.
+ * A statistics value (PLAIN bytes of one value), decoded by the core ({@link
+ * ColumnChunkStatistics#valueOf}) to the value of the column's Arrow type, as text and as JSON.
+ * Text: numbers for numeric types and decimals (at their scale, whatever the physical type),
+ * ISO-8601 for dates, times and timestamps, text for strings (and ENUM values that are valid
+ * UTF-8), {@code 0x…} hex for other bytes and for bytes that are no value of the column.
  */
 final class StatValueText {
+  /** Keeps a decimal's scale ({@code 12.30} stays 12.30) instead of normalising it. */
+  private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+
   private StatValueText() {}
 
-  static String of(byte[] v, ColumnDescriptor column) {
+  static String of(byte[] v, ColumnChunkStatistics column) {
     if (v == null) {
       return null;
     }
-    PhysicalType type = column.physicalType();
-    ByteBuffer b = ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN);
-    if (column.node().effectiveLogicalType() instanceof LogicalType.DecimalType d) {
-      String decimal = decimal(v, b, type, d.scale());
-      if (decimal != null) {
-        return decimal;
-      }
+    Object value = column.valueOf(v).orElse(null);
+    if (value == null) {
+      return hex(v);
+    } else if (value instanceof byte[] b) {
+      String s = column.leaf().effectiveLogicalType() instanceof LogicalType.EnumType ? utf8(b) : null;
+      return s == null ? hex(b) : s;
+    } else if (value instanceof BigDecimal d) {
+      return d.toPlainString();
     }
-    switch (type) {
-      case BOOLEAN:
-        return v.length == 1 ? Boolean.toString(v[0] != 0) : hex(v);
-      case INT32:
-        if (v.length != 4) {
-          return hex(v);
-        }
-        return unsigned(column) ? Integer.toUnsignedString(b.getInt()) : Integer.toString(b.getInt());
-      case INT64:
-        if (v.length != 8) {
-          return hex(v);
-        }
-        return unsigned(column) ? Long.toUnsignedString(b.getLong()) : Long.toString(b.getLong());
-      case FLOAT:
-        return v.length == 4 ? Float.toString(b.getFloat()) : hex(v);
-      case DOUBLE:
-        return v.length == 8 ? Double.toString(b.getDouble()) : hex(v);
-      case BYTE_ARRAY:
-        if (textual(column)) {
-          String s = utf8(v);
-          return s == null ? hex(v) : s;
-        }
-        return hex(v);
-      default:
-        return hex(v);
-    }
+    return value.toString();
   }
 
   /**
-   * A decimal as a number at its scale ({@code 12.34}): the unscaled value is the INT32/INT64, or
-   * the big-endian two's complement bytes; {@code null} when the bytes do not fit the type.
+   * A value from {@link ColumnChunkStatistics} as JSON: integers and decimals as exact JSON
+   * numbers, floats as numbers, strings as strings, binary as base64, booleans as booleans, dates,
+   * times, timestamps and UUIDs as their ISO-8601 (or canonical) text.
    */
-  private static String decimal(byte[] v, ByteBuffer b, PhysicalType type, int scale) {
-    BigInteger unscaled;
-    switch (type) {
-      case INT32:
-        if (v.length != 4) {
-          return null;
-        }
-        unscaled = BigInteger.valueOf(b.getInt());
-        break;
-      case INT64:
-        if (v.length != 8) {
-          return null;
-        }
-        unscaled = BigInteger.valueOf(b.getLong());
-        break;
-      case FIXED_LEN_BYTE_ARRAY:
-      case BYTE_ARRAY:
-        if (v.length == 0) {
-          return null;
-        }
-        unscaled = new BigInteger(v);
-        break;
-      default:
-        return null;
+  static JsonNode json(Object value) {
+    if (value == null) {
+      return NODES.nullNode();
+    } else if (value instanceof Long l) {
+      return NODES.numberNode(l);
+    } else if (value instanceof BigInteger i) {
+      return NODES.numberNode(i);
+    } else if (value instanceof BigDecimal d) {
+      return NODES.numberNode(d);
+    } else if (value instanceof Float f) {
+      return NODES.numberNode(f);
+    } else if (value instanceof Double d) {
+      return NODES.numberNode(d);
+    } else if (value instanceof Boolean b) {
+      return NODES.booleanNode(b);
+    } else if (value instanceof byte[] b) {
+      return NODES.textNode(Base64.getEncoder().encodeToString(b));
     }
-    return new BigDecimal(unscaled, scale).toPlainString();
-  }
-
-  private static boolean unsigned(ColumnDescriptor column) {
-    return column.node().effectiveLogicalType() instanceof LogicalType.IntType t && !t.isSigned();
-  }
-
-  private static boolean textual(ColumnDescriptor column) {
-    LogicalType t = column.node().effectiveLogicalType();
-    return t instanceof LogicalType.StringType || t instanceof LogicalType.EnumType
-        || t instanceof LogicalType.JsonType;
+    return NODES.textNode(value.toString());
   }
 
   private static String utf8(byte[] v) {

@@ -9,15 +9,30 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.Base64;
 import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeNanoVector;
+import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.UInt1Vector;
+import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -30,15 +45,19 @@ import org.parquetarrow.variant.Variant;
 import org.parquetarrow.variant.VariantUnshredder;
 
 /**
- * One Arrow value as JSON, for {@code cat --json} and {@code head}: structs become objects, lists
- * arrays, maps objects keyed by the key's text, strings strings, binaries base64 strings, numbers
- * numbers, zoned timestamps ISO-8601 instants, VARIANT columns the JSON of each variant; other
- * values their Arrow Java text form. Display only, so one boxed value
+ * One Arrow value as JSON, for {@code cat --json}, {@code head} and {@code scan --json}: structs
+ * become objects, lists (and list views) arrays, maps objects keyed by the key's text, strings
+ * strings, binaries base64 strings, numbers numbers (unsigned integers and half floats by their
+ * value, not Arrow Java's signed or raw getters), zoned timestamps ISO-8601 instants, dates, times
+ * and timestamps without zone ISO-8601 text, durations and intervals ISO-8601 durations, VARIANT
+ * columns the JSON of each variant; other values their Arrow Java text form. Display only, so one boxed value
  * per cell is acceptable here.
  */
 final class ValueJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final ObjectMapper VARIANT_JSON = new ObjectMapper();
+  private static final long MILLIS_PER_DAY = 86_400_000L;
+  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
   private final DictionaryProvider dictionaries;
 
@@ -89,12 +108,63 @@ final class ValueJson {
       }
       return o;
     }
+    if (v instanceof ListViewVector l) {
+      return elements(l.getDataVector(), l.getElementStartIndex(index), l.getElementEndIndex(index));
+    }
+    if (v instanceof LargeListViewVector l) {
+      long start = l.getOffsetBuffer().getLong((long) index * Long.BYTES);
+      return elements(l.getDataVector(), start, start + l.getSizeBuffer().getLong((long) index * Long.BYTES));
+    }
     if (v instanceof TimeStampVector t && t.getField().getType() instanceof ArrowType.Timestamp ts
         && ts.getTimezone() != null) {
       // Arrow Java gives zoned timestamps as bare numbers; show the instant (UTC) they denote
       return NODES.textNode(instant(t.get(index), ts.getUnit()).toString());
     }
-    return scalar(v.getObject(index));
+    JsonNode exact = exactScalar(v, index);
+    return exact != null ? exact : scalar(v.getObject(index));
+  }
+
+  /**
+   * The values whose Arrow Java object is not the value: unsigned integers (signed getters: u8 200
+   * would be -56), half floats (their bits), dates and times (day counts, unit counts, or a
+   * date-time of 1970-01-01); {@code null} for every other vector.
+   */
+  private static JsonNode exactScalar(ValueVector v, int index) {
+    if (v instanceof UInt1Vector u) {
+      return NODES.numberNode(u.getObjectNoOverflow(index));
+    } else if (v instanceof UInt4Vector u) {
+      return NODES.numberNode(u.getObjectNoOverflow(index));
+    } else if (v instanceof UInt8Vector u) {
+      return NODES.numberNode(u.getObjectNoOverflow(index));
+    } else if (v instanceof Float2Vector f) {
+      return NODES.numberNode(f.getValueAsFloat(index));
+    } else if (v instanceof DateDayVector d) {
+      return NODES.textNode(LocalDate.ofEpochDay(d.get(index)).toString());
+    } else if (v instanceof DateMilliVector d) {
+      long millis = d.get(index);
+      // date64 holds whole days; a value that is not one still shows all it holds
+      return NODES.textNode(millis % MILLIS_PER_DAY == 0
+          ? LocalDate.ofEpochDay(millis / MILLIS_PER_DAY).toString()
+          : d.getObject(index).toString());
+    } else if (v instanceof TimeSecVector t) {
+      return timeOfDay(t.get(index), 1_000_000_000L);
+    } else if (v instanceof TimeMilliVector t) {
+      return timeOfDay(t.get(index), 1_000_000L);
+    } else if (v instanceof TimeMicroVector t) {
+      return timeOfDay(t.get(index), 1000L);
+    } else if (v instanceof TimeNanoVector t) {
+      return timeOfDay(t.get(index), 1L);
+    } else if (v instanceof IntervalMonthDayNanoVector i) {
+      return NODES.textNode(i.getObject(index).toISO8601IntervalString());
+    }
+    return null;
+  }
+
+  /** A time of day as ISO-8601 text; a value outside the day as the number stored (in its unit). */
+  private static JsonNode timeOfDay(long value, long nanosPerUnit) {
+    return value >= 0 && value < NANOS_PER_DAY / nanosPerUnit
+        ? NODES.textNode(LocalTime.ofNanoOfDay(value * nanosPerUnit).toString())
+        : NODES.numberNode(value);
   }
 
   /** Whether {@code s} holds rebuilt variants (Arrow's canonical Parquet Variant extension). */

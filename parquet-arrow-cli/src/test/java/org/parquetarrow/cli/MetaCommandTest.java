@@ -163,4 +163,84 @@ class MetaCommandTest {
       }
     }
   }
+
+  /**
+   * {@code min_value}/{@code max_value} are JSON values of the column's Arrow type beside the
+   * stored bytes: expected values are the extremes written (u64 2^64-1 exact, a decimal at its
+   * scale, ISO dates and instants, a string, base64 binary).
+   */
+  @Test
+  void jsonHasTypedMinAndMaxBesideTheStoredBytes(@TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path parquet = dir.resolve("typed.parquet");
+    Schema schema = new Schema(List.of(
+        Field.nullable("u64", new ArrowType.Int(64, false)),
+        Field.nullable("price", new ArrowType.Decimal(30, 2, 128)),
+        Field.nullable("day", new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY)),
+        Field.nullable("at", new ArrowType.Timestamp(org.apache.arrow.vector.types.TimeUnit.MILLISECOND, "UTC")),
+        Field.nullable("name", ArrowType.Utf8.INSTANCE),
+        Field.nullable("blob", ArrowType.Binary.INSTANCE)));
+    try (RootAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        ParquetFileWriter w = ParquetFileWriter.open(parquet, schema, WriterProperties.defaults())) {
+      root.allocateNew();
+      ((org.apache.arrow.vector.UInt8Vector) root.getVector("u64")).set(0, 1);
+      ((org.apache.arrow.vector.UInt8Vector) root.getVector("u64")).set(1, -1L); // 2^64 - 1
+      ((DecimalVector) root.getVector("price")).set(0, new java.math.BigDecimal("1234567890123456789012.30"));
+      ((DecimalVector) root.getVector("price")).set(1, new java.math.BigDecimal("-0.05"));
+      ((org.apache.arrow.vector.DateDayVector) root.getVector("day")).set(0, 19000); // 2022-01-08
+      ((org.apache.arrow.vector.DateDayVector) root.getVector("day")).set(1, 0);
+      ((org.apache.arrow.vector.TimeStampMilliTZVector) root.getVector("at")).set(0, 1_700_000_000_123L);
+      ((org.apache.arrow.vector.TimeStampMilliTZVector) root.getVector("at")).set(1, 86_400_000L);
+      ((org.apache.arrow.vector.VarCharVector) root.getVector("name")).setSafe(0, "zoë".getBytes(StandardCharsets.UTF_8));
+      ((org.apache.arrow.vector.VarCharVector) root.getVector("name")).setSafe(1, "adam".getBytes(StandardCharsets.UTF_8));
+      ((org.apache.arrow.vector.VarBinaryVector) root.getVector("blob")).setSafe(0, new byte[] {0, 1});
+      ((org.apache.arrow.vector.VarBinaryVector) root.getVector("blob")).setSafe(1, new byte[] {(byte) 0xfb, (byte) 0xff});
+      root.setRowCount(2);
+      w.write(root);
+    }
+    Cli r = Cli.run("meta", parquet.toString(), "--json");
+    assertEquals(0, r.exit(), r.err());
+    JsonNode m = new com.fasterxml.jackson.databind.ObjectMapper()
+        .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).readTree(r.out());
+    JsonNode columns = m.get("row_groups").get(0).get("columns");
+    JsonNode u64 = columns.get(0).get("statistics");
+    assertTrue(u64.get("max_value").isBigInteger(), u64.toString());
+    assertEquals(new java.math.BigInteger("18446744073709551615"), u64.get("max_value").bigIntegerValue());
+    assertEquals(1, u64.get("min_value").asLong());
+    assertTrue(r.out().contains("\"max_value\" : 18446744073709551615"), "an exact JSON number");
+    assertEquals("ffffffffffffffff", u64.get("max_bytes").asText());
+    assertEquals("18446744073709551615", u64.get("max").asText(), "the text form stays as it was");
+    assertEquals("USABLE", u64.get("min_max_status").asText());
+    assertTrue(u64.get("min_exact").asBoolean() && u64.get("max_exact").asBoolean());
+    JsonNode price = columns.get(1).get("statistics");
+    assertTrue(price.get("max_value").isBigDecimal(), price.toString());
+    // compared by value: Jackson's tree drops trailing zeros on reading; the text below keeps them
+    assertEquals(0, new java.math.BigDecimal("1234567890123456789012.30").compareTo(price.get("max_value").decimalValue()));
+    assertEquals(0, new java.math.BigDecimal("-0.05").compareTo(price.get("min_value").decimalValue()));
+    assertTrue(r.out().contains("\"max_value\" : 1234567890123456789012.30"), "exact, at the column's scale");
+    JsonNode day = columns.get(2).get("statistics");
+    assertEquals("1970-01-01", day.get("min_value").asText());
+    assertEquals("2022-01-08", day.get("max_value").asText());
+    JsonNode at = columns.get(3).get("statistics");
+    assertEquals("1970-01-02T00:00:00Z", at.get("min_value").asText());
+    assertEquals("2023-11-14T22:13:20.123Z", at.get("max_value").asText());
+    JsonNode name = columns.get(4).get("statistics");
+    assertEquals("adam", name.get("min_value").asText());
+    assertEquals("zoë", name.get("max_value").asText());
+    JsonNode blob = columns.get(5).get("statistics");
+    assertEquals("AAE=", blob.get("min_value").asText());
+    assertEquals("+/8=", blob.get("max_value").asText());
+  }
+
+  /** Bounds a writer of known bugs wrote are shown with the reason they are not used. */
+  @Test
+  void untrustedBoundsSayWhy() {
+    // catalog: parquet-mr 1.8.2, legacy min/max only, strings (unsigned order) written signed
+    Cli r = Cli.run("meta", Cli.corpus("data/nested_lists.snappy.parquet"), "--json");
+    assertEquals(0, r.exit(), r.err());
+    JsonNode stats = r.json().get("row_groups").get(0).get("columns").get(0).get("statistics");
+    assertEquals("DEPRECATED_SIGNED_ORDER", stats.get("min_max_status").asText(), stats.toString());
+    Cli text = Cli.run("meta", Cli.corpus("data/nested_lists.snappy.parquet"));
+    assertTrue(text.out().contains("(min/max not usable: DEPRECATED_SIGNED_ORDER)"), text.out());
+  }
 }

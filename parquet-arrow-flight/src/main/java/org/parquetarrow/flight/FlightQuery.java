@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -71,8 +75,46 @@ public record FlightQuery(String dataset, List<String> columns, String filter) {
   }
 
   static FlightQuery fromJson(JsonNode node) {
+    return fromJson(node, "the descriptor command");
+  }
+
+  /**
+   * The query an action's body carries, one format for every action: the JSON form above, or
+   * (for compatibility) a bare dataset name in UTF-8; {@code null} for an empty body.
+   *
+   * @throws org.apache.arrow.flight.FlightRuntimeException {@code INVALID_ARGUMENT} naming the
+   *     action and the problem: not UTF-8, malformed JSON, JSON that is not such an object
+   */
+  static FlightQuery fromActionBody(String action, byte[] body) {
+    String what = "the body of action '" + action + "'";
+    String text;
+    try {
+      text = body == null ? "" : StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(body)).toString().strip();
+    } catch (CharacterCodingException e) {
+      throw invalid(what + " is not UTF-8 text");
+    }
+    if (text.isEmpty()) {
+      return null;
+    }
+    char first = text.charAt(0);
+    if (first != '{' && first != '[' && first != '"') {
+      return of(text); // a bare name
+    }
+    JsonNode node;
+    try {
+      node = JSON.readTree(text);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw invalid(what + " is not valid JSON: " + e.getOriginalMessage());
+    }
+    return fromJson(node, what);
+  }
+
+  private static FlightQuery fromJson(JsonNode node, String what) {
     if (node == null || !node.isObject() || !node.path("dataset").isTextual()) {
-      throw invalid("the descriptor command must be a JSON object with a \"dataset\" string");
+      throw invalid(what + " must be a JSON object with a \"dataset\" string, such as {\"dataset\":\"events\"}");
     }
     List<String> columns = null;
     JsonNode cols = node.get("columns");

@@ -3,7 +3,6 @@ package org.parquetarrow.flight;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,13 +38,17 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ParquetFlightProducer.class);
   private static final AtomicInteger STREAM_THREADS = new AtomicInteger();
 
+  /** The body every action takes (see {@link FlightQuery#fromActionBody}). */
+  private static final String BODY = " The body is a query's JSON {\"dataset\":\"events\",…} or a bare dataset name"
+      + " (UTF-8)";
+
   static final List<ActionType> ACTIONS = List.of(
-      new ActionType("refresh", "Rediscover the files of the dataset named by the body (UTF-8), or of every dataset"
-          + " when the body is empty; answers JSON {\"dataset\":…,\"files\":n} per dataset."),
-      new ActionType("describe", "A JSON summary of the dataset named by the body (UTF-8): root, schema, files,"
-          + " row and byte counts."),
+      new ActionType("refresh", "Rediscover the files of a dataset, or of every dataset when the body is empty;"
+          + " answers JSON {\"dataset\":…,\"files\":n} per dataset." + BODY + "."),
+      new ActionType("describe", "A JSON summary of a dataset: root, schema, files, row and byte counts." + BODY
+          + "; only the dataset counts."),
       new ActionType(PeerSplits.ACTION, "The splits of this server's own files, one serialized FlightInfo per"
-          + " dataset; the body is a query's JSON, or empty for every dataset. Used by peers."));
+          + " dataset, for a query or every dataset when the body is empty. Used by peers." + BODY + "."));
 
   private final DatasetCatalog catalog;
   private final BufferAllocator allocator;
@@ -169,10 +172,14 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   @Override
   public void doAction(CallContext context, Action action, StreamListener<Result> listener) {
     try {
-      String body = action.getBody() == null ? "" : new String(action.getBody(), StandardCharsets.UTF_8).trim();
-      switch (action.getType()) {
+      String type = action.getType();
+      // one body format for every action: parsed once, after the action is known to exist
+      FlightQuery query = ACTIONS.stream().anyMatch(a -> a.getType().equals(type))
+          ? FlightQuery.fromActionBody(type, action.getBody())
+          : null;
+      switch (type) {
         case "refresh" -> {
-          List<ServedDataset> done = body.isEmpty() ? catalog.refreshAll() : List.of(catalog.refresh(body));
+          List<ServedDataset> done = query == null ? catalog.refreshAll() : List.of(catalog.refresh(query.dataset()));
           for (ServedDataset d : done) {
             ObjectNode o = FlightQuery.JSON.createObjectNode();
             o.put("dataset", d.name());
@@ -181,14 +188,14 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
           }
         }
         case "describe" -> {
-          if (body.isEmpty()) {
-            throw CallStatus.INVALID_ARGUMENT.withDescription("describe needs a dataset name as its body")
-                .toRuntimeException();
+          if (query == null) {
+            throw CallStatus.INVALID_ARGUMENT.withDescription(
+                "describe needs a dataset as its body: {\"dataset\":\"events\"} or the bare name").toRuntimeException();
           }
-          listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(DatasetDescription.of(catalog.get(body)))));
+          listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(DatasetDescription.of(catalog.get(query.dataset())))));
         }
         case PeerSplits.ACTION -> {
-          for (FlightInfo info : localSplits(action.getBody())) {
+          for (FlightInfo info : localSplits(query)) {
             ByteBuffer b = info.serialize();
             byte[] bytes = new byte[b.remaining()];
             b.get(bytes);
@@ -206,15 +213,14 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     }
   }
 
-  /** This server's own splits of a query (none when it does not serve the dataset), or of every dataset. */
-  private List<FlightInfo> localSplits(byte[] body) {
+  /** This server's own splits of a query (none when it does not serve the dataset), or of every dataset ({@code null}). */
+  private List<FlightInfo> localSplits(FlightQuery q) {
     List<FlightInfo> out = new ArrayList<>();
-    if (body == null || body.length == 0) {
+    if (q == null) {
       for (ServedDataset d : catalog.all()) {
         out.add(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator));
       }
     } else {
-      FlightQuery q = FlightQuery.fromJson(body);
       if (catalog.contains(q.dataset())) {
         out.add(localInfo(q));
       }

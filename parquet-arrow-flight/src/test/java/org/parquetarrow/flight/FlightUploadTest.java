@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import org.apache.arrow.flight.ActionType;
 import org.apache.arrow.flight.AsyncPutListener;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
+import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.Result;
@@ -215,5 +218,54 @@ class FlightUploadTest {
       types.add(t.getType());
     }
     assertEquals(List.of("refresh", "describe", "list-splits"), types);
+  }
+
+  private List<FlightInfo> listSplits(String body) throws Exception {
+    List<FlightInfo> out = new ArrayList<>();
+    Iterator<Result> it = client.flightClient().doAction(new Action("list-splits", body.getBytes(StandardCharsets.UTF_8)));
+    while (it.hasNext()) {
+      out.add(FlightInfo.deserialize(ByteBuffer.wrap(it.next().getBody())));
+    }
+    return out;
+  }
+
+  /** Every action takes the same body: a query's JSON or a bare dataset name. */
+  @Test
+  void everyActionTakesTheQueryJsonOrABareName() throws Exception {
+    JsonNode json = action("describe", "{\"dataset\":\"events\",\"columns\":[\"id\"]}").get(0);
+    assertEquals("events", json.get("dataset").asText());
+    assertEquals(1000, json.get("rows").asLong());
+    assertEquals(json, action("describe", " events\n").get(0), "a bare name describes the same dataset");
+
+    List<FlightInfo> bare = listSplits("events");
+    assertEquals(1, bare.size());
+    assertEquals(1000, bare.get(0).getRecords());
+    FlightQuery year = new FlightQuery("events", List.of("id"), "year = 2020");
+    List<FlightInfo> query = listSplits(new String(year.toJsonBytes(), StandardCharsets.UTF_8));
+    assertEquals(1, query.size());
+    assertEquals(client.info(year).getRecords(), query.get(0).getRecords());
+    assertTrue(query.get(0).getRecords() < 1000, "the filter prunes a partition");
+    assertEquals(2, listSplits("").size(), "an empty body lists every dataset");
+
+    List<JsonNode> refreshed = action("refresh", "{\"dataset\":\"events\"}");
+    assertEquals(1, refreshed.size());
+    assertEquals("events", refreshed.get(0).get("dataset").asText());
+  }
+
+  @Test
+  void aMalformedActionBodyIsInvalidArgumentNamingTheProblem() {
+    FlightRuntimeException notJson = assertThrows(FlightRuntimeException.class, () -> action("describe", "{\"dataset\":"));
+    assertEquals(FlightStatusCode.INVALID_ARGUMENT, notJson.status().code());
+    assertTrue(notJson.getMessage().contains("'describe'") && notJson.getMessage().contains("not valid JSON"),
+        notJson.getMessage());
+    FlightRuntimeException noName = assertThrows(FlightRuntimeException.class, () -> listSplits("{\"dataset\":5}"));
+    assertEquals(FlightStatusCode.INVALID_ARGUMENT, noName.status().code());
+    assertTrue(noName.getMessage().contains("'list-splits'") && noName.getMessage().contains("\"dataset\" string"),
+        noName.getMessage());
+    FlightRuntimeException array = assertThrows(FlightRuntimeException.class, () -> action("refresh", "[\"events\"]"));
+    assertEquals(FlightStatusCode.INVALID_ARGUMENT, array.status().code());
+    FlightRuntimeException empty = assertThrows(FlightRuntimeException.class, () -> action("describe", ""));
+    assertEquals(FlightStatusCode.INVALID_ARGUMENT, empty.status().code());
+    assertTrue(empty.getMessage().contains("needs a dataset"), empty.getMessage());
   }
 }

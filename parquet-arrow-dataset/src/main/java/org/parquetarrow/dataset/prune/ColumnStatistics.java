@@ -7,6 +7,10 @@ import org.parquetarrow.format.ColumnOrder;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.Statistics;
 import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.schema.PrimitiveNode;
+import org.parquetarrow.stats.ColumnChunkStatistics;
+import org.parquetarrow.stats.SortOrder;
+import org.parquetarrow.stats.StatisticsTrust;
 
 /**
  * Bounds of one file column from its chunk statistics or its column-index pages, with every
@@ -16,21 +20,18 @@ import org.parquetarrow.read.WriterVersion;
  */
 final class ColumnStatistics {
   private final StatisticsDecoder decoder;
+  private final PrimitiveNode leaf;
   private final PhysicalType physical;
   private final SortOrder sortOrder;
   private final ColumnOrder columnOrder;
   private final WriterVersion writer;
   private final String createdBy;
 
-  ColumnStatistics(
-      StatisticsDecoder decoder,
-      PhysicalType physical,
-      SortOrder sortOrder,
-      ColumnOrder columnOrder,
-      String createdBy) {
+  ColumnStatistics(StatisticsDecoder decoder, PrimitiveNode leaf, ColumnOrder columnOrder, String createdBy) {
     this.decoder = decoder;
-    this.physical = physical;
-    this.sortOrder = sortOrder;
+    this.leaf = leaf;
+    this.physical = leaf.physicalType();
+    this.sortOrder = SortOrder.of(leaf);
     this.columnOrder = columnOrder == null ? ColumnOrder.TYPE_DEFINED_ORDER : columnOrder;
     this.createdBy = createdBy;
     this.writer = WriterVersion.parse(createdBy);
@@ -47,33 +48,16 @@ final class ColumnStatistics {
     }
     long nulls = stats.nullCount() == null || stats.nullCount() < 0 ? -1 : stats.nullCount();
     boolean nanPossible = floating() && (stats.nanCount() == null || stats.nanCount() != 0);
+    // the core decides which stored bounds can be trusted; the decoder maps them to the domain
+    // (and drops NaN and undecodable ones itself: a string bound that is not UTF-8 still bounds bytes)
+    ColumnChunkStatistics chunk = ColumnChunkStatistics.of(leaf, stats, columnOrder, createdBy);
     byte[] min = null;
     byte[] max = null;
-    boolean exactMin = true;
-    boolean exactMax = true;
-    if (stats.minValue() != null && stats.maxValue() != null) {
-      if (columnOrder != ColumnOrder.UNKNOWN) {
-        min = stats.minValue();
-        max = stats.maxValue();
-        // Writers truncate long binary bounds, and older ones say so nowhere: only a flag proves
-        // a binary bound is a value. Numbers are never truncated.
-        boolean binary = physical == PhysicalType.BYTE_ARRAY || physical == PhysicalType.FIXED_LEN_BYTE_ARRAY;
-        exactMin = binary ? Boolean.TRUE.equals(stats.isMinValueExact()) : !Boolean.FALSE.equals(stats.isMinValueExact());
-        exactMax = binary ? Boolean.TRUE.equals(stats.isMaxValueExact()) : !Boolean.FALSE.equals(stats.isMaxValueExact());
-      }
-    } else if (stats.min() != null && stats.max() != null) {
-      // The deprecated fields were written in signed order whatever the type.
-      boolean same = Arrays.equals(stats.min(), stats.max());
-      if (sortOrder == SortOrder.SIGNED || same) {
-        min = stats.min();
-        max = stats.max();
-      }
+    if (chunk.minMaxStatus().ordered()) {
+      min = chunk.minBytes().orElseThrow();
+      max = chunk.maxBytes().orElseThrow();
     }
-    if (min != null && !StatisticsTrust.minMaxUsable(writer, createdBy, physical, sortOrder, Arrays.equals(min, max))) {
-      min = null;
-      max = null;
-    }
-    return bounds(min, max, exactMin, exactMax, nulls, rowCount, nanPossible);
+    return bounds(min, max, chunk.isMinExact(), chunk.isMaxExact(), nulls, rowCount, nanPossible);
   }
 
   /** Bounds of page {@code page} of {@code rowCount} rows from a column index. */

@@ -57,7 +57,7 @@ record FileColumn(
     List<ColumnOrder> orders = md.columnOrders();
     ColumnOrder order = orders != null && col.ordinal() < orders.size() ? orders.get(col.ordinal()) : null;
     ColumnStatistics stats =
-        new ColumnStatistics(decoder, col.physicalType(), SortOrder.of(col.node()), order, md.createdBy());
+        new ColumnStatistics(decoder, col.node(), order, md.createdBy());
     return new FileColumn(col, fileType, stats, decoder, false);
   }
 }

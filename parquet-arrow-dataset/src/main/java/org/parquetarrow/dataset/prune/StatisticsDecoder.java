@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.parquetarrow.format.LogicalType;
@@ -134,17 +135,6 @@ final class StatisticsDecoder {
 
   /** IEEE 754 binary16 to float, exactly (every half is a float). */
   static float halfToFloat(short h) {
-    int sign = (h >>> 15) & 1;
-    int exp = (h >>> 10) & 0x1f;
-    int mant = h & 0x3ff;
-    float v;
-    if (exp == 0) {
-      v = mant * 0x1p-24f;
-    } else if (exp == 31) {
-      v = mant == 0 ? Float.POSITIVE_INFINITY : Float.NaN;
-    } else {
-      v = (1 + mant / 1024f) * (float) Math.pow(2, exp - 15);
-    }
-    return sign == 0 ? v : -v;
+    return Float16.toFloat(h);
   }
 }

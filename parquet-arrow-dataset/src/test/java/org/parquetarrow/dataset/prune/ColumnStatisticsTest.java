@@ -41,8 +41,7 @@ class ColumnStatisticsTest {
   }
 
   private static ColumnStatistics stats(PrimitiveNode node, ArrowType arrow, ColumnOrder order, String createdBy) {
-    return new ColumnStatistics(
-        StatisticsDecoder.of(node, arrow, ValueDomain.of(arrow)), node.physicalType(), SortOrder.of(node), order, createdBy);
+    return new ColumnStatistics(StatisticsDecoder.of(node, arrow, ValueDomain.of(arrow)), node, order, createdBy);
   }
 
   private static final PrimitiveNode STRING =

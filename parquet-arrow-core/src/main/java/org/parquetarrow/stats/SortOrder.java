@@ -1,4 +1,4 @@
-package org.parquetarrow.dataset.prune;
+package org.parquetarrow.stats;
 
 import org.parquetarrow.format.ConvertedType;
 import org.parquetarrow.format.LogicalType;
@@ -9,13 +9,21 @@ import org.parquetarrow.schema.PrimitiveNode;
  * The order a column's type-defined statistics follow (parquet-format's {@code ColumnOrder}
  * notes; Arrow C++ {@code GetSortOrder}): signed for numbers, decimals, dates and times; unsigned
  * byte-wise for strings, binary and unsigned integers; unknown for INT96 and intervals.
+ *
+ * <pre>{@code
+ * SortOrder order = SortOrder.of(column.node()); // UNSIGNED for a utf8 column
+ * }</pre>
  */
-enum SortOrder {
+public enum SortOrder {
+  /** Numbers, decimals, dates, times, timestamps, half floats: compared as signed values. */
   SIGNED,
+  /** Strings, binary, fixed-size binary and unsigned integers: compared as unsigned bytes or values. */
   UNSIGNED,
+  /** INT96, intervals and annotations this library does not know: min/max cannot be used. */
   UNKNOWN;
 
-  static SortOrder of(PrimitiveNode node) {
+  /** The sort order of a leaf's statistics. */
+  public static SortOrder of(PrimitiveNode node) {
     PhysicalType physical = node.physicalType();
     if (physical == PhysicalType.INT96 || node.convertedType() == ConvertedType.INTERVAL) {
       return UNKNOWN;

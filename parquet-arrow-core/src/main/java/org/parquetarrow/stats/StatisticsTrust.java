@@ -1,4 +1,4 @@
-package org.parquetarrow.dataset.prune;
+package org.parquetarrow.stats;
 
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.read.WriterVersion;
@@ -17,10 +17,14 @@ import org.parquetarrow.read.WriterVersion;
  *   <li>A column of unknown sort order has no usable statistics.
  * </ul>
  */
-final class StatisticsTrust {
+public final class StatisticsTrust {
   private StatisticsTrust() {}
 
-  static boolean minMaxUsable(
+  /**
+   * Whether min/max of {@code order} written by {@code writer} (parsed from {@code createdBy}) can
+   * be used; {@code minEqualsMax} when both bounds are the same bytes (whatever the order, then).
+   */
+  public static boolean minMaxUsable(
       WriterVersion writer, String createdBy, PhysicalType physical, SortOrder order, boolean minEqualsMax) {
     if (order == SortOrder.UNKNOWN) {
       return false;
