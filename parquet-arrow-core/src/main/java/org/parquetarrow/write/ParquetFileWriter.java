@@ -131,8 +131,10 @@ public final class ParquetFileWriter implements AutoCloseable {
    *
    * @throws org.parquetarrow.UnsupportedFeatureException for a field Parquet cannot store, naming it;
    *     nothing is created then
-   * @throws IllegalArgumentException for a malformed schema or a column setting that does not fit
-   *     its column (an encoding for another type), naming it; nothing is created then
+   * @throws IllegalArgumentException for a malformed schema, a per-column setting whose path names no
+   *     column or field of the schema (listing the valid names), a sorting column beyond the leaf
+   *     columns, or a column setting that does not fit its column (an encoding for another type),
+   *     naming it; nothing is created then
    * @throws ParquetIOException when the output cannot be created
    */
   public static ParquetFileWriter open(OutputFile file, Schema schema, DictionaryProvider dictionaries,
@@ -141,12 +143,14 @@ public final class ParquetFileWriter implements AutoCloseable {
     Objects.requireNonNull(properties, "properties");
     Schema messageForm = toMessageForm(schema, dictionaries);
     ParquetWriteSchema writeSchema = ArrowSchemaConverter.toParquet(messageForm, properties.arrowOptions());
+    ColumnSettings settings = ColumnSettings.resolve(properties, writeSchema.mapping(),
+        writeSchema.parquetSchema().columnCount());
     List<ColumnChunkWriter> columns = new ArrayList<>();
     FileEncryptor encryptor = properties.encryption() == null ? null : FileEncryptor.create(properties.encryption());
     try {
       List<FieldMapping> fields = writeSchema.mapping().fields();
       for (int i = 0; i < fields.size(); i++) {
-        addColumns(fields.get(i), messageForm.getFields().get(i), properties, encryptor, columns);
+        addColumns(fields.get(i), messageForm.getFields().get(i), properties, settings, encryptor, columns);
       }
       if (encryptor != null) {
         checkEncryptedColumnsExist(encryptor, columns);
@@ -223,11 +227,11 @@ public final class ParquetFileWriter implements AutoCloseable {
    * holds the type a reader gets back, which for coerced timestamps is not the unit of the data
    * to convert.
    */
-  private static void addColumns(FieldMapping f, Field source, WriterProperties properties,
+  private static void addColumns(FieldMapping f, Field source, WriterProperties properties, ColumnSettings settings,
       FileEncryptor encryptor, List<ColumnChunkWriter> out) {
     if (f.isLeaf()) {
       ColumnDescriptor c = f.column();
-      ColumnProperties cp = properties.column(c);
+      ColumnProperties cp = settings.of(c);
       ArrowType sourceType = source.getType();
       ArrowType type = sourceType instanceof ArrowType.ExtensionType e ? e.storageType() : sourceType;
       LeafValues values = switch (c.physicalType()) {
@@ -250,7 +254,7 @@ public final class ParquetFileWriter implements AutoCloseable {
           + "field has " + sources.size());
     }
     for (int i = 0; i < children.size(); i++) {
-      addColumns(children.get(i), sources.get(i), properties, encryptor, out);
+      addColumns(children.get(i), sources.get(i), properties, settings, encryptor, out);
     }
   }
 
