@@ -95,10 +95,12 @@ public final class ParquetFileWriter implements AutoCloseable {
   private long totalRows;
   private boolean closed;
   /**
-   * The first failure of a write, flush or close, which aborted the output; {@code close()} and
-   * every later call then throw a {@link WriterFailedException} naming it, until {@link #abort()}.
+   * The first failure of a write, flush or close, which aborted the output; every later call throws
+   * a {@link WriterFailedException} naming it, {@code close()} once (it stays idempotent).
    */
   private Throwable failure;
+  /** Whether {@code close()} has thrown for {@link #failure}, or {@link #abort()} acknowledged it. */
+  private boolean failureReported;
 
   private record RowGroupParts(long numRows, List<ColumnChunkWriter.FinishedChunk> chunks) {}
 
@@ -403,13 +405,15 @@ public final class ParquetFileWriter implements AutoCloseable {
    * Writes the last row group, bloom filters, page index and footer, and publishes the file.
    * Idempotent; after {@link #abort()} it does nothing.
    *
-   * @throws WriterFailedException when a write, flush or an earlier close failed: the output was
-   *     aborted then, nothing is published, and the exception's cause is that failure
+   * @throws WriterFailedException when a write, flush or an earlier close failed (thrown by the
+   *     first close after the failure; later ones do nothing): the output was aborted then, nothing
+   *     is published, and the exception's cause is that failure
    * @throws ParquetIOException when the file cannot be written or published; nothing is published
    */
   @Override
   public void close() {
-    if (failure != null) {
+    if (failure != null && !failureReported) {
+      failureReported = true;
       throw new WriterFailedException(name, "close the writer", failure);
     }
     if (closed) {
@@ -462,7 +466,7 @@ public final class ParquetFileWriter implements AutoCloseable {
    * acknowledges it: {@code close()} then does nothing instead of throwing.
    */
   public void abort() {
-    failure = null;
+    failureReported = true;
     if (!closed) {
       closed = true;
       abortQuietly(null);
@@ -473,6 +477,7 @@ public final class ParquetFileWriter implements AutoCloseable {
   private void fail(Throwable e) {
     if (failure == null) {
       failure = e;
+      failureReported = false;
     }
     if (!closed) {
       closed = true;

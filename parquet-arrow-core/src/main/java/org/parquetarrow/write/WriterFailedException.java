@@ -4,9 +4,10 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 
 /**
- * A {@link ParquetFileWriter} was used after one of its writes, flushes or its close failed. The
- * failure aborted the writer: nothing appeared at the destination and the temporary file was
- * removed. {@link #getCause()} is that first failure.
+ * A {@link ParquetFileWriter} was closed, or used, after one of its writes, flushes or its close
+ * failed. The failure aborted the writer: nothing appeared at the destination and the temporary
+ * file was removed. {@link #getCause()} is that first failure. The first {@code close()} after the
+ * failure throws it, later ones do nothing; every later {@code write} throws it.
  *
  * <p>In a try-with-resources block the exception of the failed {@code write} is the one thrown,
  * with this one (from {@code close()}) suppressed on it:
@@ -26,7 +27,9 @@ public class WriterFailedException extends ParquetException {
   }
 
   private static String describe(Throwable failure) {
-    String message = failure.getMessage();
+    // the file is this exception's location already
+    String message = failure instanceof ParquetException p && p.location().rowGroup() < 0
+        && p.location().column() == null ? p.problem() : failure.getMessage();
     String type = failure.getClass().getSimpleName();
     return message == null ? type : type + ": " + message;
   }

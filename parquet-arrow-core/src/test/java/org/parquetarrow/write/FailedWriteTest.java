@@ -107,7 +107,8 @@ class FailedWriteTest {
       assertEquals(1, e.getSuppressed().length, "close() threw");
       WriterFailedException closing = assertInstanceOf(WriterFailedException.class, e.getSuppressed()[0]);
       assertSame(e, closing.getCause());
-      assertTrue(closing.getMessage().contains(e.getMessage()), closing.getMessage());
+      String why = e instanceof SchemaMismatchException m ? m.problem() : e.getMessage();
+      assertTrue(closing.getMessage().contains(e.getClass().getSimpleName() + ": " + why), closing.getMessage());
     }
     assertNoFile(file);
   }
@@ -150,9 +151,21 @@ class FailedWriteTest {
           again.getMessage());
       assertSame(e, assertThrows(WriterFailedException.class, w::flushRowGroup).getCause());
       assertSame(e, assertThrows(WriterFailedException.class, w::close).getCause());
-      assertSame(e, assertThrows(WriterFailedException.class, w::close).getCause(), "every close says why");
-      w.abort(); // acknowledges the failure: close() is quiet after it
-      w.close();
+      w.close(); // said once: close() stays idempotent
+      assertSame(e, assertThrows(WriterFailedException.class, () -> w.write(good)).getCause(), "still failed");
+    }
+    assertNoFile(file);
+  }
+
+  @Test
+  void abortAfterAFailureClosesQuietly() throws Exception {
+    Schema schema = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(64, true))));
+    Path file = dir.resolve("out.parquet");
+    try (VectorSchemaRoot withNull = WriterTypeCases.batch(memory.allocator(), schema, 3, "id")) {
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, WriterProperties.defaults())) {
+        assertThrows(IllegalArgumentException.class, () -> w.write(withNull));
+        w.abort(); // the caller has handled the failure: the implicit close() does not throw
+      }
     }
     assertNoFile(file);
   }
