@@ -23,9 +23,10 @@ import org.parquetarrow.SchemaMismatchException;
  * precision and scale, widths, extension types), the number of children, nullability, and
  * dictionary encoding (the batch holds indices of the schema's index type whose dictionary, looked
  * up in the writer's provider, has the schema's value type). Not compared: field metadata (the
- * writer's schema alone decides how a column is stored, as pyarrow's {@code check_metadata=False})
- * and the names of list elements and map entries, keys and values (layout labels that Arrow Java
- * names after how a vector was built; the writer's schema gives the names written). One walk over
+ * writer's schema alone decides how a column is stored, as pyarrow's {@code check_metadata=False}),
+ * the names of list elements and map entries, keys and values (layout labels that Arrow Java
+ * names after how a vector was built; the writer's schema gives the names written), and the
+ * nullability of a map's entries struct (stored as the repeated key_value group). One walk over
  * the fields per batch; no per-row work.
  */
 final class BatchSchemaCheck {
@@ -115,10 +116,11 @@ final class BatchSchemaCheck {
         }
       }
       case Map -> {
-        // the entries struct is skipped in paths: attrs.key, attrs.value
+        // the entries struct is skipped in paths (attrs.key, attrs.value), and its name and
+        // nullability are layout: Parquet stores it as the repeated key_value group either way
         Field w = wantChildren.get(0);
         Field h = haveChildren.get(0);
-        if (w.isNullable() != h.isNullable() || !w.getType().equals(h.getType())
+        if (!w.getType().equals(h.getType())
             || w.getChildren().size() != h.getChildren().size()) {
           throw typeMismatch(path, want, have);
         }

@@ -273,10 +273,12 @@ public final class ParquetFileWriter implements AutoCloseable {
    * the temporary file is removed, rows of earlier batches included), and {@code close()} and
    * every later call throw a {@link WriterFailedException} whose cause is this failure.
    *
-   * @throws SchemaMismatchException when the batch's fields differ from the writer's schema (names,
-   *     types with their parameters, nested children, nullability, dictionary encoding; see
-   *     {@link #open(OutputFile, Schema, DictionaryProvider, WriterProperties)}), naming the field
-   *     and both types; checked before anything of the batch is written
+   * @throws SchemaMismatchException when the batch's fields differ from the writer's schema: names
+   *     of fields and struct children (exactly, in order), types with their parameters (bit width
+   *     and sign, unit and time zone, precision and scale, widths, extension type), nested
+   *     children, nullability, dictionary encoding (index type and value type) — not field
+   *     metadata nor the names Arrow Java gives list elements and map entries; naming the field
+   *     and both types, before anything of the batch is written
    * @throws IllegalArgumentException when the batch holds data Parquet cannot store (a null in a
    *     non-nullable field, a timestamp that would lose precision in a coarser unit), naming the
    *     field
