@@ -24,6 +24,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -203,6 +204,36 @@ class WriterSchemaCheckTest {
         VectorSchemaRoot back = r.readNextBatch()) {
       assertEquals(1, back.getRowCount());
       assertEquals(List.of(4, 5), ((ListVector) back.getVector(0)).getObject(0));
+    }
+  }
+
+  /** A writer opened with a dictionary field in message form (value type) takes a root's indices. */
+  @Test
+  void aDictionaryFieldInMessageFormTakesARootsIndices() throws Exception {
+    DictionaryEncoding encoding = new DictionaryEncoding(WriterTypeCases.DICTIONARY_ID, false,
+        new ArrowType.Int(32, true));
+    Schema messageForm = new Schema(List.of(new Field("f", new FieldType(true, ArrowType.Utf8.INSTANCE, encoding),
+        List.of())));
+    Schema rootForm = new Schema(List.of(new Field("f", new FieldType(true, new ArrowType.Int(32, true), encoding),
+        List.of())));
+    Path file = dir.resolve("dictionary.parquet");
+    try (DictionaryProvider.MapDictionaryProvider dictionaries = WriterTypeCases.dictionaries(memory.allocator());
+        VectorSchemaRoot root = WriterTypeCases.batch(memory.allocator(), rootForm, 3, null);
+        ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(file), messageForm, dictionaries,
+            WriterProperties.defaults())) {
+      w.write(root);
+    }
+    try (ParquetFileReader r = ParquetFileReader.open(file, ReadOptions.builder(memory.allocator()).build());
+        VectorSchemaRoot back = r.readNextBatch()) {
+      // indices 0, null, 0 of red, green; read back dictionary encoded, as the stored schema says
+      org.apache.arrow.vector.BaseIntVector ids = (org.apache.arrow.vector.BaseIntVector) back.getVector(0);
+      org.apache.arrow.vector.ValueVector values = r.dictionaries()
+          .lookup(back.getVector(0).getField().getDictionary().getId()).getVector();
+      List<String> got = new java.util.ArrayList<>();
+      for (int i = 0; i < back.getRowCount(); i++) {
+        got.add(ids.isNull(i) ? null : values.getObject((int) ids.getValueAsLong(i)).toString());
+      }
+      assertEquals(java.util.Arrays.asList("red", null, "red"), got);
     }
   }
 

@@ -149,6 +149,11 @@ final class WriterTypeCases {
         new FieldType(true, new ArrowType.Int(8, true), new DictionaryEncoding(DICTIONARY_ID, false,
             new ArrowType.Int(8, true))), List.of(), "f", "dictionary<values=utf8, indices=int8>",
         "dictionary<values=utf8, indices=int32>"));
+    Field colour = new Field("d", new FieldType(true, new ArrowType.Int(32, true),
+        new DictionaryEncoding(DICTIONARY_ID, false, new ArrowType.Int(32, true))), List.of());
+    c.add(nested("struct_of_dictionary", ArrowType.Struct.INSTANCE, List.of(colour), ArrowType.Struct.INSTANCE,
+        List.of(Field.nullable("d", ArrowType.LargeUtf8.INSTANCE)), "f.d", "large_utf8",
+        "dictionary<values=utf8, indices=int32>"));
     Field int32Item = Field.nullable("item", new ArrowType.Int(32, true));
     Field int64Item = Field.nullable("item", new ArrowType.Int(64, true));
     c.add(nested("list", ArrowType.List.INSTANCE, List.of(int32Item), ArrowType.List.INSTANCE, List.of(int64Item),
