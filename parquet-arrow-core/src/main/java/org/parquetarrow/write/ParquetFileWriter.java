@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -18,6 +17,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.DictionaryUtility;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.SchemaMismatchException;
 import org.parquetarrow.crypto.ColumnEncryptor;
 import org.parquetarrow.crypto.FileEncryptor;
 import org.parquetarrow.crypto.ModuleType;
@@ -43,7 +43,11 @@ import org.parquetarrow.schema.ParquetWriteSchema;
 /**
  * Writes Arrow record batches to one Parquet file. The file appears at its destination only when
  * {@link #close()} succeeds; {@link #abort()}, a failure in {@code close()}, or never closing leave
- * nothing there (the bytes go to a hidden temporary file beside it).
+ * nothing there (the bytes go to a hidden temporary file beside it). Each batch is checked against
+ * the writer's schema before any of it is written ({@link SchemaMismatchException} naming the field
+ * and both types). Any failure of {@link #write} fails the writer: the output is aborted at once,
+ * and {@code close()} throws a {@link WriterFailedException} saying why instead of publishing, so a
+ * try-with-resources block around a failing write ends with the write's exception and no file.
  *
  * <pre>{@code
  * try (ParquetFileWriter w = ParquetFileWriter.open(Path.of("out.parquet"), root.getSchema(),
@@ -85,17 +89,26 @@ public final class ParquetFileWriter implements AutoCloseable {
   private final OutputFile.AtomicOutput out;
   /** The file's encryption state, or {@code null} for a plaintext file. */
   private final FileEncryptor encryptor;
+  private final BatchSchemaCheck schemaCheck;
   private final List<RowGroupParts> rowGroups = new ArrayList<>();
   private long rowsInGroup;
   private long totalRows;
   private boolean closed;
+  /**
+   * The first failure of a write, flush or close, which aborted the output; every later call throws
+   * a {@link WriterFailedException} naming it, {@code close()} once (it stays idempotent).
+   */
+  private Throwable failure;
+  /** Whether {@code close()} has thrown for {@link #failure}, or {@link #abort()} acknowledged it. */
+  private boolean failureReported;
 
   private record RowGroupParts(long numRows, List<ColumnChunkWriter.FinishedChunk> chunks) {}
 
   private ParquetFileWriter(String name, WriterProperties properties, ParquetWriteSchema writeSchema,
       DictionaryProvider dictionaries, List<ColumnChunkWriter> columns, OutputFile.AtomicOutput out,
-      FileEncryptor encryptor) {
+      FileEncryptor encryptor, BatchSchemaCheck schemaCheck) {
     this.encryptor = encryptor;
+    this.schemaCheck = schemaCheck;
     this.name = name;
     this.properties = properties;
     this.writeSchema = writeSchema;
@@ -120,8 +133,10 @@ public final class ParquetFileWriter implements AutoCloseable {
    *
    * @throws org.parquetarrow.UnsupportedFeatureException for a field Parquet cannot store, naming it;
    *     nothing is created then
-   * @throws IllegalArgumentException for a malformed schema or a column setting that does not fit
-   *     its column (an encoding for another type), naming it; nothing is created then
+   * @throws IllegalArgumentException for a malformed schema, a per-column setting whose path names no
+   *     column or field of the schema (listing the valid names), a sorting column beyond the leaf
+   *     columns, or a column setting that does not fit its column (an encoding for another type),
+   *     naming it; nothing is created then
    * @throws ParquetIOException when the output cannot be created
    */
   public static ParquetFileWriter open(OutputFile file, Schema schema, DictionaryProvider dictionaries,
@@ -130,12 +145,14 @@ public final class ParquetFileWriter implements AutoCloseable {
     Objects.requireNonNull(properties, "properties");
     Schema messageForm = toMessageForm(schema, dictionaries);
     ParquetWriteSchema writeSchema = ArrowSchemaConverter.toParquet(messageForm, properties.arrowOptions());
+    ColumnSettings settings = ColumnSettings.resolve(properties, writeSchema.mapping(),
+        writeSchema.parquetSchema().columnCount());
     List<ColumnChunkWriter> columns = new ArrayList<>();
     FileEncryptor encryptor = properties.encryption() == null ? null : FileEncryptor.create(properties.encryption());
     try {
       List<FieldMapping> fields = writeSchema.mapping().fields();
       for (int i = 0; i < fields.size(); i++) {
-        addColumns(fields.get(i), messageForm.getFields().get(i), properties, encryptor, columns);
+        addColumns(fields.get(i), messageForm.getFields().get(i), properties, settings, encryptor, columns);
       }
       if (encryptor != null) {
         checkEncryptedColumnsExist(encryptor, columns);
@@ -148,7 +165,8 @@ public final class ParquetFileWriter implements AutoCloseable {
         out.close();
         throw e;
       }
-      return new ParquetFileWriter(file.name(), properties, writeSchema, dictionaries, columns, out, encryptor);
+      return new ParquetFileWriter(file.name(), properties, writeSchema, dictionaries, columns, out, encryptor,
+          new BatchSchemaCheck(messageForm, dictionaries));
     } catch (IOException e) {
       columns.forEach(ColumnChunkWriter::close);
       ParquetIOException x = new ParquetIOException("cannot create the output", e);
@@ -211,11 +229,11 @@ public final class ParquetFileWriter implements AutoCloseable {
    * holds the type a reader gets back, which for coerced timestamps is not the unit of the data
    * to convert.
    */
-  private static void addColumns(FieldMapping f, Field source, WriterProperties properties,
+  private static void addColumns(FieldMapping f, Field source, WriterProperties properties, ColumnSettings settings,
       FileEncryptor encryptor, List<ColumnChunkWriter> out) {
     if (f.isLeaf()) {
       ColumnDescriptor c = f.column();
-      ColumnProperties cp = properties.column(c);
+      ColumnProperties cp = settings.of(c);
       ArrowType sourceType = source.getType();
       ArrowType type = sourceType instanceof ArrowType.ExtensionType e ? e.storageType() : sourceType;
       LeafValues values = switch (c.physicalType()) {
@@ -238,7 +256,7 @@ public final class ParquetFileWriter implements AutoCloseable {
           + "field has " + sources.size());
     }
     for (int i = 0; i < children.size(); i++) {
-      addColumns(children.get(i), sources.get(i), properties, encryptor, out);
+      addColumns(children.get(i), sources.get(i), properties, settings, encryptor, out);
     }
   }
 
@@ -248,20 +266,40 @@ public final class ParquetFileWriter implements AutoCloseable {
   }
 
   /**
-   * Appends all rows of {@code root}, whose schema must be the writer's. Rows are split across row
-   * groups as the limits require.
+   * Appends all rows of {@code root}, whose fields must be the writer's schema's. Rows are split
+   * across row groups as the limits require.
    *
-   * @throws IllegalArgumentException when the batch does not match the schema or holds data Parquet
-   *     cannot store (a null in a non-nullable field, a timestamp that would lose precision in a
-   *     coarser unit), naming the field; nothing of the batch piece concerned has been written then
+   * <p>Any failure fails the writer: the output is aborted (nothing appears at the destination,
+   * the temporary file is removed, rows of earlier batches included), and {@code close()} and
+   * every later call throw a {@link WriterFailedException} whose cause is this failure.
+   *
+   * @throws SchemaMismatchException when the batch's fields differ from the writer's schema: names
+   *     of fields and struct children (exactly, in order), types with their parameters (bit width
+   *     and sign, unit and time zone, precision and scale, widths, extension type), nested
+   *     children, nullability, dictionary encoding (index type and value type) — not field
+   *     metadata nor the names Arrow Java gives list elements and map entries; naming the field
+   *     and both types, before anything of the batch is written
+   * @throws IllegalArgumentException when the batch holds data Parquet cannot store (a null in a
+   *     non-nullable field, a timestamp that would lose precision in a coarser unit), naming the
+   *     field
+   * @throws WriterFailedException when an earlier call failed
    */
   public void write(VectorSchemaRoot root) {
-    ensureOpen();
-    List<FieldMapping> fields = writeSchema.mapping().fields();
-    if (root.getFieldVectors().size() != fields.size()) {
-      throw new IllegalArgumentException("batch has " + root.getFieldVectors().size() + " fields, the schema "
-          + fields.size());
+    ensureOpen("write a batch");
+    try {
+      schemaCheck.check(root);
+      writeRows(root);
+    } catch (SchemaMismatchException e) {
+      e.locate(ErrorLocation.ofFile(name));
+      fail(e);
+      throw e;
+    } catch (RuntimeException | Error e) {
+      fail(e);
+      throw e;
     }
+  }
+
+  private void writeRows(VectorSchemaRoot root) {
     int rows = root.getRowCount();
     int from = 0;
     int maxPieceRows = MAX_PIECE_ROWS;
@@ -309,13 +347,7 @@ public final class ParquetFileWriter implements AutoCloseable {
     ShreddedColumn[] shredded = new ShreddedColumn[columns.size()];
     LevelShredder shredder = new LevelShredder(dictionaries);
     for (int i = 0; i < fields.size(); i++) {
-      FieldMapping f = fields.get(i);
-      FieldVector v = root.getVector(i);
-      if (v.getValueCount() < to) {
-        throw new IllegalArgumentException("field " + f.name() + " has " + v.getValueCount()
-            + " values, the batch " + root.getRowCount() + " rows");
-      }
-      shredder.shred(f, v, from, to, shredded, 0);
+      shredder.shred(fields.get(i), root.getVector(i), from, to, shredded, 0);
     }
     // every column is shredded and checked before any is encoded
     for (int c = 0; c < columns.size(); c++) {
@@ -328,14 +360,8 @@ public final class ParquetFileWriter implements AutoCloseable {
       }
       columns.get(c).check(shredded[c]);
     }
-    try {
-      for (int c = 0; c < columns.size(); c++) {
-        columns.get(c).write(shredded[c]);
-      }
-    } catch (RuntimeException e) {
-      closed = true;
-      abortQuietly(e);
-      throw e;
+    for (int c = 0; c < columns.size(); c++) {
+      columns.get(c).write(shredded[c]);
     }
     return true;
   }
@@ -348,9 +374,12 @@ public final class ParquetFileWriter implements AutoCloseable {
     return sum;
   }
 
-  /** Ends the current row group (if it has rows): its column chunks are written out. */
+  /**
+   * Ends the current row group (if it has rows): its column chunks are written out. A failure fails
+   * the writer, as in {@link #write}.
+   */
   public void flushRowGroup() {
-    ensureOpen();
+    ensureOpen("flush a row group");
     if (rowsInGroup == 0) {
       return;
     }
@@ -363,15 +392,13 @@ public final class ParquetFileWriter implements AutoCloseable {
       rowGroups.add(new RowGroupParts(rowsInGroup, chunks));
       rowsInGroup = 0;
     } catch (IOException e) {
-      closed = true;
-      long at = out.position();
-      abortQuietly(e);
       ParquetIOException x = new ParquetIOException("cannot write a column chunk", e);
-      x.locate(new ErrorLocation(name, rowGroups.size(), columns.get(current).column().dottedPath(), -1, at));
+      x.locate(new ErrorLocation(name, rowGroups.size(), columns.get(current).column().dottedPath(), -1,
+          out.position()));
+      fail(x);
       throw x;
-    } catch (RuntimeException e) {
-      closed = true;
-      abortQuietly(e);
+    } catch (RuntimeException | Error e) {
+      fail(e);
       throw e;
     }
   }
@@ -379,9 +406,18 @@ public final class ParquetFileWriter implements AutoCloseable {
   /**
    * Writes the last row group, bloom filters, page index and footer, and publishes the file.
    * Idempotent; after {@link #abort()} it does nothing.
+   *
+   * @throws WriterFailedException when a write, flush or an earlier close failed (thrown by the
+   *     first close after the failure; later ones do nothing): the output was aborted then, nothing
+   *     is published, and the exception's cause is that failure
+   * @throws ParquetIOException when the file cannot be written or published; nothing is published
    */
   @Override
   public void close() {
+    if (failure != null && !failureReported) {
+      failureReported = true;
+      throw new WriterFailedException(name, "close the writer", failure);
+    }
     if (closed) {
       return;
     }
@@ -417,24 +453,37 @@ public final class ParquetFileWriter implements AutoCloseable {
       closed = true;
       columns.forEach(ColumnChunkWriter::close);
     } catch (IOException e) {
-      closed = true;
-      long at = out.position();
-      abortQuietly(e);
       ParquetIOException x = new ParquetIOException("cannot write the indexes and footer", e);
-      x.locate(ErrorLocation.ofFile(name).withOffset(at));
+      x.locate(ErrorLocation.ofFile(name).withOffset(out.position()));
+      fail(x);
       throw x;
-    } catch (RuntimeException e) {
-      closed = true;
-      abortQuietly(e);
+    } catch (RuntimeException | Error e) {
+      fail(e);
       throw e;
     }
   }
 
-  /** Drops everything written; nothing appears at the destination. Idempotent. */
+  /**
+   * Drops everything written; nothing appears at the destination. Idempotent. After a failure it
+   * acknowledges it: {@code close()} then does nothing instead of throwing.
+   */
   public void abort() {
+    failureReported = true;
     if (!closed) {
       closed = true;
       abortQuietly(null);
+    }
+  }
+
+  /** Records the first failure and aborts the output, so that nothing is published. */
+  private void fail(Throwable e) {
+    if (failure == null) {
+      failure = e;
+      failureReported = false;
+    }
+    if (!closed) {
+      closed = true;
+      abortQuietly(e);
     }
   }
 
@@ -566,7 +615,10 @@ public final class ParquetFileWriter implements AutoCloseable {
         null, null);
   }
 
-  private void ensureOpen() {
+  private void ensureOpen(String action) {
+    if (failure != null) {
+      throw new WriterFailedException(name, action, failure);
+    }
     if (closed) {
       throw new IllegalStateException("writer of " + name + " is closed");
     }

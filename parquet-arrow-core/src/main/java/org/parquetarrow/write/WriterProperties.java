@@ -25,8 +25,10 @@ import org.parquetarrow.schema.ColumnDescriptor;
  *     .build();
  * }</pre>
  *
- * <p>Per-column settings are keyed by a column's dotted path ({@code a.list.element}) or by the
- * path of any field above it ({@code a}); the longest matching key wins.
+ * <p>Per-column settings are keyed by a column's dotted Parquet path ({@code a.list.element},
+ * {@code m.key_value.key}), its Arrow path ({@code a.item}, {@code m.key}, {@code m.value}), or the
+ * path of any field above it ({@code a}); the longest matching path wins. A key that names no column
+ * or field of the schema is refused by {@link ParquetFileWriter#open} with the valid names.
  */
 public final class WriterProperties {
   /** The {@code created_by} this library writes: parquet-java parses the "version" form. */
@@ -170,7 +172,10 @@ public final class WriterProperties {
     return columnDefaults;
   }
 
-  /** The settings of one leaf column: the longest matching override, else the defaults. */
+  /**
+   * The settings of one leaf column: the longest matching override keyed by a Parquet path, else
+   * the defaults (the writer also resolves Arrow paths, against its schema).
+   */
   public ColumnProperties column(ColumnDescriptor column) {
     List<String> path = column.path();
     for (int n = path.size(); n > 0; n--) {
@@ -320,7 +325,9 @@ public final class WriterProperties {
 
     /**
      * Overrides the settings of the column at {@code path} (or every column under that field),
-     * starting from the defaults as set so far.
+     * starting from the defaults as set so far. {@code path} is a dotted Parquet or Arrow path
+     * ({@code tags.list.element} or {@code tags.item}); one the schema does not have is refused when
+     * the writer is opened.
      */
     public Builder column(String path, UnaryOperator<ColumnProperties.Builder> change) {
       ColumnProperties.Builder b = columns.computeIfAbsent(path, k -> columnDefaults.build().toBuilder());

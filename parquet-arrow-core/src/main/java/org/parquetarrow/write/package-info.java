@@ -10,10 +10,12 @@
  * is written. Statistics, SizeStatistics, the page index and bloom filters are collected on the
  * way; bloom filters, column indexes and offset indexes follow the last row group, then the footer.
  *
- * <p>Pieces are sized from the bytes per row seen in the open row group, so the row-group byte
+ * <p>Each batch's fields are compared with the writer's schema first ({@code BatchSchemaCheck}).
+ * Pieces are sized from the bytes per row seen in the open row group, so the row-group byte
  * limit holds inside a large batch. Every piece is shredded and checked (nulls in non-nullable
  * fields, timestamps that would lose precision or overflow in the written unit) before any column
- * encodes it, so a refused piece leaves nothing of itself written and the writer usable. Float
+ * encodes it; any failure aborts the output and fails the writer, whose {@code close()} then
+ * throws instead of publishing the rows written before. Float
  * columns count NaNs ({@code nan_count}); with the page index on, page headers carry no
  * statistics, as in Arrow C++ and parquet-java files. Peers that read our files back value by
  * value: see the integration tests {@code WriterVersusPeersIT} (Arrow C++, DuckDB, parquet-java

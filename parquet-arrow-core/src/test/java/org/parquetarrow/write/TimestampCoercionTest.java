@@ -2,11 +2,14 @@ package org.parquetarrow.write;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.vector.TimeStampVector;
@@ -66,15 +69,20 @@ class TimestampCoercionTest {
   }
 
   @Test
-  void aLossyCoercionIsRefusedNamingTheColumnAndTheWriterGoesOn() throws Exception {
+  void aLossyCoercionIsRefusedNamingTheColumnAndFailsTheWriter() throws Exception {
     Path file = dir.resolve("refused.parquet");
     try (VectorSchemaRoot lossy = timestamps(TimeUnit.NANOSECOND, 2_000L, 1_000_001L);
-        VectorSchemaRoot exact = timestamps(TimeUnit.NANOSECOND, 5_000L, -3_000L);
-        ParquetFileWriter w = ParquetFileWriter.open(file, lossy.getSchema(), coerceToMicros(false))) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(lossy));
-      assertTrue(e.getMessage().contains("ts") && e.getMessage().contains("1000001"), e.getMessage());
-      // the refused batch left nothing behind: the next one is written alone
-      w.write(exact);
+        VectorSchemaRoot exact = timestamps(TimeUnit.NANOSECOND, 5_000L, -3_000L)) {
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, lossy.getSchema(), coerceToMicros(false))) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(lossy));
+        assertTrue(e.getMessage().contains("ts") && e.getMessage().contains("1000001"), e.getMessage());
+        // a failed write fails the writer: nothing is published
+        assertSame(e, assertThrows(WriterFailedException.class, w::close).getCause());
+      }
+      assertFalse(Files.exists(file));
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, exact.getSchema(), coerceToMicros(false))) {
+        w.write(exact);
+      }
     }
     Statistics s = statistics(file);
     // 5000 ns = 5 us, -3000 ns = -3 us

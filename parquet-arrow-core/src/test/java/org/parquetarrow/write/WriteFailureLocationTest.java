@@ -1,6 +1,7 @@
 package org.parquetarrow.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,7 +94,10 @@ class WriteFailureLocationTest {
       assertTrue(e.getCause().getMessage().contains("disk full"));
       assertTrue(file.closed, "the output is released");
       assertTrue(!file.committed, "nothing is published");
-      w.close(); // closing after the failure is a no-op
+      // closing after the failure says why nothing was published
+      WriterFailedException closing = assertThrows(WriterFailedException.class, w::close);
+      assertSame(e, closing.getCause());
+      assertTrue(!file.committed, "still nothing published");
     }
   }
 }

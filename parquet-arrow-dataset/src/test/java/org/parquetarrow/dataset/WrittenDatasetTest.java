@@ -57,14 +57,19 @@ class WrittenDatasetTest {
   private static final int ROWS = 10_000;
 
   private static WriterProperties properties() {
+    return layout()
+        .column("id", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01)))
+        .column("s", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01)).dictionary(true))
+        .build();
+  }
+
+  /** The row group and page layout alone (the writer refuses settings for columns a file lacks). */
+  private static WriterProperties.Builder layout() {
     return WriterProperties.builder()
         .rowGroupRows(1000)
         .dataPageRowLimit(100)
         .pageIndex(true)
-        .dictionary(false)
-        .column("id", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01)))
-        .column("s", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01)).dictionary(true))
-        .build();
+        .dictionary(false);
   }
 
   static void write(BufferAllocator allocator, Path file, int k, boolean int32Id, boolean withX) {
@@ -237,7 +242,7 @@ class WrittenDatasetTest {
         leaf.setSafe(i, i);
       }
       root.setRowCount(ROWS);
-      try (ParquetFileWriter w = ParquetFileWriter.open(other.resolve("n.parquet"), schema, properties())) {
+      try (ParquetFileWriter w = ParquetFileWriter.open(other.resolve("n.parquet"), schema, layout().build())) {
         w.write(root);
       }
     }

@@ -11,6 +11,7 @@ import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.SchemaMismatchException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DatasetFile;
@@ -82,7 +83,7 @@ final class UploadWriter {
         rows += stream.getRoot().getRowCount();
       }
       writer.close();
-    } catch (UnsupportedFeatureException | IllegalArgumentException e) {
+    } catch (UnsupportedFeatureException | SchemaMismatchException | IllegalArgumentException e) {
       writer.abort();
       throw CallStatus.INVALID_ARGUMENT.withDescription("the writer rejects the upload: " + e.getMessage())
           .withCause(e).toRuntimeException();

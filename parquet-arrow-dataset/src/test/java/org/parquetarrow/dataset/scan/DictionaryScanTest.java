@@ -55,15 +55,21 @@ class DictionaryScanTest {
 
   @BeforeEach
   void write() throws IOException {
-    WriterProperties props = WriterProperties.builder()
+    writeFile(dir.resolve("a.parquet"), 0, 5000, true, properties(true));
+    writeFile(dir.resolve("b.parquet"), 5000, 3000, false, properties(false));
+  }
+
+  /** The writer refuses a setting for a column the file lacks: {@code s} only where it is. */
+  private static WriterProperties properties(boolean withS) {
+    WriterProperties.Builder b = WriterProperties.builder()
         .rowGroupRows(1000)
         .dataPageRowLimit(250)
-        .column("s", c -> c.dictionary(true))
         .column("w", c -> c.dictionary(true))
-        .dictionaryPageSizeLimit(1024)
-        .build();
-    writeFile(dir.resolve("a.parquet"), 0, 5000, true, props);
-    writeFile(dir.resolve("b.parquet"), 5000, 3000, false, props);
+        .dictionaryPageSizeLimit(1024);
+    if (withS) {
+      b.column("s", c -> c.dictionary(true));
+    }
+    return b.build();
   }
 
   private void writeFile(Path file, long first, int rows, boolean withS, WriterProperties props) throws IOException {
