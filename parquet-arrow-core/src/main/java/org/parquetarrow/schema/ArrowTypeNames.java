@@ -4,8 +4,11 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -21,33 +24,58 @@ import org.apache.arrow.vector.types.pojo.Field;
 public final class ArrowTypeNames {
   private ArrowTypeNames() {}
 
-  /** The type of {@code field}, nested children included, and its dictionary encoding if any. */
+  /**
+   * The type of {@code field}, nested children included, and its dictionary encoding if any. A
+   * dictionary field is taken in IPC message form (its type is the value type); see {@link
+   * #of(Field, DictionaryProvider)} for a field as a {@code VectorSchemaRoot} holds it.
+   */
   public static String of(Field field) {
-    String type = nested(field);
-    if (field.getDictionary() != null) {
-      ArrowType.Int index = field.getDictionary().getIndexType();
-      return "dictionary<values=" + type + ", indices=" + of(index == null ? new ArrowType.Int(32, true) : index)
-          + ", ordered=" + (field.getDictionary().isOrdered() ? 1 : 0) + ">";
-    }
-    return type;
+    return of(field, null);
   }
 
-  private static String nested(Field field) {
+  /**
+   * As {@link #of(Field)}, for fields in either form: a dictionary field whose type is its index
+   * type (as in a {@code VectorSchemaRoot}) is named with the value type of its dictionary in
+   * {@code dictionaries} ({@code ?} when it is not there).
+   */
+  public static String of(Field field, DictionaryProvider dictionaries) {
+    DictionaryEncoding encoding = field.getDictionary();
+    if (encoding == null) {
+      return nested(field, dictionaries);
+    }
+    ArrowType.Int index = encoding.getIndexType() == null ? new ArrowType.Int(32, true) : encoding.getIndexType();
+    String values;
+    if (!field.getType().equals(index)) {
+      values = nested(field, dictionaries);
+    } else {
+      Dictionary d = dictionaries == null ? null : dictionaries.lookup(encoding.getId());
+      values = d == null ? "?" : of(d.getVector().getField(), dictionaries);
+    }
+    return "dictionary<values=" + values + ", indices=" + of(index) + ", ordered=" + (encoding.isOrdered() ? 1 : 0)
+        + ">";
+  }
+
+  private static String nested(Field field, DictionaryProvider dictionaries) {
     ArrowType t = field.getType();
     if (t instanceof ArrowType.Struct) {
-      return "struct<" + field.getChildren().stream().map(ArrowTypeNames::member).collect(Collectors.joining(", ")) + ">";
+      return "struct<" + field.getChildren().stream().map(c -> member(c, dictionaries))
+          .collect(Collectors.joining(", ")) + ">";
     }
     if (t instanceof ArrowType.Map && field.getChildren().size() == 1
         && field.getChildren().get(0).getChildren().size() == 2) {
       Field entries = field.getChildren().get(0);
-      return "map<" + of(entries.getChildren().get(0)) + ", " + of(entries.getChildren().get(1)) + ">";
+      return "map<" + of(entries.getChildren().get(0), dictionaries) + ", "
+          + of(entries.getChildren().get(1), dictionaries) + ">";
     }
     if (t instanceof ArrowType.Union u) {
       return u.getMode().name().toLowerCase(Locale.ROOT) + "_union<"
-          + field.getChildren().stream().map(ArrowTypeNames::member).collect(Collectors.joining(", ")) + ">";
+          + field.getChildren().stream().map(c -> member(c, dictionaries)).collect(Collectors.joining(", ")) + ">";
     }
     if (field.getChildren().size() == 1 && isList(t)) {
-      String inner = "<" + member(field.getChildren().get(0)) + ">";
+      Field element = field.getChildren().get(0);
+      // Arrow Java names the element of a list it built itself $data$; pyarrow calls that role item
+      String name = "$data$".equals(element.getName()) ? "item" : element.getName();
+      String inner = "<" + name + ": " + of(element, dictionaries) + (element.isNullable() ? "" : " not null") + ">";
       if (t instanceof ArrowType.FixedSizeList f) {
         return "fixed_size_list" + inner + "[" + f.getListSize() + "]";
       }
@@ -56,8 +84,8 @@ public final class ArrowTypeNames {
     return of(t);
   }
 
-  private static String member(Field child) {
-    return child.getName() + ": " + of(child) + (child.isNullable() ? "" : " not null");
+  private static String member(Field child, DictionaryProvider dictionaries) {
+    return child.getName() + ": " + of(child, dictionaries) + (child.isNullable() ? "" : " not null");
   }
 
   private static boolean isList(ArrowType t) {

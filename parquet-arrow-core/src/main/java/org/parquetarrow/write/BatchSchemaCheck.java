@@ -2,7 +2,6 @@ package org.parquetarrow.write;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -12,6 +11,7 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.SchemaMismatchException;
+import org.parquetarrow.schema.ArrowTypeNames;
 
 /**
  * Whether a batch fits the schema a writer was opened with, checked before any of it is written:
@@ -148,122 +148,13 @@ final class BatchSchemaCheck {
     return f.isNullable() ? "nullable" : "not nullable";
   }
 
-  /** A field's type as pyarrow users read it: {@code int64}, {@code struct<a: int32>}, {@code list<utf8>}. */
+  /** A field's type as pyarrow names it, a root's dictionary fields by their dictionaries' values. */
   private String describe(Field f) {
-    DictionaryEncoding d = f.getDictionary();
-    if (d != null) {
-      String values;
-      if (!f.getType().equals(d.getIndexType())) {
-        values = describeType(f); // message form: the field carries the value type
-      } else {
-        Dictionary dictionary = dictionaries == null ? null : dictionaries.lookup(d.getId());
-        values = dictionary == null ? "?" : describeType(dictionary.getVector().getField());
-      }
-      return "dictionary<values=" + values + ", indices=" + describe(d.getIndexType()) + ">";
-    }
-    return describeType(f);
+    return ArrowTypeNames.of(f, dictionaries);
   }
 
-  private String describeType(Field f) {
-    ArrowType t = f.getType();
-    List<Field> c = f.getChildren();
-    if (t instanceof ArrowType.ExtensionType) {
-      return describe(t);
-    }
-    return switch (t.getTypeID()) {
-      case List -> "list<" + element(c) + ">";
-      case LargeList -> "large_list<" + element(c) + ">";
-      case ListView -> "list_view<" + element(c) + ">";
-      case LargeListView -> "large_list_view<" + element(c) + ">";
-      case FixedSizeList -> "fixed_size_list<" + element(c) + ">[" + ((ArrowType.FixedSizeList) t).getListSize()
-          + "]";
-      case Struct -> {
-        List<String> parts = new ArrayList<>(c.size());
-        for (int i = 0; i < c.size(); i++) {
-          parts.add(c.get(i).getName() + ": " + describeChild(c.get(i)));
-        }
-        yield "struct<" + String.join(", ", parts) + ">";
-      }
-      case Map -> c.size() == 1 && c.get(0).getChildren().size() == 2
-          ? "map<" + describe(c.get(0).getChildren().get(0)) + ", " + describeChild(c.get(0).getChildren().get(1))
-              + ">"
-          : "map";
-      default -> describe(t);
-    };
-  }
-
-  /** A list's element without its name, which is not compared (Arrow Java names it {@code $data$}). */
-  private String element(List<Field> children) {
-    return children.isEmpty() ? "?" : describeChild(children.get(0));
-  }
-
-  private String describeChild(Field f) {
-    return describe(f) + (f.isNullable() ? "" : " not null");
-  }
-
-  /** A type without children as pyarrow names it (strings as {@code utf8}, as Arrow's format does). */
-  static String describe(ArrowType t) {
-    if (t instanceof ArrowType.ExtensionType e) {
-      return "extension<" + e.extensionName() + ", storage " + describe(e.storageType()) + ">";
-    }
-    return switch (t.getTypeID()) {
-      case Null -> "null";
-      case Bool -> "bool";
-      case Int -> {
-        ArrowType.Int i = (ArrowType.Int) t;
-        yield (i.getIsSigned() ? "int" : "uint") + i.getBitWidth();
-      }
-      case FloatingPoint -> switch (((ArrowType.FloatingPoint) t).getPrecision()) {
-        case HALF -> "float16";
-        case SINGLE -> "float32";
-        case DOUBLE -> "float64";
-      };
-      case Utf8 -> "utf8";
-      case LargeUtf8 -> "large_utf8";
-      case Utf8View -> "utf8_view";
-      case Binary -> "binary";
-      case LargeBinary -> "large_binary";
-      case BinaryView -> "binary_view";
-      case FixedSizeBinary -> "fixed_size_binary[" + ((ArrowType.FixedSizeBinary) t).getByteWidth() + "]";
-      case Decimal -> {
-        ArrowType.Decimal d = (ArrowType.Decimal) t;
-        yield "decimal" + d.getBitWidth() + "(" + d.getPrecision() + ", " + d.getScale() + ")";
-      }
-      case Date -> ((ArrowType.Date) t).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY
-          ? "date32[day]" : "date64[ms]";
-      case Time -> {
-        ArrowType.Time time = (ArrowType.Time) t;
-        yield "time" + time.getBitWidth() + "[" + unit(time.getUnit()) + "]";
-      }
-      case Timestamp -> {
-        ArrowType.Timestamp ts = (ArrowType.Timestamp) t;
-        yield "timestamp[" + unit(ts.getUnit()) + (ts.getTimezone() == null ? "" : ", tz=" + ts.getTimezone())
-            + "]";
-      }
-      case Duration -> "duration[" + unit(((ArrowType.Duration) t).getUnit()) + "]";
-      case Interval -> switch (((ArrowType.Interval) t).getUnit()) {
-        case YEAR_MONTH -> "month_interval";
-        case DAY_TIME -> "day_time_interval";
-        case MONTH_DAY_NANO -> "month_day_nano_interval";
-      };
-      case List -> "list";
-      case LargeList -> "large_list";
-      case ListView -> "list_view";
-      case LargeListView -> "large_list_view";
-      case FixedSizeList -> "fixed_size_list[" + ((ArrowType.FixedSizeList) t).getListSize() + "]";
-      case Struct -> "struct";
-      case Map -> "map";
-      default -> Objects.toString(t);
-    };
-  }
-
-  private static String unit(org.apache.arrow.vector.types.TimeUnit u) {
-    return switch (u) {
-      case SECOND -> "s";
-      case MILLISECOND -> "ms";
-      case MICROSECOND -> "us";
-      case NANOSECOND -> "ns";
-    };
+  private static String describe(ArrowType t) {
+    return ArrowTypeNames.of(t);
   }
 
   private static String fieldNames(List<Field> fields) {

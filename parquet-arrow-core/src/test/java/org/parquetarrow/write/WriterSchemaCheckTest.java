@@ -83,7 +83,7 @@ class WriterSchemaCheckTest {
   void anInt64BatchIntoAUtf8ColumnIsRefused() throws Exception {
     SchemaMismatchException e = refused(Field.nullable("name", ArrowType.Utf8.INSTANCE),
         Field.nullable("name", new ArrowType.Int(64, true)), root -> ((BigIntVector) root.getVector(0)).setSafe(0, 7L));
-    assertEquals("field 'name': the batch has int64, the writer's schema utf8", e.problem());
+    assertEquals("field 'name': the batch has int64, the writer's schema string", e.problem());
   }
 
   @Test
@@ -91,7 +91,7 @@ class WriterSchemaCheckTest {
     SchemaMismatchException e = refused(Field.nullable("n", new ArrowType.Int(64, true)),
         Field.nullable("n", new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)),
         root -> ((Float8Vector) root.getVector(0)).setSafe(0, 2.5));
-    assertEquals("field 'n': the batch has float64, the writer's schema int64", e.problem());
+    assertEquals("field 'n': the batch has double, the writer's schema int64", e.problem());
   }
 
   @Test
@@ -99,7 +99,7 @@ class WriterSchemaCheckTest {
     SchemaMismatchException e = refused(Field.nullable("n", new ArrowType.Int(64, true)),
         Field.nullable("n", ArrowType.Utf8.INSTANCE),
         root -> ((VarCharVector) root.getVector(0)).setSafe(0, "12".getBytes(StandardCharsets.UTF_8)));
-    assertEquals("field 'n': the batch has utf8, the writer's schema int64", e.problem());
+    assertEquals("field 'n': the batch has string, the writer's schema int64", e.problem());
   }
 
   @Test

@@ -80,14 +80,14 @@ final class WriterTypeCases {
     leaf(c, "int8", new ArrowType.Int(8, true), "int8", new ArrowType.Int(16, true), "int16");
     leaf(c, "int16", new ArrowType.Int(16, true), "int16", new ArrowType.Int(32, true), "int32");
     leaf(c, "int32", new ArrowType.Int(32, true), "int32", new ArrowType.Int(64, true), "int64");
-    leaf(c, "int64", new ArrowType.Int(64, true), "int64", fp(FloatingPointPrecision.DOUBLE), "float64");
+    leaf(c, "int64", new ArrowType.Int(64, true), "int64", fp(FloatingPointPrecision.DOUBLE), "double");
     leaf(c, "uint8", new ArrowType.Int(8, false), "uint8", new ArrowType.Int(8, true), "int8");
     leaf(c, "uint16", new ArrowType.Int(16, false), "uint16", new ArrowType.Int(16, true), "int16");
     leaf(c, "uint32", new ArrowType.Int(32, false), "uint32", new ArrowType.Int(32, true), "int32");
     leaf(c, "uint64", new ArrowType.Int(64, false), "uint64", new ArrowType.Int(64, true), "int64");
-    leaf(c, "float16", fp(FloatingPointPrecision.HALF), "float16", fp(FloatingPointPrecision.SINGLE), "float32");
-    leaf(c, "float32", fp(FloatingPointPrecision.SINGLE), "float32", fp(FloatingPointPrecision.DOUBLE), "float64");
-    leaf(c, "float64", fp(FloatingPointPrecision.DOUBLE), "float64", new ArrowType.Int(64, true), "int64");
+    leaf(c, "halffloat", fp(FloatingPointPrecision.HALF), "halffloat", fp(FloatingPointPrecision.SINGLE), "float");
+    leaf(c, "float", fp(FloatingPointPrecision.SINGLE), "float", fp(FloatingPointPrecision.DOUBLE), "double");
+    leaf(c, "double", fp(FloatingPointPrecision.DOUBLE), "double", new ArrowType.Int(64, true), "int64");
     leaf(c, "decimal128", new ArrowType.Decimal(10, 2, 128), "decimal128(10, 2)", new ArrowType.Decimal(10, 3, 128),
         "decimal128(10, 3)");
     leaf(c, "decimal256", new ArrowType.Decimal(40, 2, 256), "decimal256(40, 2)", new ArrowType.Decimal(38, 2, 128),
@@ -128,59 +128,59 @@ final class WriterTypeCases {
         new ArrowType.Duration(TimeUnit.NANOSECOND), "duration[ns]");
     leaf(c, "duration_ns", new ArrowType.Duration(TimeUnit.NANOSECOND), "duration[ns]", ts(TimeUnit.NANOSECOND, null),
         "timestamp[ns]");
-    leaf(c, "utf8", ArrowType.Utf8.INSTANCE, "utf8", new ArrowType.Int(64, true), "int64");
-    leaf(c, "large_utf8", ArrowType.LargeUtf8.INSTANCE, "large_utf8", ArrowType.Utf8.INSTANCE, "utf8");
-    leaf(c, "utf8_view", ArrowType.Utf8View.INSTANCE, "utf8_view", ArrowType.LargeUtf8.INSTANCE, "large_utf8");
-    leaf(c, "binary", ArrowType.Binary.INSTANCE, "binary", ArrowType.Utf8.INSTANCE, "utf8");
+    leaf(c, "string", ArrowType.Utf8.INSTANCE, "string", new ArrowType.Int(64, true), "int64");
+    leaf(c, "large_string", ArrowType.LargeUtf8.INSTANCE, "large_string", ArrowType.Utf8.INSTANCE, "string");
+    leaf(c, "string_view", ArrowType.Utf8View.INSTANCE, "string_view", ArrowType.LargeUtf8.INSTANCE, "large_string");
+    leaf(c, "binary", ArrowType.Binary.INSTANCE, "binary", ArrowType.Utf8.INSTANCE, "string");
     leaf(c, "large_binary", ArrowType.LargeBinary.INSTANCE, "large_binary", ArrowType.Binary.INSTANCE, "binary");
     leaf(c, "binary_view", ArrowType.BinaryView.INSTANCE, "binary_view", ArrowType.Binary.INSTANCE, "binary");
     leaf(c, "fixed_size_binary", new ArrowType.FixedSizeBinary(4), "fixed_size_binary[4]",
         new ArrowType.FixedSizeBinary(8), "fixed_size_binary[8]");
-    leaf(c, "uuid", UuidType.INSTANCE, "extension<arrow.uuid, storage fixed_size_binary[16]>",
+    leaf(c, "uuid", UuidType.INSTANCE, "extension<arrow.uuid, storage=fixed_size_binary[16]>",
         new ArrowType.FixedSizeBinary(16), "fixed_size_binary[16]");
     c.add(new Case("null", FieldType.nullable(ArrowType.Null.INSTANCE), List.of(),
         FieldType.nullable(new ArrowType.Int(32, true)), List.of(), "f", "int32", "null"));
     c.add(new Case("dictionary", new FieldType(true, new ArrowType.Int(32, true),
         new DictionaryEncoding(DICTIONARY_ID, false, new ArrowType.Int(32, true))), List.of(),
-        FieldType.nullable(ArrowType.Utf8.INSTANCE), List.of(), "f", "utf8",
-        "dictionary<values=utf8, indices=int32>"));
+        FieldType.nullable(ArrowType.Utf8.INSTANCE), List.of(), "f", "string",
+        "dictionary<values=string, indices=int32, ordered=0>"));
     c.add(new Case("dictionary_index_type", new FieldType(true, new ArrowType.Int(32, true),
         new DictionaryEncoding(DICTIONARY_ID, false, new ArrowType.Int(32, true))), List.of(),
         new FieldType(true, new ArrowType.Int(8, true), new DictionaryEncoding(DICTIONARY_ID, false,
-            new ArrowType.Int(8, true))), List.of(), "f", "dictionary<values=utf8, indices=int8>",
-        "dictionary<values=utf8, indices=int32>"));
+            new ArrowType.Int(8, true))), List.of(), "f", "dictionary<values=string, indices=int8, ordered=0>",
+        "dictionary<values=string, indices=int32, ordered=0>"));
     Field colour = new Field("d", new FieldType(true, new ArrowType.Int(32, true),
         new DictionaryEncoding(DICTIONARY_ID, false, new ArrowType.Int(32, true))), List.of());
     c.add(nested("struct_of_dictionary", ArrowType.Struct.INSTANCE, List.of(colour), ArrowType.Struct.INSTANCE,
-        List.of(Field.nullable("d", ArrowType.LargeUtf8.INSTANCE)), "f.d", "large_utf8",
-        "dictionary<values=utf8, indices=int32>"));
+        List.of(Field.nullable("d", ArrowType.LargeUtf8.INSTANCE)), "f.d", "large_string",
+        "dictionary<values=string, indices=int32, ordered=0>"));
     Field int32Item = Field.nullable("item", new ArrowType.Int(32, true));
     Field int64Item = Field.nullable("item", new ArrowType.Int(64, true));
     c.add(nested("list", ArrowType.List.INSTANCE, List.of(int32Item), ArrowType.List.INSTANCE, List.of(int64Item),
         "f.item", "int64", "int32"));
     c.add(nested("large_list", ArrowType.LargeList.INSTANCE, List.of(int32Item), ArrowType.List.INSTANCE,
-        List.of(int32Item), "f", "list<int32>", "large_list<int32>"));
+        List.of(int32Item), "f", "list<item: int32>", "large_list<item: int32>"));
     c.add(nested("fixed_size_list", new ArrowType.FixedSizeList(2), List.of(int32Item), new ArrowType.FixedSizeList(3),
-        List.of(int32Item), "f", "fixed_size_list<int32>[3]", "fixed_size_list<int32>[2]"));
+        List.of(int32Item), "f", "fixed_size_list<item: int32>[3]", "fixed_size_list<item: int32>[2]"));
     c.add(nested("list_view", ArrowType.ListView.INSTANCE, List.of(int32Item), ArrowType.List.INSTANCE,
-        List.of(int32Item), "f", "list<int32>", "list_view<int32>"));
+        List.of(int32Item), "f", "list<item: int32>", "list_view<item: int32>"));
     c.add(nested("large_list_view", ArrowType.LargeListView.INSTANCE, List.of(Field.nullable("item",
         ArrowType.Utf8.INSTANCE)), ArrowType.LargeListView.INSTANCE, List.of(Field.nullable("item",
-        ArrowType.LargeUtf8.INSTANCE)), "f.item", "large_utf8", "utf8"));
+        ArrowType.LargeUtf8.INSTANCE)), "f.item", "large_string", "string"));
     c.add(nested("list_element_nullability", ArrowType.List.INSTANCE, List.of(Field.notNullable("item",
         new ArrowType.Int(32, true))), ArrowType.List.INSTANCE, List.of(int32Item), "f.item", "nullable",
         "not nullable"));
     Field a = Field.nullable("a", new ArrowType.Int(32, true));
     c.add(nested("struct", ArrowType.Struct.INSTANCE, List.of(a, Field.nullable("b", ArrowType.Utf8.INSTANCE)),
         ArrowType.Struct.INSTANCE, List.of(a, Field.nullable("b", ArrowType.Binary.INSTANCE)), "f.b", "binary",
-        "utf8"));
+        "string"));
     c.add(nested("struct_child_name", ArrowType.Struct.INSTANCE, List.of(a, Field.nullable("b",
         ArrowType.Utf8.INSTANCE)), ArrowType.Struct.INSTANCE, List.of(a, Field.nullable("B", ArrowType.Utf8.INSTANCE)),
         "f", "'B'", "'b'"));
     c.add(nested("map", new ArrowType.Map(false), List.of(entries(new ArrowType.Int(32, true))),
         new ArrowType.Map(false), List.of(entries(new ArrowType.Int(64, true))), "f.value", "int64", "int32"));
     c.add(nested("map_vs_list", new ArrowType.Map(false), List.of(entries(new ArrowType.Int(32, true))),
-        ArrowType.List.INSTANCE, List.of(int32Item), "f", "list<int32>", "map<utf8, int32>"));
+        ArrowType.List.INSTANCE, List.of(int32Item), "f", "list<item: int32>", "map<string, int32>"));
     return c;
   }
 
