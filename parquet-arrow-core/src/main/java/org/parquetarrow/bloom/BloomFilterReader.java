@@ -59,15 +59,15 @@ public final class BloomFilterReader {
    * @throws ParquetIOException if the file cannot be read
    */
   public static Optional<StoredBloomFilter> read(InputFile file, ColumnMetaData chunk) {
-    return read(file, chunk, null,
-        ErrorLocation.ofFile(file.name()).withColumn(String.join(".", chunk.pathInSchema())));
+    return read(file, chunk, null, null);
   }
 
   /**
    * The filter of a column chunk, decrypting its header and bitset modules with {@code decryptor}
    * when the chunk is encrypted ({@code null} for a plaintext chunk); empty when the chunk has none.
    *
-   * @param where the file, row group and column to name in errors (the filter's offset is added)
+   * @param where the file, row group and column to name in errors (the filter's offset is added);
+   *     {@code null}: the file's name and the column's path
    * @throws CorruptFileException if the filter lies outside the file or does not parse
    * @throws org.parquetarrow.ParquetCryptoException if a module does not authenticate
    * @throws ParquetIOException if the file cannot be read
@@ -79,7 +79,9 @@ public final class BloomFilterReader {
       return Optional.empty();
     }
     Integer declared = chunk.bloomFilterLength();
-    ErrorLocation at = where.withOffset(offset);
+    ErrorLocation base = where != null ? where
+        : ErrorLocation.ofFile(file.name()).withColumn(String.join(".", chunk.pathInSchema()));
+    ErrorLocation at = base.withOffset(offset);
     try {
       long fileLength = file.length();
       if (offset < 0 || offset >= fileLength) {
