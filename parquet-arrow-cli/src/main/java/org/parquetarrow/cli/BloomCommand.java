@@ -5,10 +5,13 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetCryptoException;
+import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.bloom.BloomFilterReader;
+import org.parquetarrow.bloom.StoredBloomFilter;
 import org.parquetarrow.crypto.ColumnDecryptor;
+import org.parquetarrow.format.BloomFilterHeader;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.schema.ColumnDescriptor;
-import org.parquetarrow.write.SplitBlockBloomFilter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,12 +57,16 @@ final class BloomCommand implements Callable<Integer> {
         }
         ColumnDecryptor cd = chunk.cryptoMetadata() == null ? null
             : p.footer.decryptor().columnDecryptor(p.metadata, r, c.ordinal());
-        SplitBlockBloomFilter filter = BloomFilterReader.read(p.file, chunk.metaData(), cd, where);
+        StoredBloomFilter stored = BloomFilterReader.read(p.file, chunk.metaData(), cd, where).orElse(null);
         String verdict;
-        if (filter == null) {
+        if (stored == null) {
           verdict = "no bloom filter";
           maybe++;
-        } else if (filter.mightContain(hash)) {
+        } else if (!stored.probeable()) {
+          BloomFilterHeader h = stored.header();
+          throw new UnsupportedFeatureException("bloom filter", "bloom filter " + h.algorithm() + "/" + h.hash()
+              + "/" + h.compression() + " is not an uncompressed split-block filter with xxHash").locate(where);
+        } else if (stored.filter().mightContain(hash)) {
           verdict = "may contain";
           maybe++;
         } else {

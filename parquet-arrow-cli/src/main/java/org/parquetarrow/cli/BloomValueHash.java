@@ -5,9 +5,9 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.format.LogicalType;
 import org.parquetarrow.schema.ColumnDescriptor;
-import org.parquetarrow.write.SplitBlockBloomFilter;
 
 /**
  * The bloom filter hash of a value typed on the command line: the value is parsed for the

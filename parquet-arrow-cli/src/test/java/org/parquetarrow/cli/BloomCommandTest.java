@@ -78,6 +78,23 @@ class BloomCommandTest {
     assertTrue(ruledOut >= 280, "ruled out " + ruledOut + " of 300");
   }
 
+  @Test
+  void tenRowsWithBloomFiltersMakeASmallFile(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("in.arrow");
+    Path parquet = dir.resolve("out.parquet");
+    ArrowFiles.idsAndNames(arrow, 10, 10);
+    Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString(), "--bloom", "id,name");
+    assertEquals(0, w.exit(), w.err());
+    // each filter is sized for the row group's 10 (or 9) values: one 32-byte block, not the
+    // megabytes the bound of a million distinct values would take
+    long size = java.nio.file.Files.size(parquet);
+    assertTrue(size < 4096, "a file of " + size + " bytes");
+    for (int v = 0; v < 10; v++) {
+      Cli r = Cli.run("bloom", parquet.toString(), "--column", "id", "--value", Integer.toString(v));
+      assertTrue(r.out().contains("row group 0: may contain"), r.out());
+    }
+  }
+
   /**
    * Decimals are typed as numbers: the value is hashed as stored (the unscaled INT64 by default,
    * sign-extended big-endian bytes in Arrow C++'s layout), so every written amount is found.

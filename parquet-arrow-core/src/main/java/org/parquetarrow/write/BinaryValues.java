@@ -15,6 +15,8 @@ import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.parquetarrow.bloom.BloomFilterBuilder;
+import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.encoding.ByteSink;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.schema.PrimitiveNode;
@@ -687,7 +689,7 @@ final class BinaryValues extends LeafValues {
   }
 
   @Override
-  void addHashes(int from, int to, SplitBlockBloomFilter filter) {
+  void addHashes(int from, int to, BloomFilterBuilder filter) {
     for (int i = from; i < to; i++) {
       filter.insert(SplitBlockBloomFilter.hashBytes(data, offsets[i], offsets[i + 1] - offsets[i]));
     }

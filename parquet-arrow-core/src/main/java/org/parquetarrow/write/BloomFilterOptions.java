@@ -1,14 +1,19 @@
 package org.parquetarrow.write;
 
 /**
- * How to size one column's split-block bloom filters: from the number of distinct values expected in
- * a column chunk and the false-positive probability wanted.
+ * How to size one column's split-block bloom filters: at most {@code expectedDistinctValues}
+ * distinct values per column chunk, at false-positive probability {@code falsePositiveProbability}.
+ * Each chunk's filter is sized for the chunk's actual distinct count up to this bound (a power of
+ * two bytes, at least 32: a chunk of ten distinct values gets a 32-byte filter whatever the
+ * bound); a chunk with more distinct values than the bound gets the bound's filter, and so more
+ * false positives than asked for.
  *
  * <pre>{@code
+ * // filters of up to 2 MiB (a million distinct ids at 1%), each as small as its row group allows
  * WriterProperties.builder().column("user_id", c -> c.bloomFilter(new BloomFilterOptions(1_000_000, 0.01)))
  * }</pre>
  *
- * @param expectedDistinctValues distinct values expected per column chunk, at least 1
+ * @param expectedDistinctValues the most distinct values per column chunk a filter is sized for, at least 1
  * @param falsePositiveProbability in (0, 1)
  */
 public record BloomFilterOptions(long expectedDistinctValues, double falsePositiveProbability) {

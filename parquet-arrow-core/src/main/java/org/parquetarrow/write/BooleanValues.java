@@ -3,6 +3,8 @@ package org.parquetarrow.write;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.ValueVector;
+import org.parquetarrow.bloom.BloomFilterBuilder;
+import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.encoding.ByteSink;
 import org.parquetarrow.encoding.PlainBooleanEncoder;
 
@@ -134,7 +136,7 @@ final class BooleanValues extends LeafValues {
   }
 
   @Override
-  void addHashes(int from, int to, SplitBlockBloomFilter filter) {
+  void addHashes(int from, int to, BloomFilterBuilder filter) {
     for (int i = from; i < to; i++) {
       filter.insert(SplitBlockBloomFilter.hashBytes(values, i, 1));
     }

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.zip.CRC32;
+import org.parquetarrow.bloom.BloomFilterBuilder;
+import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.compress.Codecs;
 import org.parquetarrow.compress.Compressor;
 import org.parquetarrow.compress.GrowableByteArray;
@@ -104,7 +106,8 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final long[] chunkRepHistogram;
   private final Set<Encoding> encodings = new LinkedHashSet<>();
   private final Map<Encoding, Integer> dataPageEncodings = new EnumMap<>(Encoding.class);
-  private SplitBlockBloomFilter bloom;
+  /** The open chunk's bloom filter, sized when the chunk ends; {@code null} without one. */
+  private BloomFilterBuilder bloom;
   // page index of the open chunk
   private final List<Boolean> nullPages = new ArrayList<>();
   private final List<byte[]> indexMins = new ArrayList<>();
@@ -176,7 +179,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     encodings.clear();
     dataPageEncodings.clear();
     BloomFilterOptions b = properties.bloomFilter();
-    bloom = b == null ? null : SplitBlockBloomFilter.sized(b.expectedDistinctValues(), b.falsePositiveProbability());
+    bloom = b == null ? null : new BloomFilterBuilder(b.expectedDistinctValues(), b.falsePositiveProbability());
     nullPages.clear();
     indexMins.clear();
     indexMaxs.clear();
@@ -745,7 +748,8 @@ final class ColumnChunkWriter implements AutoCloseable {
             values.order.hasNans() ? List.copyOf(indexNans) : null);
       }
     }
-    FinishedChunk finished = new FinishedChunk(chunk, columnIndex, offsetIndex, bloom, modules);
+    FinishedChunk finished = new FinishedChunk(chunk, columnIndex, offsetIndex,
+        bloom == null ? null : bloom.build(), modules);
     rowGroupOrdinal++;
     startChunk();
     return finished;

@@ -6,6 +6,8 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.parquetarrow.bloom.BloomFilterBuilder;
+import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.encoding.ByteSink;
 import org.parquetarrow.format.LogicalType;
 import org.parquetarrow.format.PhysicalType;
@@ -465,7 +467,7 @@ final class FixedWidthValues extends LeafValues {
   }
 
   @Override
-  void addHashes(int from, int to, SplitBlockBloomFilter filter) {
+  void addHashes(int from, int to, BloomFilterBuilder filter) {
     long[] v = values;
     if (width == 4) {
       for (int i = from; i < to; i++) {

@@ -1,6 +1,7 @@
 package org.parquetarrow.write;
 
 import org.apache.arrow.vector.ValueVector;
+import org.parquetarrow.bloom.BloomFilterBuilder;
 import org.parquetarrow.encoding.ByteSink;
 
 /**
@@ -102,7 +103,7 @@ abstract class LeafValues {
   abstract void resetChunkStatistics();
 
   /** Adds the xxHash64 of the PLAIN encoding of each value of {@code [from, to)} to {@code filter}. */
-  abstract void addHashes(int from, int to, SplitBlockBloomFilter filter);
+  abstract void addHashes(int from, int to, BloomFilterBuilder filter);
 
   /** For BYTE_ARRAY columns, the value bytes of {@code [from, to)} without length prefixes. */
   long unencodedByteArrayBytes(int from, int to) {

@@ -18,6 +18,7 @@ import org.apache.arrow.vector.util.DictionaryUtility;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.SchemaMismatchException;
+import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.crypto.ColumnEncryptor;
 import org.parquetarrow.crypto.FileEncryptor;
 import org.parquetarrow.crypto.ModuleType;

@@ -88,6 +88,44 @@ class ReadmeExamplesTest {
   }
 
   @Test
+  void theWriteExamplesBloomFilterIsSizedForItsRowGroupAndProbes() throws Exception {
+    Path out = dir.resolve("ids.parquet");
+    Schema schema = new Schema(List.of(org.apache.arrow.vector.types.pojo.Field.notNullable("id", new ArrowType.Int(64, true))));
+    try (org.apache.arrow.memory.BufferAllocator allocator = new org.apache.arrow.memory.RootAllocator();
+        org.apache.arrow.vector.VectorSchemaRoot root = org.apache.arrow.vector.VectorSchemaRoot.create(schema, allocator)) {
+      org.apache.arrow.vector.BigIntVector id = (org.apache.arrow.vector.BigIntVector) root.getVector("id");
+      for (int i = 0; i < 25_000; i++) {
+        id.setSafe(i, i);
+      }
+      root.setRowCount(25_000);
+      // README: "Write Arrow batches to Parquet"
+      org.parquetarrow.write.WriterProperties properties = org.parquetarrow.write.WriterProperties.builder()
+          .codec(org.parquetarrow.format.CompressionCodec.ZSTD)
+          .column("id", c -> c.bloomFilter(new org.parquetarrow.write.BloomFilterOptions(1_000_000, 0.01)))
+          .build();
+      try (org.parquetarrow.write.ParquetFileWriter writer =
+          org.parquetarrow.write.ParquetFileWriter.open(out, root.getSchema(), properties)) {
+        writer.write(root);
+      }
+    }
+    // README: "Probe a column chunk's bloom filter"
+    boolean mayHold42;
+    int numBytes;
+    try (InputFile in = LocalInputFile.open(out)) {
+      org.parquetarrow.format.ColumnMetaData id =
+          ParquetFooter.read(in).metadata().rowGroups().get(0).columns().get(0).metaData();
+      mayHold42 = org.parquetarrow.bloom.BloomFilterReader.read(in, id)
+          .map(f -> !f.probeable() || f.filter().mightContain(org.parquetarrow.bloom.SplitBlockBloomFilter.hashLong(42)))
+          .orElse(true);
+      numBytes = org.parquetarrow.bloom.BloomFilterReader.read(in, id).orElseThrow().header().numBytes();
+    }
+    assertEquals(true, mayHold42);
+    // 25,000 distinct ids at 1%: 25,000 x 9.68 bits = 30,255 bytes, so 32 KiB rather than the
+    // 2 MiB of the bound's million
+    assertEquals(32_768, numBytes);
+  }
+
+  @Test
   void readAFooterAndItsArrowSchema() throws Exception {
     Path path = TestData.parquetTesting().resolve("data/nested_lists.snappy.parquet");
     List<String> columns = new ArrayList<>();

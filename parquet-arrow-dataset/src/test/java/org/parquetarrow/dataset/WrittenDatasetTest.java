@@ -219,6 +219,21 @@ class WrittenDatasetTest {
   }
 
   @Test
+  void aBloomFilterProbeReadsTheFilterOnce() throws IOException {
+    // id = 21001 passes the statistics of row group 0 of year=2024 alone (id has no dictionary),
+    // and its bloom filter rules it out: pruning reads that filter, header and bitset, once
+    Integer length;
+    try (LocalInputFile in = LocalInputFile.open(dir.resolve("year=2024/part-0.parquet"))) {
+      length = org.parquetarrow.format.ParquetFooter.read(in).metadata().rowGroups().get(0).columns().get(0)
+          .metaData().bloomFilterLength();
+    }
+    PruningMetrics m = new PruningMetrics();
+    assertEquals(List.of(), plan(dataset(), "id = 21001", m));
+    assertEquals(1, m.rowGroupsPrunedByBloomFilter());
+    assertEquals((long) length, m.bytesRead(), "bytes read for pruning: the filter's recorded length");
+  }
+
+  @Test
   void dictionaryRulesOutAbsentStrings() {
     Dataset ds = dataset();
     PruningMetrics m = new PruningMetrics();

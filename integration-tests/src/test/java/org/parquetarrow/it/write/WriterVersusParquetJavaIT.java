@@ -233,6 +233,45 @@ class WriterVersusParquetJavaIT {
   }
 
   /**
+   * A column of ten distinct values under a bound of a million gets the smallest filter, one
+   * 32-byte block (10 values need 97 bits at 1%), and parquet-java reads it and finds each value.
+   */
+  @Test
+  void aSmallFilterUnderALargeBoundReadsInParquetJava() throws Exception {
+    Schema schema = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(64, true)),
+        Field.nullable("city", ArrowType.Utf8.INSTANCE)));
+    WriterProperties props = WriterProperties.builder()
+        .column("id", c -> c.bloomFilter(new BloomFilterOptions(1_000_000, 0.01)))
+        .column("city", c -> c.bloomFilter(new BloomFilterOptions(1_000_000, 0.01)))
+        .build();
+    Path file = dir.resolve("ten.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        ParquetFileWriter w = ParquetFileWriter.open(file, schema, props)) {
+      BigIntVector id = (BigIntVector) root.getVector("id");
+      VarCharVector city = (VarCharVector) root.getVector("city");
+      for (int i = 0; i < 1000; i++) {
+        id.setSafe(i, 1000L * (i % 10));
+        city.setSafe(i, ("city-" + i % 10).getBytes(StandardCharsets.UTF_8));
+      }
+      root.setRowCount(1000);
+      w.write(root);
+    }
+    try (ParquetFileReader r = ParquetFileReader.open(HadoopInputFile.fromPath(
+        new org.apache.hadoop.fs.Path(file.toString()), new Configuration()))) {
+      BlockMetaData block = r.getFooter().getBlocks().get(0);
+      BloomFilter ids = r.readBloomFilter(column(block, "id"));
+      BloomFilter cities = r.readBloomFilter(column(block, "city"));
+      assertEquals(32, ids.getBitsetSize());
+      assertEquals(32, cities.getBitsetSize());
+      for (int v = 0; v < 10; v++) {
+        assertTrue(ids.findHash(ids.hash(1000L * v)), "id " + 1000L * v);
+        byte[] c = ("city-" + v).getBytes(StandardCharsets.UTF_8);
+        assertTrue(cities.findHash(cities.hash(org.apache.parquet.io.api.Binary.fromConstantByteArray(c))), "city-" + v);
+      }
+    }
+  }
+
+  /**
    * parquet-java's thrift footer parser reads {@code distinct_count}: set, to the number of
    * distinct non-null values of the row group, on chunks that are dictionary encoded throughout
    * ({@code i32}: 50 values; {@code str}: a few words), and absent for floats ({@code f64}), whose

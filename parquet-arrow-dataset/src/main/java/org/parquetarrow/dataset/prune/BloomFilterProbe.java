@@ -1,24 +1,16 @@
 package org.parquetarrow.dataset.prune;
 
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
-import org.parquetarrow.ParquetException;
-import org.parquetarrow.crypto.ModuleType;
-import org.parquetarrow.format.BloomFilterAlgorithm;
-import org.parquetarrow.format.BloomFilterCompression;
-import org.parquetarrow.format.BloomFilterHash;
-import org.parquetarrow.format.BloomFilterHeader;
+import org.parquetarrow.bloom.BloomFilterReader;
+import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.LogicalType;
-import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.schema.PrimitiveNode;
-import org.parquetarrow.write.SplitBlockBloomFilter;
 
 /**
  * A column chunk's split-block bloom filter, read for probing: "might the chunk hold this value?"
@@ -27,9 +19,6 @@ import org.parquetarrow.write.SplitBlockBloomFilter;
  * the column's scale, floating point, booleans) is answered "might" rather than guessed.
  */
 final class BloomFilterProbe {
-  /** Room for any header when the chunk does not record the filter's length. */
-  private static final int HEADER_READ = 64;
-
   private final SplitBlockBloomFilter filter;
   private final PrimitiveNode node;
   private final long bytesRead;
@@ -41,8 +30,7 @@ final class BloomFilterProbe {
   }
 
   /**
-   * Reads the filter of a column chunk, or returns {@code null} when it has none or one of an
-   * algorithm, hash or compression this reader does not know.
+   * Reads the filter of a column chunk, or returns {@code null} when it has none.
    *
    * @throws CorruptFileException if the filter's header or bitset lies outside the file
    */
@@ -52,83 +40,16 @@ final class BloomFilterProbe {
 
   /**
    * As {@link #read(InputFile, ColumnMetaData, PrimitiveNode)}, decrypting the header and bitset
-   * modules through {@code access} when the chunk is encrypted.
+   * modules through {@code access} when the chunk is encrypted. A filter of an algorithm, hash or
+   * compression this library does not know answers "might" for every value.
    *
    * @throws org.parquetarrow.ParquetCryptoException if a module does not authenticate
    */
   static BloomFilterProbe read(InputFile file, ColumnMetaData meta, PrimitiveNode node, ChunkAccess access) {
-    Long offset = meta.bloomFilterOffset();
-    if (offset == null) {
-      return null;
-    }
-    Integer length = meta.bloomFilterLength();
-    ErrorLocation where = ErrorLocation.ofFile(file.name())
-        .withColumn(String.join(".", meta.pathInSchema())).withOffset(offset);
-    try {
-      long fileLength = file.length();
-      if (offset < 0 || offset >= fileLength || (length != null && (length <= 0 || length > fileLength - offset))) {
-        throw new CorruptFileException("bloom filter at " + offset + " (length " + length + ") lies outside the file of " + fileLength + " bytes", where, null);
-      }
-      if (access.decryptor() != null) {
-        return readEncrypted(file, offset, length != null ? offset + length : fileLength, node, access, where);
-      }
-      int headerRead = (int) Math.min(length != null ? length : HEADER_READ, fileLength - offset);
-      ByteBuffer head = file.read(offset, headerRead);
-      BloomFilterHeader header;
-      try {
-        header = MetadataReader.readBloomFilterHeader(head);
-      } catch (ParquetException e) {
-        throw new CorruptFileException("bloom filter header does not parse", where, e);
-      }
-      int headerSize = head.position();
-      if (header.algorithm() != BloomFilterAlgorithm.BLOCK
-          || header.hash() != BloomFilterHash.XXHASH
-          || header.compression() != BloomFilterCompression.UNCOMPRESSED) {
-        return null;
-      }
-      int numBytes = header.numBytes();
-      long available = (length != null ? length : fileLength - offset) - headerSize;
-      if (numBytes < SplitBlockBloomFilter.MIN_BYTES
-          || numBytes > SplitBlockBloomFilter.MAX_BYTES
-          || numBytes % 32 != 0
-          || numBytes > available) {
-        throw new CorruptFileException("bloom filter bitset of " + numBytes + " bytes does not fit the " + available + " bytes after its header (a multiple of 32 from 32 to 128 MiB)", where, null);
-      }
-      byte[] bits = new byte[numBytes];
-      file.readFully(offset + headerSize, ByteBuffer.wrap(bits));
-      return new BloomFilterProbe(SplitBlockBloomFilter.fromBytes(bits), node, (long) headerRead + numBytes);
-    } catch (IOException e) {
-      throw new ParquetException("cannot read bloom filter", where, e);
-    }
-  }
-
-  /** The header module, then the bitset module right after it, each decrypted with the column key. */
-  private static BloomFilterProbe readEncrypted(InputFile file, long offset, long end, PrimitiveNode node,
-      ChunkAccess access, ErrorLocation where) throws IOException {
-    ChunkAccess.Module head = access.readModule(file, ModuleType.BLOOM_FILTER_HEADER, offset, end, where);
-    BloomFilterHeader header;
-    try {
-      header = MetadataReader.readBloomFilterHeader(head.plaintext());
-    } catch (ParquetException e) {
-      throw new CorruptFileException("bloom filter header does not parse", where, e);
-    }
-    if (header.algorithm() != BloomFilterAlgorithm.BLOCK
-        || header.hash() != BloomFilterHash.XXHASH
-        || header.compression() != BloomFilterCompression.UNCOMPRESSED) {
-      return null;
-    }
-    int numBytes = header.numBytes();
-    if (numBytes < SplitBlockBloomFilter.MIN_BYTES || numBytes > SplitBlockBloomFilter.MAX_BYTES || numBytes % 32 != 0) {
-      throw new CorruptFileException("bloom filter bitset of " + numBytes + " bytes is not a multiple of 32 from 32 to 128 MiB", where, null);
-    }
-    ChunkAccess.Module bitset = access.readModule(file, ModuleType.BLOOM_FILTER_BITSET, offset + head.stored(), end, where);
-    ByteBuffer bits = bitset.plaintext();
-    if (bits.remaining() != numBytes) {
-      throw new CorruptFileException("bloom filter bitset module holds " + bits.remaining() + " bytes, its header says " + numBytes, where, null);
-    }
-    byte[] b = new byte[numBytes];
-    bits.get(b);
-    return new BloomFilterProbe(SplitBlockBloomFilter.fromBytes(b), node, (long) head.bytesRead() + bitset.bytesRead());
+    ErrorLocation where = ErrorLocation.ofFile(file.name()).withColumn(String.join(".", meta.pathInSchema()));
+    return BloomFilterReader.read(file, meta, access.decryptor(), where)
+        .map(stored -> new BloomFilterProbe(stored.filter(), node, stored.bytesRead()))
+        .orElse(null);
   }
 
   /** Bytes this probe read from the file. */
@@ -141,6 +62,9 @@ final class BloomFilterProbe {
    * ({@code false} proves it does not).
    */
   boolean mightContain(Object value) {
+    if (filter == null) {
+      return true;
+    }
     long hash;
     PhysicalType physical = node.physicalType();
     LogicalType logical = node.effectiveLogicalType();

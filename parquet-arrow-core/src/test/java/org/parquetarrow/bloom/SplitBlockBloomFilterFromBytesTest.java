@@ -1,4 +1,4 @@
-package org.parquetarrow.write;
+package org.parquetarrow.bloom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.parquetarrow.write;
+package org.parquetarrow.bloom;
 
 import java.nio.ByteOrder;
 import net.openhft.hashing.LongHashFunction;
@@ -7,6 +7,9 @@ import net.openhft.hashing.LongHashFunction;
  * The Parquet split-block bloom filter: blocks of eight 32-bit words; a value's 64-bit xxHash picks
  * a block with its high half and sets one bit per word with its low half times the spec's eight
  * salts. Values are hashed as their PLAIN encoding (without the length of a BYTE_ARRAY), seed 0.
+ *
+ * <p>A writer sizes a chunk's filter with {@link BloomFilterBuilder}; a reader gets a stored one
+ * with {@link BloomFilterReader}.
  *
  * <pre>{@code
  * var f = SplitBlockBloomFilter.sized(10_000, 0.01);
@@ -81,10 +84,15 @@ public final class SplitBlockBloomFilter {
    * @throws IllegalArgumentException if the length is not a multiple of 32 in [32, 128 MiB]
    */
   public static SplitBlockBloomFilter fromBytes(byte[] bitset) {
-    SplitBlockBloomFilter f = new SplitBlockBloomFilter(checkedWords(bitset.length, false));
-    for (int i = 0; i < f.words.length; i++) {
-      f.words[i] = (bitset[4 * i] & 0xff) | (bitset[4 * i + 1] & 0xff) << 8
-          | (bitset[4 * i + 2] & 0xff) << 16 | (bitset[4 * i + 3] & 0xff) << 24;
+    return fromBytes(bitset, 0, bitset.length);
+  }
+
+  /** As {@link #fromBytes(byte[])}, from the {@code length} bytes of {@code bytes} at {@code offset}. */
+  static SplitBlockBloomFilter fromBytes(byte[] bytes, int offset, int length) {
+    SplitBlockBloomFilter f = new SplitBlockBloomFilter(checkedWords(length, false));
+    for (int i = 0, b = offset; i < f.words.length; i++, b += 4) {
+      f.words[i] = (bytes[b] & 0xff) | (bytes[b + 1] & 0xff) << 8
+          | (bytes[b + 2] & 0xff) << 16 | (bytes[b + 3] & 0xff) << 24;
     }
     return f;
   }
@@ -110,6 +118,46 @@ public final class SplitBlockBloomFilter {
       }
     }
     return true;
+  }
+
+  /**
+   * The number of distinct hashes inserted, estimated from the bits set. Each insert sets one bit
+   * in word {@code i} of one block for every {@code i}: the words {@code i} of all blocks form a
+   * classic one-hash filter of {@code 32 * blocks} bits, whose unset share after {@code n} inserts
+   * is {@code (1 - 1 / (32 * blocks))^n}. {@link Long#MAX_VALUE} when every bit is set.
+   */
+  long estimatedDistinctValues() {
+    long set = 0;
+    for (int w : words) {
+      set += Integer.bitCount(w);
+    }
+    long bits = words.length * 32L;
+    if (set == bits) {
+      return Long.MAX_VALUE;
+    }
+    return Math.round(Math.log1p(-(double) set / bits) / Math.log1p(-1.0 / (32.0 * blocks)));
+  }
+
+  /**
+   * This filter at {@code numBytes} (a smaller power of two), holding exactly what a filter of that
+   * size would hold after the same inserts: a hash's block is {@code floor(h * blocks / 2^32)} of
+   * its high half, so halving the blocks sends blocks {@code 2j} and {@code 2j + 1} to block
+   * {@code j}, and the bits within a block do not depend on the block count.
+   */
+  SplitBlockBloomFilter foldedTo(int numBytes) {
+    SplitBlockBloomFilter f = new SplitBlockBloomFilter(numBytes);
+    if (f.blocks > blocks || blocks % f.blocks != 0) {
+      throw new IllegalArgumentException("cannot fold " + numBytes() + " bytes to " + numBytes);
+    }
+    int ratio = blocks / f.blocks;
+    for (int b = 0; b < blocks; b++) {
+      int from = b * 8;
+      int to = (b / ratio) * 8;
+      for (int i = 0; i < 8; i++) {
+        f.words[to + i] |= words[from + i];
+      }
+    }
+    return f;
   }
 
   /** The bitset as stored in the file: words little-endian. */
