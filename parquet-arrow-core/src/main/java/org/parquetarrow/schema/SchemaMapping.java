@@ -108,8 +108,9 @@ public final class SchemaMapping {
 
   /**
    * The mapping restricted to the named columns, as pyarrow projects: top-level fields in the order
-   * of their first mention (a field named twice comes once); within a field, the selected children
-   * in the file's order, as Arrow C++ assembles them. Each name is a top-level field, or a dotted
+   * of their first mention (a field named twice comes once, as Arrow C++'s {@code
+   * SchemaManifest::GetFieldIndices} orders the roots of the columns asked for); within a field, the
+   * selected children in the file's order, as Arrow C++ assembles them. Each name is a top-level field, or a dotted
    * path to a nested field (which keeps everything under it) in Arrow form ({@code address.city},
    * {@code tags.item}, {@code attrs.key}, {@code attrs.value}) or Parquet form ({@code
    * tags.list.element}, {@code attrs.key_value.key}, a legacy list's stored names). Paths are
