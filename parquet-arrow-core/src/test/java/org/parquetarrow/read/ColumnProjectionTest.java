@@ -211,6 +211,34 @@ class ColumnProjectionTest {
   }
 
   @Test
+  void dictionaryIdsFollowTheAskedOrder() throws Exception {
+    Path file = written();
+    ReadOptions options = options().columns("s.y", "attrs", "tags").dictionaryColumns("tags.item", "s.y", "attrs.key")
+        .build();
+    try (ParquetFileReader reader = ParquetFileReader.open(file, options);
+        org.apache.arrow.vector.ipc.ArrowReader arrow = reader.toArrowReader()) {
+      assertTrue(arrow.loadNextBatch());
+      VectorSchemaRoot batch = arrow.getVectorSchemaRoot();
+      Field y = reader.arrowSchema().findField("s").getChildren().get(0);
+      Field key = reader.arrowSchema().findField("attrs").getChildren().get(0).getChildren().get(0);
+      Field item = reader.arrowSchema().findField("tags").getChildren().get(0);
+      // ids numbered depth-first in the order of the batch's fields
+      assertEquals(List.of(0L, 1L, 2L), List.of(y.getDictionary().getId(), key.getDictionary().getId(),
+          item.getDictionary().getId()));
+      StructVector s = (StructVector) batch.getVector("s");
+      try (FieldVector decoded = (FieldVector) org.apache.arrow.vector.dictionary.DictionaryEncoder.decode(
+          s.getChild("y"), arrow.getDictionaryVectors().get(y.getDictionary().getId()))) {
+        assertEquals("y2", decoded.getObject(1).toString());
+      }
+      ListVector tags = (ListVector) batch.getVector("tags");
+      try (FieldVector decoded = (FieldVector) org.apache.arrow.vector.dictionary.DictionaryEncoder.decode(
+          tags.getDataVector(), arrow.getDictionaryVectors().get(item.getDictionary().getId()))) {
+        assertEquals(List.of("a", "b"), List.of(decoded.getObject(0).toString(), decoded.getObject(1).toString()));
+      }
+    }
+  }
+
+  @Test
   void theListOfNamesIsCapped() throws Exception {
     List<Field> fields = new ArrayList<>();
     List<List<?>> columns = new ArrayList<>();
