@@ -131,4 +131,35 @@ class ScanProjectionTest {
     assertTrue(e.getMessage().contains("unknown column bb"), e.getMessage());
     assertTrue(e.getMessage().contains("a, b, c, st, year"), e.getMessage());
   }
+
+  /**
+   * Dictionary columns of the discovery's read options name columns some files lack (a dataset
+   * whose schema grew): those files read without them rather than being refused.
+   */
+  @Test
+  void discoveryDictionaryColumnsSomeFilesLackAreNoError() throws IOException {
+    Schema onlyA = new Schema(List.of(new Field("a", INT32, null)));
+    Path file = dir.resolve("year=2025/c.parquet");
+    Files.createDirectories(file.getParent());
+    try (VectorSchemaRoot root = ArrowValues.root(memory.allocator(), onlyA, List.of(List.of(6)));
+        ParquetFileWriter w = ParquetFileWriter.open(file, onlyA, WriterProperties.builder().build())) {
+      w.write(root);
+    }
+    DiscoveryOptions d = DiscoveryOptions.defaults();
+    DiscoveryOptions withDictionary = new DiscoveryOptions(d.hivePartitioning(), d.partitionSchema(), d.promotion(),
+        d.corruptFiles(), d.partitionBaseDir(),
+        org.parquetarrow.schema.ArrowReadOptions.builder().dictionaryColumns(List.of("b")).build(), d.decryption());
+    Dataset ds = DatasetDiscovery.directory(dir, withDictionary);
+    List<String> rows = new ArrayList<>();
+    try (ScanReader r = Scanner.scan(ds, ScanOptions.builder().columns("a", "year").parallelism(1).build(),
+        memory.allocator())) {
+      while (r.loadNextBatch()) {
+        VectorSchemaRoot batch = r.getVectorSchemaRoot();
+        for (int i = 0; i < batch.getRowCount(); i++) {
+          rows.add(batch.getVector("a").getObject(i) + "|" + batch.getVector("year").getObject(i));
+        }
+      }
+    }
+    assertEquals(List.of("0|2023", "1|2023", "2|2023", "3|2024", "4|2024", "5|2024", "6|2025"), rows);
+  }
 }
