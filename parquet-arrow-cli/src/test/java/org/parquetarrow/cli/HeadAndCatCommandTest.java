@@ -72,7 +72,7 @@ class HeadAndCatCommandTest {
     List<String> lines = r.out().lines().toList();
     assertEquals(5, lines.size(), r.out());
     List<String> header = List.of(lines.get(0).split(" +"));
-    assertEquals(List.of("id", "double_col", "string_col"), header, "file order");
+    assertEquals(List.of("id", "double_col", "string_col"), header);
     List<Object> ids = GoldenValues.column(Cli.golden(file), "id");
     List<Object> doubles = GoldenValues.column(Cli.golden(file), "double_col");
     List<Object> strings = GoldenValues.column(Cli.golden(file), "string_col");
@@ -86,6 +86,31 @@ class HeadAndCatCommandTest {
       assertEquals(Base64.getEncoder().encodeToString((byte[]) strings.get(i)), line.substring(thirdColumn).strip());
     }
     assertTrue(lines.get(1).matches("-+  -+  -+"), lines.get(1));
+  }
+
+  @Test
+  void columnsComeInTheOrderAsked() throws Exception {
+    String file = "data/alltypes_plain.parquet";
+    Cli head = Cli.run("head", Cli.corpus(file), "-n", "2", "--columns", "double_col,id");
+    assertEquals(0, head.exit(), head.err());
+    List<String> lines = head.out().lines().toList();
+    assertEquals(List.of("double_col", "id"), List.of(lines.get(0).split(" +")));
+    List<Object> ids = GoldenValues.column(Cli.golden(file), "id");
+    List<Object> doubles = GoldenValues.column(Cli.golden(file), "double_col");
+    assertEquals(List.of(doubles.get(0).toString(), ids.get(0).toString()), List.of(lines.get(2).split(" +")));
+    Cli cat = Cli.run("cat", Cli.corpus(file), "--columns", "bool_col,id,bool_col");
+    assertEquals(0, cat.exit(), cat.err());
+    List<Object> bools = GoldenValues.column(Cli.golden(file), "bool_col");
+    List<String> rows = cat.out().lines().toList();
+    assertEquals("bool_col\tid", rows.get(0));
+    assertEquals(bools.get(1) + "\t" + ids.get(1), rows.get(2));
+  }
+
+  @Test
+  void anUnknownColumnListsTheFilesColumns() {
+    Cli bad = Cli.run("cat", Cli.corpus("data/alltypes_plain.parquet"), "--columns", "id,bool_cl");
+    assertEquals(2, bad.exit());
+    assertTrue(bad.err().contains("no column \"bool_cl\"; the file has: id, bool_col, tinyint_col"), bad.err());
   }
 
   @Test

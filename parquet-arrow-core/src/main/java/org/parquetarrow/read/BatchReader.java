@@ -73,6 +73,7 @@ final class BatchReader implements AutoCloseable {
   private final List<LeafReader> leaves;
   private final int[] leafOrdinals;
   private final int[] rowGroups;
+  private final RowPlan plan;
   private final WriterVersion writer;
   private final PageReadOptions pageOptions;
   private final long totalRows;
@@ -89,12 +90,13 @@ final class BatchReader implements AutoCloseable {
   private boolean closed;
 
   BatchReader(InputFile file, FileMetaData metadata, FileDecryptor decryptor, SchemaMapping mapping,
-      int[] rowGroups, ReadOptions options) {
+      RowPlan plan, ReadOptions options) {
     this.file = file;
     this.metadata = metadata;
     this.decryptor = decryptor;
     this.options = options;
-    this.rowGroups = rowGroups;
+    this.plan = plan;
+    this.rowGroups = plan.rowGroups();
     this.writer = WriterVersion.parse(metadata.createdBy());
     this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums());
     List<FieldAssembler> built = new ArrayList<>();
@@ -446,9 +448,7 @@ final class BatchReader implements AutoCloseable {
 
   /** The rows to read of row group {@code g} of {@code rows} rows. */
   private RowSelection selection(int g, long rows) {
-    RowSelection chosen = options.rowSelection(g);
-    RowSelection all = RowSelection.all(rows);
-    return chosen == null ? all : chosen.intersect(all);
+    return plan.selection(g, rows);
   }
 
   private void fail() {

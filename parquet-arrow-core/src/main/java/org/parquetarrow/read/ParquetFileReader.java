@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -20,7 +22,6 @@ import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ArrowSchemaConverter;
-import org.parquetarrow.schema.ColumnDescriptor;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.ParquetSchema;
 import org.parquetarrow.schema.SchemaMapping;
@@ -74,8 +75,12 @@ public final class ParquetFileReader implements AutoCloseable {
     FileDecryptor decryptor = footer.decryptor();
     this.metadata = decryptor == null ? footer.metadata() : decryptor.decryptColumnMetaData(footer.metadata());
     SchemaMapping all = ArrowSchemaConverter.toArrow(metadata, options.arrowOptions());
-    this.mapping = options.columns() == null ? all : all.project(projection(all, options.columns()));
-    this.batches = new BatchReader(file, metadata, decryptor, mapping, rowGroups(options), options);
+    ArrowReadOptions byParquetPath = dictionaryColumnsByParquetPath(all, options.arrowOptions());
+    if (!byParquetPath.equals(options.arrowOptions())) {
+      all = ArrowSchemaConverter.toArrow(metadata, byParquetPath);
+    }
+    this.mapping = options.columns() == null ? all : all.select(options.columns());
+    this.batches = new BatchReader(file, metadata, decryptor, mapping, RowPlan.of(metadata, options), options);
   }
 
   /**
@@ -83,7 +88,10 @@ public final class ParquetFileReader implements AutoCloseable {
    *
    * @throws org.parquetarrow.MissingFileException if there is no file at {@code path}
    * @throws org.parquetarrow.ParquetException if the footer or schema cannot be read
-   * @throws IllegalArgumentException for a projected column or row group that does not exist
+   * @throws org.parquetarrow.schema.UnknownColumnException (an {@link IllegalArgumentException})
+   *     for a projected or dictionary column that does not exist, listing the valid names
+   * @throws IllegalArgumentException for a row group that does not exist, or a {@link
+   *     ReadOptions#rowSelection() row selection} past the file's last row
    */
   public static ParquetFileReader open(Path path, ReadOptions options) {
     Objects.requireNonNull(options, "options");
@@ -109,7 +117,10 @@ public final class ParquetFileReader implements AutoCloseable {
    * Opens {@code file}, which the caller keeps open while reading and closes afterwards.
    *
    * @throws org.parquetarrow.ParquetException if the footer or schema cannot be read
-   * @throws IllegalArgumentException for a projected column or row group that does not exist
+   * @throws org.parquetarrow.schema.UnknownColumnException (an {@link IllegalArgumentException})
+   *     for a projected or dictionary column that does not exist, listing the valid names
+   * @throws IllegalArgumentException for a row group that does not exist, or a {@link
+   *     ReadOptions#rowSelection() row selection} past the file's last row
    */
   public static ParquetFileReader open(InputFile file, ReadOptions options) {
     return new ParquetFileReader(Objects.requireNonNull(file, "file"), false, Objects.requireNonNull(options, "options"));
@@ -131,7 +142,10 @@ public final class ParquetFileReader implements AutoCloseable {
    * }</pre>
    *
    * @throws org.parquetarrow.ParquetException if the schema cannot be read
-   * @throws IllegalArgumentException for a projected column or row group that does not exist
+   * @throws org.parquetarrow.schema.UnknownColumnException (an {@link IllegalArgumentException})
+   *     for a projected or dictionary column that does not exist, listing the valid names
+   * @throws IllegalArgumentException for a row group that does not exist, or a {@link
+   *     ReadOptions#rowSelection() row selection} past the file's last row
    */
   public static ParquetFileReader open(InputFile file, ParquetFooter footer, ReadOptions options) {
     return new ParquetFileReader(Objects.requireNonNull(file, "file"), false, Objects.requireNonNull(footer, "footer"),
@@ -265,39 +279,23 @@ public final class ParquetFileReader implements AutoCloseable {
     }
   }
 
-  private static int[] projection(SchemaMapping all, List<String> columns) {
-    List<Integer> ordinals = new ArrayList<>();
-    for (String name : columns) {
-      boolean found = false;
-      for (ColumnDescriptor c : all.parquetSchema().columns()) {
-        String path = c.dottedPath();
-        if (path.equals(name) || path.startsWith(name + ".")) {
-          ordinals.add(c.ordinal());
-          found = true;
-        }
-      }
-      if (!found) {
-        throw new IllegalArgumentException("no column or field named " + name);
+  /**
+   * {@code options} with its dictionary columns named by their Parquet leaf paths, which the schema
+   * converter matches: a name in Arrow form ({@code tags.item}) or naming a struct stands for the
+   * leaves under it.
+   *
+   * @throws org.parquetarrow.schema.UnknownColumnException for a name that is no column
+   */
+  private static ArrowReadOptions dictionaryColumnsByParquetPath(SchemaMapping all, ArrowReadOptions options) {
+    if (options.dictionaryColumns().isEmpty()) {
+      return options;
+    }
+    Set<String> paths = new LinkedHashSet<>();
+    for (String name : options.dictionaryColumns()) {
+      for (int leaf : all.resolveColumns(name, "no dictionary column")) {
+        paths.add(all.parquetSchema().column(leaf).dottedPath());
       }
     }
-    return ordinals.stream().mapToInt(Integer::intValue).toArray();
-  }
-
-  private int[] rowGroups(ReadOptions options) {
-    int count = metadata.rowGroups().size();
-    int[] chosen = options.rowGroups();
-    if (chosen == null) {
-      int[] all = new int[count];
-      for (int i = 0; i < count; i++) {
-        all[i] = i;
-      }
-      return all;
-    }
-    for (int g : chosen) {
-      if (g >= count) {
-        throw new IllegalArgumentException("row group " + g + " does not exist; the file has " + count);
-      }
-    }
-    return chosen;
+    return options.toBuilder().dictionaryColumns(paths).build();
   }
 }

@@ -18,11 +18,16 @@ import org.parquetarrow.schema.ArrowReadOptions;
  * <pre>{@code
  * ReadOptions options = ReadOptions.builder(allocator)
  *     .batchSize(64 * 1024)
- *     .columns("id", "user.name")        // top-level fields or dotted paths to leaves
+ *     .columns("user.name", "id")        // in this order; top-level fields or dotted paths
  *     .rowGroups(0, 2)
  *     .int96TimestampUnit(TimeUnit.MICROSECOND)
  *     .rowSelection(0, RowSelection.fromRanges(0, 100, 5_000, 5_200))
  *     .decryption(FileDecryptionProperties.builder().footerKey(footerKey).build())
+ *     .build();
+ *
+ * // rows 1,000,000 to 1,000,099 of the file, wherever its row groups start
+ * ReadOptions rows = ReadOptions.builder(allocator)
+ *     .rowSelection(RowSelection.fromRanges(1_000_000, 1_000_100))
  *     .build();
  * }</pre>
  */
@@ -56,6 +61,7 @@ public final class ReadOptions {
   private final boolean verifyChecksums;
   private final ArrowReadOptions arrowOptions;
   private final Map<Integer, RowSelection> rowSelections;
+  private final RowSelection fileRows;
   private final Executor executor;
   private final long maxBatchBytes;
   private final FileDecryptionProperties decryption;
@@ -69,6 +75,7 @@ public final class ReadOptions {
     this.verifyChecksums = b.verifyChecksums;
     this.arrowOptions = b.arrowOptions.build();
     this.rowSelections = Map.copyOf(b.rowSelections);
+    this.fileRows = b.fileRows;
     this.executor = b.executor;
     this.maxBatchBytes = b.maxBatchBytes;
     this.decryption = b.decryption;
@@ -96,8 +103,8 @@ public final class ReadOptions {
   }
 
   /**
-   * The projection: names of top-level fields or dotted paths of leaf columns; {@code null} reads
-   * every column.
+   * The projection: names of top-level fields or dotted paths to nested fields, in the order the
+   * batches' fields come in; {@code null} reads every column. See {@link Builder#columns(String...)}.
    */
   public List<String> columns() {
     return columns;
@@ -122,11 +129,20 @@ public final class ReadOptions {
   }
 
   /**
-   * The rows to read of row group {@code rowGroup}, or {@code null} to read all of them. Pages
-   * holding no selected row are not decompressed when the chunk has an offset index.
+   * The rows to read of row group {@code rowGroup} given with {@link Builder#rowSelection(int,
+   * RowSelection)}, or {@code null} to read all of them. Pages holding no selected row are not
+   * decompressed when the chunk has an offset index.
    */
   public RowSelection rowSelection(int rowGroup) {
     return rowSelections.get(rowGroup);
+  }
+
+  /**
+   * The rows to read by their row number in the file (counted from the first row of row group
+   * 0), or {@code null} when none was given with {@link Builder#rowSelection(RowSelection)}.
+   */
+  public RowSelection rowSelection() {
+    return fileRows;
   }
 
   /**
@@ -155,7 +171,8 @@ public final class ReadOptions {
   @Override
   public String toString() {
     return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
-        + (rowGroups == null ? "all" : Arrays.toString(rowGroups)) + ", verifyChecksums="
+        + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
+        + (fileRows == null ? "" : ", rows=" + fileRows) + ", verifyChecksums="
         + verifyChecksums + ", variants=" + variantShredding + ", " + arrowOptions + "]";
   }
 
@@ -168,6 +185,7 @@ public final class ReadOptions {
     private boolean verifyChecksums = true;
     private final ArrowReadOptions.Builder arrowOptions = ArrowReadOptions.builder();
     private final Map<Integer, RowSelection> rowSelections = new HashMap<>();
+    private RowSelection fileRows;
     private Executor executor;
     private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
     private FileDecryptionProperties decryption;
@@ -187,8 +205,21 @@ public final class ReadOptions {
     }
 
     /**
-     * Reads only these columns: a top-level field name keeps the whole field, a dotted path to a
-     * leaf keeps that leaf and the structs around it.
+     * Reads only these columns, as pyarrow does: a top-level field name keeps the whole field, a
+     * dotted path to a nested field keeps it (and all under it) inside the structs, lists and maps
+     * around it. The batches' top-level fields come in the order of their first mention (a field
+     * named twice comes once); within a field the kept children stay in the file's order, as in
+     * Arrow C++. Paths may be given in Arrow form ({@code address.city}, {@code tags.item}, {@code
+     * attrs.key}, {@code attrs.value}) or as Parquet column paths ({@code tags.list.element},
+     * {@code attrs.key_value.key}); a field whose own name holds dots ({@code "a.b"}) is found
+     * before a struct {@code a} with a child {@code b}.
+     *
+     * <p>A name that matches nothing fails {@link ParquetFileReader#open} with an {@link
+     * org.parquetarrow.schema.UnknownColumnException} listing the file's names.
+     *
+     * <pre>{@code
+     * ReadOptions.builder(allocator).columns("tags.item", "id").build(); // fields tags, id
+     * }</pre>
      */
     public Builder columns(String... namesOrPaths) {
       return columns(Arrays.asList(namesOrPaths));
@@ -200,7 +231,10 @@ public final class ReadOptions {
       return this;
     }
 
-    /** Reads only these row groups, in this order. */
+    /**
+     * Reads only these row groups, in this order. Cannot be combined with a file-wide {@link
+     * #rowSelection(RowSelection)}.
+     */
     public Builder rowGroups(int... ordinals) {
       for (int g : ordinals) {
         if (g < 0) {
@@ -214,13 +248,35 @@ public final class ReadOptions {
     /**
      * Reads only {@code rows} of row group {@code rowGroup} (indices counted from the row group's
      * first row), for example the rows a page index filter kept. Row groups without a selection
-     * are read whole.
+     * are read whole: name the row groups with {@link #rowGroups} to read only those, or select
+     * by row number in the file with {@link #rowSelection(RowSelection)}. Cannot be combined with
+     * a file-wide selection.
      */
     public Builder rowSelection(int rowGroup, RowSelection rows) {
       if (rowGroup < 0) {
         throw new IllegalArgumentException("negative row group " + rowGroup);
       }
       rowSelections.put(rowGroup, Objects.requireNonNull(rows, "rows"));
+      return this;
+    }
+
+    /**
+     * Reads only {@code rows}, counted from the file's first row (arrow-rs's {@code
+     * with_row_selection}): row groups holding none of them are not read at all, and of the others
+     * only the pages holding selected rows are decompressed (when the chunks have an offset
+     * index). The batches hold the selected rows in file order. A selection reaching past the
+     * file's last row fails {@link ParquetFileReader#open} with an {@link
+     * IllegalArgumentException} naming the file's row count.
+     *
+     * <pre>{@code
+     * ReadOptions.builder(allocator).rowSelection(RowSelection.fromRanges(1_000_000, 1_000_100)).build();
+     * }</pre>
+     *
+     * <p>It replaces, rather than combines with, {@link #rowGroups} and per-row-group selections:
+     * {@link #build()} refuses both together.
+     */
+    public Builder rowSelection(RowSelection rows) {
+      this.fileRows = Objects.requireNonNull(rows, "rows");
       return this;
     }
 
@@ -258,8 +314,11 @@ public final class ReadOptions {
     }
 
     /**
-     * Reads these string or binary columns (dotted leaf paths) as Arrow dictionary vectors,
-     * {@code dictionary<int32, utf8 | binary>}, with one dictionary per batch.
+     * Reads these string or binary columns as Arrow dictionary vectors, {@code dictionary<int32,
+     * utf8 | binary>}, with one dictionary per batch. Names and paths as in {@link
+     * #columns(String...)} (a nested field stands for the leaves under it; columns of other types
+     * are read normally); a name that matches nothing fails {@link ParquetFileReader#open} with an
+     * {@link org.parquetarrow.schema.UnknownColumnException} listing the file's names.
      */
     public Builder dictionaryColumns(String... dottedPaths) {
       arrowOptions.dictionaryColumns(Arrays.asList(dottedPaths));
@@ -305,7 +364,23 @@ public final class ReadOptions {
       return this;
     }
 
+    /**
+     * The options.
+     *
+     * @throws IllegalArgumentException if a file-wide row selection is combined with {@link
+     *     #rowGroups} or a per-row-group selection
+     */
     public ReadOptions build() {
+      if (fileRows != null && rowGroups != null) {
+        throw new IllegalArgumentException("a file-wide rowSelection(RowSelection) and rowGroups("
+            + Arrays.toString(rowGroups) + ") were both given: select the rows by their row number"
+            + " in the file alone, or use rowGroups with per-row-group selections");
+      }
+      if (fileRows != null && !rowSelections.isEmpty()) {
+        throw new IllegalArgumentException("a file-wide rowSelection(RowSelection) and selections of"
+            + " row groups " + new java.util.TreeSet<>(rowSelections.keySet()) + " were both given:"
+            + " use one or the other");
+      }
       return new ReadOptions(this);
     }
   }

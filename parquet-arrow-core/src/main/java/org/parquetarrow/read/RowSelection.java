@@ -154,6 +154,24 @@ public final class RowSelection {
     return n == 0 ? NONE : new RowSelection(Arrays.copyOf(out, n));
   }
 
+  /**
+   * The same rows counted from row {@code first}: every bound less {@code first}, which must not
+   * exceed the first selected row (a file-wide selection cut to one row group).
+   */
+  RowSelection shiftDown(long first) {
+    if (isEmpty() || first == 0) {
+      return this;
+    }
+    if (bounds[0] < first) {
+      throw new IllegalArgumentException("row " + bounds[0] + " lies before " + first);
+    }
+    long[] out = new long[bounds.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = bounds[i] - first;
+    }
+    return new RowSelection(out);
+  }
+
   /** Index of the first range whose end lies after {@code row}; {@link #rangeCount()} if none. */
   private int firstRangeEndingAfter(long row) {
     int lo = 0;

@@ -5,8 +5,8 @@
  *
  * <pre>{@code
  * ReadOptions options = ReadOptions.builder(allocator)
- *     .columns("id", "user.name")
- *     .rowSelection(0, RowSelection.fromRanges(0, 1_000))
+ *     .columns("user.name", "id")                           // fields in this order
+ *     .rowSelection(RowSelection.fromRanges(0, 1_000))      // rows by their number in the file
  *     .executor(pool)
  *     .build();
  * try (ArrowReader reader = ParquetFileReader.open(path, options).toArrowReader()) {

@@ -97,7 +97,10 @@ public final class ArrowReadOptions {
 
   /**
    * Dotted paths of BYTE_ARRAY columns (string or binary) to read as {@code dictionary<int32, ...>};
-   * other columns named here are read normally. Default none.
+   * other columns named here are read normally. Default none. {@link ArrowSchemaConverter} matches
+   * them against the Parquet leaf paths and passes over names no column has (a dataset's files
+   * need not all have every column); {@code ParquetFileReader} also takes Arrow paths and names of
+   * nested fields, and refuses a name the file lacks with an {@link UnknownColumnException}.
    */
   public Set<String> dictionaryColumns() {
     return dictionaryColumns;

@@ -3,6 +3,7 @@ package org.parquetarrow.schema;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -69,7 +70,10 @@ public final class SchemaMapping {
     return parquetSchema;
   }
 
-  /** Ordinals of the leaf columns this mapping reads, ascending. */
+  /**
+   * Ordinals of the leaf columns this mapping reads, field by field (ascending unless {@link
+   * #select} reordered the fields).
+   */
   public int[] leafColumns() {
     return leafColumns.clone();
   }
@@ -100,6 +104,51 @@ public final class SchemaMapping {
       }
     }
     return new SchemaMapping(parquetSchema, kept, arrowSchema.getCustomMetadata());
+  }
+
+  /**
+   * The mapping restricted to the named columns, as pyarrow projects: top-level fields in the order
+   * of their first mention (a field named twice comes once, as Arrow C++'s {@code
+   * SchemaManifest::GetFieldIndices} orders the roots of the columns asked for); within a field, the
+   * selected children in the file's order, as Arrow C++ assembles them. Each name is a top-level field, or a dotted
+   * path to a nested field (which keeps everything under it) in Arrow form ({@code address.city},
+   * {@code tags.item}, {@code attrs.key}, {@code attrs.value}) or Parquet form ({@code
+   * tags.list.element}, {@code attrs.key_value.key}, a legacy list's stored names). Paths are
+   * matched segment by segment against the field tree, a whole name before a dotted split, so a
+   * top-level field named {@code a.b} is found as {@code a.b}.
+   *
+   * <pre>{@code
+   * SchemaMapping some = mapping.select(List.of("tags.item", "id")); // fields tags, id
+   * }</pre>
+   *
+   * @throws UnknownColumnException for a name that matches no field, listing the valid names
+   */
+  public SchemaMapping select(List<String> namesOrPaths) {
+    ColumnResolver resolver = new ColumnResolver(this);
+    BitSet selected = new BitSet(parquetSchema.columnCount());
+    LinkedHashSet<Integer> order = new LinkedHashSet<>();
+    for (String name : namesOrPaths) {
+      ColumnResolver.Match m = resolver.resolve(name, "no column");
+      order.add(m.field());
+      for (int leaf : m.leaves()) {
+        selected.set(leaf);
+      }
+    }
+    List<FieldMapping> kept = new ArrayList<>(order.size());
+    for (int field : order) {
+      kept.add(project(fields.get(field), selected));
+    }
+    return new SchemaMapping(parquetSchema, kept, arrowSchema.getCustomMetadata());
+  }
+
+  /**
+   * Ordinals of the leaf columns a name or path covers, matched as by {@link #select}.
+   *
+   * @param what how the message introduces the name, e.g. {@code "no dictionary column"}
+   * @throws UnknownColumnException for a name that matches no field, listing the valid names
+   */
+  public int[] resolveColumns(String nameOrPath, String what) {
+    return new ColumnResolver(this).resolve(nameOrPath, what).leaves();
   }
 
   /**

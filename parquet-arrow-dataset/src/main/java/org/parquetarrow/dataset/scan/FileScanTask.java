@@ -3,8 +3,10 @@ package org.parquetarrow.dataset.scan;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -86,7 +88,7 @@ final class FileScanTask {
   }
 
   private void read(Sink sink) throws IOException, InterruptedException {
-    ReadOptions.Builder rb = ReadOptions.builder(allocator).arrowOptions(readOptions).batchSize(options.batchSize());
+    ReadOptions.Builder rb = ReadOptions.builder(allocator).arrowOptions(fileReadOptions()).batchSize(options.batchSize());
     List<String> columns = shape.readColumns(datasetSchema, scan.file().mapping().arrowSchema());
     if (columns.isEmpty()) {
       // Only partition or missing columns wanted: read the first column for the row counts.
@@ -136,6 +138,20 @@ final class FileScanTask {
         }
       }
     }
+  }
+
+  /**
+   * The dataset's read options with only the dictionary columns this file has: the file reader
+   * refuses a name it lacks, and a column the dataset's other files have is no error here.
+   */
+  private ArrowReadOptions fileReadOptions() {
+    if (readOptions.dictionaryColumns().isEmpty()) {
+      return readOptions;
+    }
+    Set<String> paths = new HashSet<>();
+    scan.file().mapping().parquetSchema().columns().forEach(c -> paths.add(c.dottedPath()));
+    List<String> kept = readOptions.dictionaryColumns().stream().filter(paths::contains).toList();
+    return readOptions.toBuilder().dictionaryColumns(kept).build();
   }
 
   /** The output batch of one decoded batch, or {@code null} if no row matches. */

@@ -65,7 +65,13 @@ public final class ScanOptions {
     return builder().build();
   }
 
-  /** Columns to return (top-level names, dotted paths through structs, partition columns); {@code null} for all. */
+  /**
+   * Columns to return (top-level names, dotted paths through structs, partition columns), in the
+   * order of the output schema: top-level fields in the order of their first mention (a field named
+   * twice comes once), the chosen children of a struct in the dataset's order; {@code null} for
+   * all. A name the dataset lacks fails {@link Scanner#scan} with an {@link
+   * org.parquetarrow.dataset.expr.ExpressionBindException} listing the dataset's names.
+   */
   public List<String> columns() {
     return columns;
   }
@@ -118,7 +124,9 @@ public final class ScanOptions {
    * Top-level string and binary file columns handed out dictionary-encoded ({@code
    * dictionary<int32, ...>}, each batch with its own dictionary, as the file's dictionary pages give
    * it); the filter is then evaluated once per dictionary value. Other columns named here come out
-   * plainly. Default none.
+   * plainly; a name the dataset lacks fails {@link Scanner#scan} with an {@link
+   * org.parquetarrow.dataset.expr.ExpressionBindException} listing the dataset's names. Default
+   * none.
    */
   public Set<String> dictionaryColumns() {
     return dictionaryColumns;

@@ -2,13 +2,16 @@ package org.parquetarrow.dataset.scan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.FileScan;
+import org.parquetarrow.dataset.expr.ColumnRef;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionBinder;
 
@@ -41,12 +44,14 @@ public final class Scanner {
    * decoded until the first {@link ScanReader#loadNextBatch()}. Every buffer comes from {@code
    * allocator}.
    *
-   * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter or a projected
-   *     column does not fit the dataset's schema
+   * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter, a projected
+   *     column or a dictionary column does not fit the dataset's schema (the message lists the
+   *     dataset's column names)
    * @throws org.parquetarrow.ParquetException naming the file whose pruning metadata is corrupt
    */
   public static ScanReader scan(Dataset dataset, ScanOptions options, BufferAllocator allocator) {
     Expression bound = options.filter() == null ? null : ExpressionBinder.bind(options.filter(), dataset.schema());
+    checkDictionaryColumns(options.dictionaryColumns(), dataset.schema());
     ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound)
         .withDictionaries(options.dictionaryColumns());
     ScanMetrics metrics = new ScanMetrics();
@@ -66,6 +71,16 @@ public final class Scanner {
     }
     return new ScanReader(allocator, shape.output(), tasks, options, metrics,
         owned != null ? owned : options.executor(), owned);
+  }
+
+  /**
+   * Refuses a dictionary column the dataset does not have, as the projection and the filter do,
+   * rather than reading it plainly without a word.
+   */
+  private static void checkDictionaryColumns(Set<String> names, Schema schema) {
+    for (String name : names) {
+      ExpressionBinder.resolve(new ColumnRef(List.of(name)), schema);
+    }
   }
 
   /**
