@@ -285,6 +285,9 @@ public abstract class RemoteInputFile implements InputFile {
   }
 
   private CompletableFuture<ByteBuffer> readAsync(FileRange r) {
+    if (closed.get()) {
+      return CompletableFuture.failedFuture(new IOException(name + " is closed"));
+    }
     ByteBuffer buf;
     try {
       buf = ByteBuffer.allocate(InputFile.bufferLength(r)).order(ByteOrder.LITTLE_ENDIAN);
@@ -299,14 +302,19 @@ public abstract class RemoteInputFile implements InputFile {
         return CompletableFuture.failedFuture(e);
       }
     }
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        readFully(r.offset(), buf);
-      } catch (IOException e) {
-        throw new CompletionException(e);
-      }
-      return buf.flip();
-    }, pool());
+    try {
+      return CompletableFuture.supplyAsync(() -> {
+        try {
+          readFully(r.offset(), buf);
+        } catch (IOException e) {
+          throw new CompletionException(e);
+        }
+        return buf.flip();
+      }, pool());
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // closed meanwhile
+      return CompletableFuture.failedFuture(new IOException(name + " is closed", e));
+    }
   }
 
   private synchronized ExecutorService pool() {

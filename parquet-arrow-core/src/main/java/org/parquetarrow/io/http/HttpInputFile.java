@@ -8,10 +8,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.parquetarrow.ParquetIOException;
@@ -43,6 +46,8 @@ public final class HttpInputFile extends RemoteInputFile {
   private static final Pattern CONTENT_RANGE = Pattern.compile("bytes\\s+(\\d+)-(\\d+)/(\\d+|\\*)");
   private static final Pattern UNSATISFIED_RANGE = Pattern.compile("bytes\\s+\\*/(\\d+)");
 
+  private static final ConcurrentMap<Duration, HttpClient> SHARED_CLIENTS = new ConcurrentHashMap<>();
+
   private final HttpClient client;
   private final URI uri;
 
@@ -52,14 +57,19 @@ public final class HttpInputFile extends RemoteInputFile {
     this.uri = uri;
   }
 
-  /** Opens {@code uri} with a client of its own; see {@link #open(HttpClient, URI, RemoteReadOptions, IoStatistics)}. */
+  /**
+   * Opens {@code uri} with a client shared by the files opened this way with the same connect
+   * timeout; see {@link #open(HttpClient, URI, RemoteReadOptions, IoStatistics)}.
+   */
   public static HttpInputFile open(URI uri, RemoteReadOptions options) {
     return open(uri, options, new IoStatistics());
   }
 
-  /** Opens {@code uri} with a client of its own, counting into {@code statistics}. */
+  /** {@link #open(URI, RemoteReadOptions)}, counting requests and bytes into {@code statistics}. */
   public static HttpInputFile open(URI uri, RemoteReadOptions options, IoStatistics statistics) {
-    return open(newClient(options), uri, options, statistics);
+    // a client holds a selector thread and a connection pool: one per file would cost both per file
+    HttpClient client = SHARED_CLIENTS.computeIfAbsent(options.connectTimeout(), t -> newClient(options));
+    return open(client, uri, options, statistics);
   }
 
   /**
