@@ -152,7 +152,6 @@ public abstract class RemoteInputFile implements InputFile {
     long started = System.nanoTime();
     long deadline = started + options.requestDeadline().toNanos();
     int want = options.footerSuffixSize();
-    FileRange asked = FileRange.of(0, want);
     for (int attempt = 1; ; attempt++) {
       RangeResponse r = null;
       try {
@@ -164,16 +163,19 @@ public abstract class RemoteInputFile implements InputFile {
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw failure("interrupted while requesting the last " + want + " bytes", asked, new InterruptedIOException());
+        throw failure("interrupted", null, new InterruptedIOException());
       } catch (IOException e) {
-        pauseBeforeRetry(attempt, started, deadline, asked, e);
+        pauseBeforeRetry(attempt, started, deadline, null, e);
         continue;
       }
       long total = r.version().length();
       if (total < 0 || r.start() < 0 || r.start() > total) {
         closeQuietly(r.body());
-        throw failure("the response to a request for the last " + want + " bytes did not tell the object's length",
-            asked, null);
+        throw failure("the response did not tell the object's length", null, null);
+      }
+      if (total - r.start() > want) {
+        closeQuietly(r.body());
+        throw failure("the server answered with " + (total - r.start()) + " bytes from " + r.start(), null, null);
       }
       version = r.version();
       length = total;
@@ -456,17 +458,24 @@ public abstract class RemoteInputFile implements InputFile {
     return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
   }
 
-  /** A final failure reading {@code range} of this object. */
+  /**
+   * A final failure reading {@code range} of this object; a {@code null} range stands for the
+   * first request, for the object's last bytes.
+   */
   protected final ParquetIOException failure(String problem, FileRange range, IOException cause) {
-    ParquetIOException e = new ParquetIOException("cannot read bytes " + range + " of " + name + ": " + problem, cause);
-    e.locate(ErrorLocation.ofFile(name).withOffset(range.offset()));
+    String what = range == null ? "the last " + options.footerSuffixSize() + " bytes" : "bytes " + range;
+    ParquetIOException e = new ParquetIOException("cannot read " + what + " of " + name + ": " + problem, cause);
+    e.locate(range == null ? ErrorLocation.ofFile(name) : ErrorLocation.ofFile(name).withOffset(range.offset()));
     return e;
   }
 
-  /** The object is gone ({@code 404}): a {@link MissingFileException} naming it. */
+  /**
+   * The object is gone ({@code 404}): a {@link MissingFileException} naming it; {@code range} as
+   * in {@link #failure}.
+   */
   protected final MissingFileException missing(FileRange range, String detail) {
     MissingFileException e = new MissingFileException("no such object " + name + " (" + detail + ")", null);
-    e.locate(ErrorLocation.ofFile(name).withOffset(range.offset()));
+    e.locate(range == null ? ErrorLocation.ofFile(name) : ErrorLocation.ofFile(name).withOffset(range.offset()));
     return e;
   }
 

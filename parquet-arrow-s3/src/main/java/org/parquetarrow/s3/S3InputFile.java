@@ -81,8 +81,12 @@ public final class S3InputFile extends RemoteInputFile {
 
   @Override
   protected RangeResponse requestSuffix(int bytes, boolean retry) throws IOException {
-    FileRange asked = FileRange.of(0, bytes);
+    FileRange asked = null;  // the suffix, in messages
     ResponseInputStream<GetObjectResponse> in = get(request("bytes=-" + bytes, retry).build(), asked, null);
+    if (in == null) {
+      // an empty object has no last bytes; the footer parser reports it as too short
+      return new RangeResponse(new ObjectVersion(0, null, null), 0, InputStream.nullInputStream());
+    }
     GetObjectResponse r = in.response();
     if (r.contentRange() == null) {
       // the whole object: a store answers so when it is shorter than the suffix asked for
@@ -129,6 +133,7 @@ public final class S3InputFile extends RemoteInputFile {
   /**
    * Sends {@code request}. The SDK has retried what it retries (throttling, server errors,
    * connections that failed before a response) by the time it throws, so what it throws is final.
+   * Returns {@code null} for a 416 to an unconditional (suffix) request: the object is empty.
    */
   private ResponseInputStream<GetObjectResponse> get(GetObjectRequest request, FileRange range, String precondition) {
     try {
@@ -141,7 +146,7 @@ public final class S3InputFile extends RemoteInputFile {
           if (precondition != null) {
             throw changed(range, "S3 answered 416 " + code(e) + ": the object is now shorter");
           }
-          break;
+          return null;
         case 404:
           throw missing(range, "S3 " + code(e));
         case 401, 403:

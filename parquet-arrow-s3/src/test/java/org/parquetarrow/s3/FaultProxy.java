@@ -231,7 +231,9 @@ final class FaultProxy implements AutoCloseable {
           }
           if (pass < n) {
             if (f == Fault.CUT) {
-              client.setSoLinger(true, 0);  // a reset, not a clean end
+              // the bytes passed on reach the client before the reset, as when a peer dies mid-body
+              Thread.sleep(200);
+              client.setSoLinger(true, 0);
               break;
             }
             while (!closed && !client.isClosed()) {

@@ -349,6 +349,20 @@ class RemoteFaultsTest {
 
   @ParameterizedTest
   @EnumSource(Transport.class)
+  void anEmptyObjectIsTooShortForParquet(Transport t) throws Exception {
+    String key = "faults/" + KEYS.incrementAndGet() + "/empty.parquet";
+    server.put(LoopbackS3.PUBLIC_BUCKET, key, new byte[0]);
+    try (RemoteInputFile in = open(t, key, quick().build())) {
+      assertEquals(0, in.length());
+      org.parquetarrow.CorruptFileException e =
+          assertThrows(org.parquetarrow.CorruptFileException.class, () -> ParquetFooter.read(in));
+      assertTrue(e.getMessage().contains("file of 0 bytes is too short for Parquet"), e.getMessage());
+      assertTrue(e.getMessage().contains(in.name()), e.getMessage());
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Transport.class)
   void readsPastTheEndAreEofExceptions(Transport t) throws Exception {
     String key = put(SMALL);
     try (RemoteInputFile in = open(t, key, quick().build())) {

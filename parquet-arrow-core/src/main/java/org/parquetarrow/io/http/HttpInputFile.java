@@ -44,7 +44,6 @@ import org.parquetarrow.io.RemoteReadOptions;
  */
 public final class HttpInputFile extends RemoteInputFile {
   private static final Pattern CONTENT_RANGE = Pattern.compile("bytes\\s+(\\d+)-(\\d+)/(\\d+|\\*)");
-  private static final Pattern UNSATISFIED_RANGE = Pattern.compile("bytes\\s+\\*/(\\d+)");
 
   private static final ConcurrentMap<Duration, HttpClient> SHARED_CLIENTS = new ConcurrentHashMap<>();
 
@@ -129,7 +128,7 @@ public final class HttpInputFile extends RemoteInputFile {
 
   @Override
   protected RangeResponse requestSuffix(int bytes, boolean retry) throws IOException {
-    FileRange asked = FileRange.of(0, bytes);
+    FileRange asked = null;  // the suffix, in messages
     HttpResponse<InputStream> response = send(request("bytes=-" + bytes).build(), retry);
     int status = response.statusCode();
     HttpHeaders h = response.headers();
@@ -143,17 +142,15 @@ public final class HttpInputFile extends RemoteInputFile {
         return new RangeResponse(version(h, length.getAsLong()), 0, response.body());
       }
       closeQuietly(response.body());
-      throw failure("the server does not honour Range requests: it answered a request for the last " + bytes
-          + " bytes with the whole object (HTTP 200" + (length.isPresent() ? ", " + length.getAsLong() + " bytes" : "")
-          + "); reading a Parquet file needs ranged reads", asked, null);
+      throw failure("the server does not honour Range requests: it answered with the whole object (HTTP 200"
+          + (length.isPresent() ? ", " + length.getAsLong() + " bytes" : "") + "); reading a Parquet file needs"
+          + " ranged reads", asked, null);
     }
     if (status == 416) {
-      Matcher m = UNSATISFIED_RANGE.matcher(h.firstValue("Content-Range").orElse(""));
-      if (m.matches() && Long.parseLong(m.group(1)) == 0) {
-        // an empty object has no last bytes; the footer parser reports it as too short
-        closeQuietly(response.body());
-        return new RangeResponse(version(h, 0), 0, InputStream.nullInputStream());
-      }
+      // a suffix range is unsatisfiable only on an empty object (RFC 9110, 14.1.2); the footer
+      // parser reports it as too short
+      closeQuietly(response.body());
+      return new RangeResponse(version(h, 0), 0, InputStream.nullInputStream());
     }
     throw statusFailure(response, asked);
   }
