@@ -52,19 +52,24 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 public final class S3FileSystem implements AutoCloseable {
   private final S3Client client;
   private final S3Options options;
+  // the provider this class made (the caller closes one it gave); it may hold refresh threads
+  private final AwsCredentialsProvider ownCredentials;
 
-  private S3FileSystem(S3Client client, S3Options options) {
+  private S3FileSystem(S3Client client, S3Options options, AwsCredentialsProvider ownCredentials) {
     this.client = client;
     this.options = options;
+    this.ownCredentials = ownCredentials;
   }
 
   /** A client for the store {@code options} describe. */
   public static S3FileSystem create(S3Options options) {
     Objects.requireNonNull(options, "options");
-    return new S3FileSystem(newClient(options), options);
+    AwsCredentialsProvider credentials = credentials(options);
+    S3Client client = newClient(options, credentials);
+    return new S3FileSystem(client, options, credentials == options.credentialsProvider() ? null : credentials);
   }
 
-  private static S3Client newClient(S3Options options) {
+  private static S3Client newClient(S3Options options, AwsCredentialsProvider credentials) {
     RemoteReadOptions read = options.readOptions();
     Duration base = read.initialBackoff().isZero() ? Duration.ofMillis(1) : read.initialBackoff();
     BackoffStrategy backoff = BackoffStrategy.exponentialDelay(base, read.maxBackoff());
@@ -86,7 +91,7 @@ public final class S3FileSystem implements AutoCloseable {
             .socketTimeout(read.readTimeout()))
         .overrideConfiguration(override)
         .forcePathStyle(options.addressing() == S3Options.Addressing.PATH_STYLE)
-        .credentialsProvider(credentials(options))
+        .credentialsProvider(credentials)
         // ranged reads cannot be checked against a whole-object checksum
         .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
         .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED);
@@ -193,6 +198,16 @@ public final class S3FileSystem implements AutoCloseable {
   /** Closes the SDK client; files opened from it can no longer read. */
   @Override
   public void close() {
-    client.close();
+    try {
+      client.close();
+    } finally {
+      if (ownCredentials instanceof AutoCloseable c) {
+        try {
+          c.close();
+        } catch (Exception e) {
+          // nothing is left to read with it
+        }
+      }
+    }
   }
 }

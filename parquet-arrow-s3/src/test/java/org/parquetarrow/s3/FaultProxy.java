@@ -33,6 +33,7 @@ final class FaultProxy implements AutoCloseable {
   private final ServerSocket server;
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> heads = Collections.synchronizedList(new ArrayList<>());
   private volatile boolean closed;
 
   /** Milliseconds every request waits before it is forwarded. */
@@ -74,6 +75,13 @@ final class FaultProxy implements AutoCloseable {
     }
   }
 
+  /** The whole head (request line and headers) of each request, as the client sent it. */
+  List<String> requestHeads() {
+    synchronized (heads) {
+      return List.copyOf(heads);
+    }
+  }
+
   /** The most requests that were waiting in the added latency at once. */
   int maxConcurrentRequests() {
     return maxWaiting.get();
@@ -87,6 +95,7 @@ final class FaultProxy implements AutoCloseable {
     stripRange = false;
     onRequest = line -> {};
     requests.clear();
+    heads.clear();
     maxWaiting.set(0);
   }
 
@@ -141,6 +150,7 @@ final class FaultProxy implements AutoCloseable {
           String range = header(lines, "range");
           String line = lines[0].substring(0, lines[0].lastIndexOf(' '));
           requests.add(line + (range == null ? "" : " range=" + range));
+          heads.add(head);
           onRequest.accept(line);
           delay();
           if (takeOne(throttleNext)) {

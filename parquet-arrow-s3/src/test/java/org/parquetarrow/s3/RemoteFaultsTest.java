@@ -320,6 +320,26 @@ class RemoteFaultsTest {
     }
   }
 
+  @Test
+  void headersOfTheOptionsGoWithEveryHttpRequestAndTheEtagIsThePrecondition() throws Exception {
+    String key = put(BIG);
+    RemoteReadOptions options = quick().header("Authorization", "Bearer t0ken").header("X-Trace", "42").build();
+    try (RemoteInputFile in = open(Transport.HTTP, key, options)) {
+      RemoteTesting.assertReadsLikeLocal(BIG, in, memory.allocator());
+      List<String> heads = httpProxy.requestHeads();
+      assertTrue(heads.size() >= 2, heads::toString);
+      String etag = in.version().etag();
+      assertTrue(etag != null && etag.startsWith("\""), "the server's ETag: " + etag);
+      for (int i = 0; i < heads.size(); i++) {
+        String head = heads.get(i).toLowerCase(java.util.Locale.ROOT);
+        assertTrue(head.contains("\r\nauthorization: bearer t0ken"), head);
+        assertTrue(head.contains("\r\nx-trace: 42"), head);
+        // the first request learns the ETag; every later one is conditional on it
+        assertEquals(i > 0, head.contains("\r\nif-match: " + etag.toLowerCase(java.util.Locale.ROOT)), head);
+      }
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Transport.class)
   void aMissingObjectIsAMissingFileException(Transport t) {
