@@ -7,6 +7,7 @@ import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -99,6 +100,26 @@ public abstract class RemoteInputFile implements InputFile {
     public RangeResponse {
       Objects.requireNonNull(version, "version");
       Objects.requireNonNull(body, "body");
+    }
+  }
+
+  /**
+   * A throttling answer (HTTP 429, 503) that a subclass reports for a retry, with the wait the
+   * server asked for ({@code Retry-After}), if any: the next attempt waits at least that long,
+   * up to {@link RemoteReadOptions#maxBackoff()}.
+   */
+  protected static final class ThrottledException extends IOException {
+    private static final long serialVersionUID = 1L;
+    private final transient Duration retryAfter;
+
+    public ThrottledException(String message, Duration retryAfter) {
+      super(message);
+      this.retryAfter = retryAfter;
+    }
+
+    /** The wait the server asked for, or {@code null}. */
+    public Duration retryAfter() {
+      return retryAfter;
     }
   }
 
@@ -441,6 +462,9 @@ public abstract class RemoteInputFile implements InputFile {
     long ceiling = Math.min(options.maxBackoff().toNanos(),
         options.initialBackoff().toNanos() << Math.min(attempt - 1, 30));
     long pause = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
+    if (cause instanceof ThrottledException t && t.retryAfter() != null) {
+      pause = Math.max(pause, Math.min(options.maxBackoff().toNanos(), t.retryAfter().toNanos()));
+    }
     if (System.nanoTime() + pause >= deadline) {
       throw failure("gave up after " + attempt + " attempts in " + elapsedMs + " ms, the request deadline of "
           + options.requestDeadline().toMillis() + " ms leaving no time for another: " + describe(cause), range, cause);

@@ -48,6 +48,8 @@ final class FaultProxy implements AutoCloseable {
   volatile int faultAfterBytes = 2_000;
   /** Smallest range (in bytes) whose response is cut or stalled. */
   volatile long faultMinRange = 10_000;
+  /** The {@code Retry-After} (seconds) of the 503 answers. */
+  volatile int retryAfterSeconds;
   /** Whether the {@code Range} header is removed, as by a server that ignores it. */
   volatile boolean stripRange;
   /** Run with each request's first line before it is forwarded. */
@@ -93,6 +95,7 @@ final class FaultProxy implements AutoCloseable {
     cutNext.set(0);
     stallNext.set(0);
     stripRange = false;
+    retryAfterSeconds = 0;
     onRequest = line -> {};
     requests.clear();
     heads.clear();
@@ -208,7 +211,7 @@ final class FaultProxy implements AutoCloseable {
 
     private void answerSlowDown() throws IOException {
       String head = "HTTP/1.1 503 Slow Down\r\nContent-Type: application/xml\r\nContent-Length: "
-          + SLOW_DOWN_BODY.length + "\r\nRetry-After: 0\r\n\r\n";
+          + SLOW_DOWN_BODY.length + "\r\nRetry-After: " + retryAfterSeconds + "\r\n\r\n";
       OutputStream out = client.getOutputStream();
       synchronized (this) {
         out.write(head.getBytes(StandardCharsets.ISO_8859_1));

@@ -201,6 +201,24 @@ class RemoteFaultsTest {
     }
   }
 
+  @Test
+  void anHttpRetryWaitsAsLongAsRetryAfterAsks() throws Exception {
+    String key = put(BIG);
+    RemoteReadOptions options = quick().backoff(Duration.ofMillis(10), Duration.ofSeconds(5)).build();
+    try (RemoteInputFile in = open(Transport.HTTP, key, options);
+        LocalInputFile local = LocalInputFile.open(BIG)) {
+      httpProxy.retryAfterSeconds = 1;
+      httpProxy.throttleNext.set(1);
+      long started = System.nanoTime();
+      ByteBuffer got = in.read(4, 100_000);
+      long ms = (System.nanoTime() - started) / 1_000_000;
+      assertEquals(local.read(4, 100_000), got);
+      assertEquals(1, in.statistics().retries());
+      // a 10 ms backoff alone would have retried at once
+      assertTrue(ms >= 1_000, "retried after " + ms + " ms");
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Transport.class)
   @Timeout(20)

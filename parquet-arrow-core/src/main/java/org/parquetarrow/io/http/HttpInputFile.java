@@ -224,6 +224,15 @@ public final class HttpInputFile extends RemoteInputFile {
     return new ObjectVersion(length, h.firstValue("ETag").orElse(null), h.firstValue("Last-Modified").orElse(null));
   }
 
+  /** The wait a {@code Retry-After} header asks for in seconds, or {@code null} (dates are not taken). */
+  private static Duration retryAfter(HttpHeaders h) {
+    String v = h.firstValue("Retry-After").orElse("").trim();
+    if (!v.matches("\\d{1,6}")) {
+      return null;
+    }
+    return Duration.ofSeconds(Long.parseLong(v));
+  }
+
   /** A weak ETag ({@code W/"…"}) never matches {@code If-Match}, which compares strongly. */
   private static boolean isStrong(String etag) {
     return etag != null && !etag.startsWith("W/");
@@ -237,8 +246,10 @@ public final class HttpInputFile extends RemoteInputFile {
     closeQuietly(response.body());
     int status = response.statusCode();
     switch (status) {
-      case 429, 500, 502, 503, 504:
-        return new IOException("HTTP " + status + (status == 429 || status == 503 ? " (throttled)" : " (server error)"));
+      case 429, 503:
+        return new ThrottledException("HTTP " + status + " (throttled)", retryAfter(response.headers()));
+      case 500, 502, 504:
+        return new IOException("HTTP " + status + " (server error)");
       case 404, 410:
         throw missing(range, "HTTP " + status);
       case 401, 403:
