@@ -112,8 +112,12 @@ public final class ParquetFooter {
       throw corruptAt("file does not end with the Parquet magic PAR1 but with "
           + describe(tail, tailLength - MAGIC_LENGTH), fileLength - MAGIC_LENGTH);
     }
-    ByteBuffer head = tailStart == 0 ? tail : file.read(0, MAGIC_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-    if (head.getInt(0) != tailMagic) {
+    // A remote file would pay a whole request for these four bytes, so there only the trailing
+    // magic is checked, as parquet-java, Arrow C++ and arrow-rs do everywhere.
+    boolean checkHead = tailStart == 0 || file.locality() == InputFile.Locality.LOCAL;
+    ByteBuffer head = !checkHead ? null
+        : tailStart == 0 ? tail : file.read(0, MAGIC_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+    if (checkHead && head.getInt(0) != tailMagic) {
       throw corruptAt("file does not start with the Parquet magic " + (encryptedFooter ? "PARE" : "PAR1")
           + " but with " + describe(head, 0), 0);
     }
