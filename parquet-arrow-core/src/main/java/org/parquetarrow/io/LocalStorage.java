@@ -8,7 +8,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.parquetarrow.ParquetIOException;
 
 /**
  * The local file system as a {@link Storage}: locations are plain paths or {@code file:} URIs;
@@ -51,6 +50,8 @@ public final class LocalStorage implements Storage {
   /**
    * {@inheritDoc} Locations of entries are {@code location} followed by the relative path, with
    * the platform's separator.
+   *
+   * @throws NoSuchFileException if there is nothing at {@code location}
    */
   @Override
   public List<StorageEntry> list(String location, IoStatistics statistics) throws IOException {
@@ -59,7 +60,7 @@ public final class LocalStorage implements Storage {
       return List.of(entry(location, root));
     }
     if (!Files.isDirectory(root)) {
-      throw ParquetIOException.opening("cannot list " + location, root, new NoSuchFileException(root.toString()));
+      throw new NoSuchFileException(root.toString());
     }
     String base = location.endsWith(root.getFileSystem().getSeparator()) || location.endsWith("/")
         ? location : location + root.getFileSystem().getSeparator();

@@ -62,7 +62,8 @@ public interface Storage extends AutoCloseable {
    * {@code s3://b/database/...}), at any depth, in location order. Every entry's location starts
    * with {@code location}'s, so the part after it is the file's path relative to the root.
    *
-   * @throws org.parquetarrow.MissingFileException naming {@code location} if nothing is there
+   * @throws org.parquetarrow.MissingFileException naming {@code location} if nothing is there (a
+   *     {@link java.nio.file.NoSuchFileException} for a local path)
    * @throws UnsupportedOperationException if the storage cannot list (HTTP)
    * @throws IOException if listing fails
    */

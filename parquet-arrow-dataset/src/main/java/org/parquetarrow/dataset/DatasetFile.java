@@ -1,15 +1,22 @@
 package org.parquetarrow.dataset;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.io.IoStatistics;
+import org.parquetarrow.io.LocalStorage;
+import org.parquetarrow.io.Storage;
 import org.parquetarrow.schema.SchemaMapping;
 
 /**
  * One Parquet file of a dataset: where it is, its partition values and its footer.
  *
- * @param path the file
+ * @param location the file: a local path, or a location of its {@code storage} ({@code
+ *     s3://bucket/key}, an {@code https://} URL)
  * @param partitionValues partition column name to value, in the canonical form of the column's
  *     type ({@link org.parquetarrow.dataset.expr.Literal}); a {@code null} value is a null
  *     partition
@@ -18,16 +25,47 @@ import org.parquetarrow.schema.SchemaMapping;
  * @param mapping its Parquet-to-Arrow schema mapping
  * @param metadata the footer's metadata with the column metadata of encrypted chunks decrypted
  *     where their keys are known (the footer's own metadata for plaintext files): what pruning reads
+ * @param storage where the file is opened from (the caller of discovery closes it)
  */
-public record DatasetFile(Path path, Map<String, Object> partitionValues, ParquetFooter footer, SchemaMapping mapping,
-    FileMetaData metadata) {
+public record DatasetFile(String location, Map<String, Object> partitionValues, ParquetFooter footer,
+    SchemaMapping mapping, FileMetaData metadata, Storage storage) {
   public DatasetFile {
+    Objects.requireNonNull(location, "location");
+    Objects.requireNonNull(storage, "storage");
     partitionValues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(partitionValues));
   }
 
-  /** A file whose metadata is its footer's as read (plaintext, or read without keys). */
+  /** A local file. */
+  public DatasetFile(Path path, Map<String, Object> partitionValues, ParquetFooter footer, SchemaMapping mapping,
+      FileMetaData metadata) {
+    this(path.toString(), partitionValues, footer, mapping, metadata, LocalStorage.instance());
+  }
+
+  /** A local file whose metadata is its footer's as read (plaintext, or read without keys). */
   public DatasetFile(Path path, Map<String, Object> partitionValues, ParquetFooter footer, SchemaMapping mapping) {
     this(path, partitionValues, footer, mapping, footer.metadata());
+  }
+
+  /** Whether the file is on the local file system (so {@link #path()} answers). */
+  public boolean isLocal() {
+    return storage instanceof LocalStorage;
+  }
+
+  /**
+   * The local file.
+   *
+   * @throws IllegalStateException if the file is remote ({@link #location()} names it)
+   */
+  public Path path() {
+    if (!isLocal()) {
+      throw new IllegalStateException(location + " is not a local file");
+    }
+    return LocalStorage.path(location);
+  }
+
+  /** Opens the file from its storage, counting a remote file's requests and bytes into {@code statistics}. */
+  public InputFile open(IoStatistics statistics) throws IOException {
+    return storage.open(location, statistics);
   }
 
   /** Rows in the file, from its footer. */
