@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.MissingFileException;
+import org.parquetarrow.ObjectChangedException;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DiscoveryOptions;
@@ -237,6 +238,25 @@ class RemoteDatasetTest {
       Dataset c = DatasetDiscovery.location("s3://private/cached/", s3, o);
       assertEquals(1 + 1, c.discoveryStatistics().requests());
       assertEquals(List.of("799|2024-01-05", "799|2024-01-06"), scan(c, "id = 799"));
+    }
+  }
+
+  @Test
+  void anObjectReplacedBetweenDiscoveryAndScanFailsNamingIt() throws Exception {
+    Path f1 = dataset.resolve("region=east/year=2023/day=2024-01-06/part-0.parquet");
+    Path f2 = dataset.resolve("region=east/year=2024/day=2024-01-05/part-0.parquet");
+    server.put(LoopbackS3.PRIVATE_BUCKET, "replaced/day=2024-01-06/part-0.parquet", f1);
+    try (Storage s3 = Storage.forLocation("s3://private/replaced/", signed().build())) {
+      Dataset ds = DatasetDiscovery.location("s3://private/replaced/", s3, DiscoveryOptions.defaults());
+      // rewritten after its footer was read: the scan must not read the new bytes with the old footer
+      server.put(LoopbackS3.PRIVATE_BUCKET, "replaced/day=2024-01-06/part-0.parquet", f2);
+      AssertionError e = assertThrows(AssertionError.class, () -> scan(ds, "id >= 0"));
+      Throwable changed = e.getCause();
+      while (changed != null && !(changed instanceof ObjectChangedException)) {
+        changed = changed.getCause();
+      }
+      assertTrue(changed != null, "not an ObjectChangedException: " + e.getCause());
+      assertTrue(changed.getMessage().contains("s3://private/replaced/day=2024-01-06/part-0.parquet"), changed.getMessage());
     }
   }
 

@@ -217,6 +217,26 @@ public abstract class RemoteInputFile implements InputFile {
     }
   }
 
+  /**
+   * Instead of {@link #fetchFooterSuffix()}: takes the object's length and version as already
+   * known (from a listing, or from opening it before), sending no request. Every read is then
+   * conditional on that version, so an object replaced since fails with {@link
+   * ObjectChangedException} rather than giving bytes of the new one; a dataset scan opens its
+   * files so, against the version their footers were read from.
+   *
+   * @throws IllegalArgumentException if {@code known} has no length or neither ETag nor date
+   */
+  protected final void assumeVersion(ObjectVersion known) {
+    Objects.requireNonNull(known, "known");
+    if (known.length() < 0 || known.etag() == null && known.lastModified() == null) {
+      throw new IllegalArgumentException("a known version needs the length and an ETag or date: " + known);
+    }
+    version = known;
+    length = known.length();
+    suffixStart = length;
+    suffix = ByteBuffer.allocate(0).asReadOnlyBuffer();
+  }
+
   @Override
   public String name() {
     return name;

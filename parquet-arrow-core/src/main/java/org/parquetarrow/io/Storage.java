@@ -51,6 +51,16 @@ public interface Storage extends AutoCloseable {
    */
   InputFile open(String location, IoStatistics statistics) throws IOException;
 
+  /**
+   * Opens the file {@code entry} describes, as that version where the storage can hold it to one
+   * (S3: no request at opening, every read conditional on the entry's ETag, an object replaced
+   * since failing with {@link org.parquetarrow.ObjectChangedException}); otherwise as {@link
+   * #open(String, IoStatistics)}.
+   */
+  default InputFile open(StorageEntry entry, IoStatistics statistics) throws IOException {
+    return open(entry.location(), statistics);
+  }
+
   /** {@link #open(String, IoStatistics)} with statistics of the file's own. */
   default InputFile open(String location) throws IOException {
     return open(location, new IoStatistics());

@@ -22,6 +22,7 @@ import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.IoStatistics;
 import org.parquetarrow.io.LocalStorage;
+import org.parquetarrow.io.RemoteInputFile;
 import org.parquetarrow.io.Storage;
 import org.parquetarrow.io.StorageEntry;
 import org.parquetarrow.read.ParquetFileReader;
@@ -190,22 +191,26 @@ public final class DatasetDiscovery {
       throw new DatasetException("no Parquet files found" + (root == null ? "" : " below " + root));
     }
     List<SkippedFile> skipped = new ArrayList<>();
+    List<StorageEntry> readableEntries = new ArrayList<>();
     List<String> readable = new ArrayList<>();
     List<ParquetFooter> footers = new ArrayList<>();
     FooterCache cache = options.decryption() == null ? options.footerCache() : null;
     for (StorageEntry entry : entries) {
       String p = entry.location();
       try {
+        StorageEntry read = entry;
         ParquetFooter footer = cache == null ? null : cache.get(entry);
         if (footer == null) {
           try (InputFile in = storage.open(p, io)) {
             footer = ParquetFooter.read(in, options.decryption());
+            read = versionRead(entry, in);
           }
           if (cache != null) {
             cache.put(entry, footer);
           }
         }
         footers.add(footer);
+        readableEntries.add(read);
         readable.add(p);
       } catch (ParquetCryptoException e) {
         // Missing or wrong keys are not corruption: fail whatever the policy (see CorruptFilePolicy).
@@ -265,11 +270,22 @@ public final class DatasetDiscovery {
       ParquetFooter footer = footers.get(i);
       FileMetaData metadata = footer.decryptor() == null ? footer.metadata()
           : decryptColumnMetaData(footer, p);
-      files.add(new DatasetFile(p, typed, footer, mapping, metadata, storage));
+      files.add(new DatasetFile(readableEntries.get(i), typed, footer, mapping, metadata, storage));
     }
     List<Field> all = new ArrayList<>(unifier.result().getFields());
     all.addAll(partitionSchema.getFields());
     return new Dataset(files, new Schema(all), partitionSchema, skipped, options.readOptions(), io);
+  }
+
+  /**
+   * The version the footer was read from: the one the opened object reported (it may have been
+   * replaced since the listing), so that a scan reads the bytes that footer describes.
+   */
+  private static StorageEntry versionRead(StorageEntry listed, InputFile in) {
+    if (in instanceof RemoteInputFile r && r.version() != null && r.version().etag() != null) {
+      return new StorageEntry(listed.location(), r.length(), r.version().etag());
+    }
+    return listed;
   }
 
   private static ParquetIOException remoteFailure(String action, String location, IOException e) {
