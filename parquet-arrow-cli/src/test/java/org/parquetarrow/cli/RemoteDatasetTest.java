@@ -325,8 +325,13 @@ class RemoteDatasetTest {
         "--anonymous");
     assertTrue(r.exit() != 0);
     assertTrue(r.err().contains("s3://private/nothing-here/"), r.err());
-    Cli dir = Cli.run("schema", server.httpUrl(LoopbackS3.PUBLIC_BUCKET, "").toString());
+    // HTTP cannot list: a directory URL is refused, saying so
+    Cli dir = Cli.run("scan", server.httpUrl(LoopbackS3.PUBLIC_BUCKET, "").toString());
     assertTrue(dir.exit() != 0);
+    assertTrue(dir.err().contains("HTTP has no directory listing"), dir.err());
+    Cli scheme = Cli.run("head", "gs://bucket/file.parquet");
+    assertTrue(scheme.exit() != 0);
+    assertTrue(scheme.err().contains("no storage for the scheme \"gs\""), scheme.err());
   }
 
   @Test

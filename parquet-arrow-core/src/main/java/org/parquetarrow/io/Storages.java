@@ -8,16 +8,19 @@ import java.util.regex.Pattern;
 
 /** Resolution of location strings to storages (behind {@link Storage#forLocation}). */
 final class Storages {
-  // a scheme as URIs spell it, then ':': "s3://", "https://", "file:/"; a Windows drive ("C:\")
-  // has a one-letter scheme, which no store uses
-  private static final Pattern SCHEME = Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]+):");
+  // "scheme://" for stores; "file:" alone for local URIs ("file:/x", "file:///x"). A name such as
+  // "C:\x" or "notes:2024.parquet" stays a path.
+  private static final Pattern SCHEME = Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]*)://");
 
   private Storages() {}
 
   /** The lower-case scheme of {@code location}, or {@code null} for a plain path. */
   static String scheme(String location) {
     Matcher m = SCHEME.matcher(location);
-    return m.find() ? m.group(1).toLowerCase(Locale.ROOT) : null;
+    if (m.find()) {
+      return m.group(1).toLowerCase(Locale.ROOT);
+    }
+    return location.regionMatches(true, 0, "file:", 0, 5) ? "file" : null;
   }
 
   static Storage forLocation(String location, StorageOptions options) {
