@@ -335,6 +335,56 @@ class RemoteDatasetTest {
   }
 
   @Test
+  void serveGivesTheRowsOfADatasetInS3() throws Exception {
+    picocli.CommandLine cl = ParquetArrowCommand.commandLine();
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    cl.setOut(new java.io.PrintWriter(out, true));
+    cl.setErr(new java.io.PrintWriter(err, true));
+    java.util.concurrent.atomic.AtomicInteger exit = new java.util.concurrent.atomic.AtomicInteger(-1);
+    Thread serve = new Thread(() -> exit.set(cl.execute("serve", "s3://private/sales/", "--port", "0",
+        "--s3-endpoint", server.anonymousEndpoint().toString(), "--anonymous")), "serve-s3-under-test");
+    serve.start();
+    try {
+      java.util.regex.Pattern p = java.util.regex.Pattern.compile("serving 1 dataset on (grpc\\+tcp://[^ ]+:\\d+)");
+      String location = null;
+      for (long deadline = System.nanoTime() + 30_000_000_000L; location == null && System.nanoTime() < deadline; ) {
+        java.util.regex.Matcher m = p.matcher(out.toString());
+        if (m.find()) {
+          location = m.group(1);
+        } else {
+          assertTrue(serve.isAlive(), err.toString());
+          Thread.sleep(20);
+        }
+      }
+      assertTrue(location != null, "serve did not start: " + err);
+      Path arrow = outputs.resolve("served.arrow");
+      // served under the prefix's last component
+      Cli get = Cli.run("get", location, "sales", "--filter", "region = 'west' and year = 2024 and v < 3",
+          "--columns", "id,day", "--out", arrow.toString());
+      assertEquals(0, get.exit(), get.err());
+      List<String> rows = new ArrayList<>();
+      try (BufferAllocator a = memory.allocator().newChildAllocator("served", 0, Long.MAX_VALUE);
+          var in = new org.apache.arrow.vector.ipc.ArrowFileReader(Files.newByteChannel(arrow), a)) {
+        while (in.loadNextBatch()) {
+          VectorSchemaRoot root = in.getVectorSchemaRoot();
+          for (int i = 0; i < root.getRowCount(); i++) {
+            rows.add(root.getVector("id").getObject(i) + "|" + java.time.LocalDate.ofEpochDay(
+                ((org.apache.arrow.vector.DateDayVector) root.getVector("day")).get(i)));
+          }
+        }
+      }
+      Collections.sort(rows);
+      assertEquals(expectedWest2024(), rows);
+    } finally {
+      serve.interrupt();
+      serve.join(30_000);
+    }
+    assertTrue(!serve.isAlive(), "serve stops when interrupted");
+    assertEquals(0, exit.get(), err.toString());
+  }
+
+  @Test
   void cliToArrowFromS3WritesTheRowsOfTheFile() throws Exception {
     Path out = outputs.resolve("x.arrow");
     Cli r = Cli.run("to-arrow", "s3://public/alltypes_plain.parquet", out.toString(),

@@ -60,6 +60,21 @@ public final class Dataset {
     return files;
   }
 
+  /**
+   * This dataset restricted to {@code files} (some of its own), with the same schema and read
+   * options, reading nothing: a split of a dataset served in parts.
+   *
+   * @throws IllegalArgumentException if a file is not one of this dataset's
+   */
+  public Dataset withFiles(List<DatasetFile> files) {
+    for (DatasetFile f : files) {
+      if (!this.files.contains(f)) {
+        throw new IllegalArgumentException(f.location() + " is not a file of this dataset");
+      }
+    }
+    return new Dataset(files, schema, partitionSchema, List.of(), readOptions, new IoStatistics());
+  }
+
   /** The unified schema: every file column, then the partition columns. */
   public Schema schema() {
     return schema;
