@@ -308,11 +308,16 @@ class RemoteDatasetTest {
     assertEquals(0, http.exit(), http.err());
     assertEquals(local.out(), s3.out());
     assertEquals(local.out(), http.out());
-    for (String command : List.of("cat", "schema")) {
-      Cli l = Cli.run(command, localFile);
-      Cli h = Cli.run(command, url);
+    for (List<String> command : List.of(List.of("cat"), List.of("schema"), List.of("meta"), List.of("pages"),
+        List.of("bloom", "--column", "id", "--value", "3"))) {
+      List<String> args = new ArrayList<>(command);
+      args.add(1, localFile);
+      Cli l = Cli.run(args.toArray(String[]::new));
+      args.set(1, url);
+      Cli h = Cli.run(args.toArray(String[]::new));
+      assertEquals(0, l.exit(), l.err());
       assertEquals(0, h.exit(), h.err());
-      assertEquals(l.out().replace(localFile, url), h.out(), command);
+      assertEquals(l.out().replace(localFile, url), h.out(), command.toString());
     }
     Cli meta = Cli.run("meta", "--json", url);
     assertEquals(0, meta.exit(), meta.err());
