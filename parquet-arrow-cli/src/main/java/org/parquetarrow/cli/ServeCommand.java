@@ -12,6 +12,7 @@ import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.dataset.FooterCache;
 import org.parquetarrow.flight.FlightAuth;
 import org.parquetarrow.flight.ParquetFlightServer;
 import picocli.CommandLine.Command;
@@ -62,6 +63,9 @@ final class ServeCommand implements Callable<Integer> {
 
   @Mixin StorageMixin storage;
 
+  /** Footers kept across refreshes; most are KBs, a very wide file's MBs, so the count stays modest. */
+  private static final int FOOTER_CACHE_FILES = 1_000;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -79,7 +83,9 @@ final class ServeCommand implements Callable<Integer> {
     try (Locations locations = storage.locations();
         BufferAllocator allocator = new RootAllocator()) {
       ParquetFlightServer.Builder b = ParquetFlightServer.builder(allocator).host(host).port(port)
-          .discovery(DiscoveryOptions.defaults().withDecryption(keys.properties()));
+          // a refresh re-reads only the footers of files that changed (on S3 each footer is a request)
+          .discovery(DiscoveryOptions.defaults().withDecryption(keys.properties())
+              .withFooterCache(new FooterCache(FOOTER_CACHE_FILES)));
       for (String p : paths) {
         if (Locations.isRemote(p)) {
           b.dataset(remoteName(p), p, locations.storage(p));

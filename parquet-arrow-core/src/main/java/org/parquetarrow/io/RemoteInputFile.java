@@ -218,23 +218,18 @@ public abstract class RemoteInputFile implements InputFile {
   }
 
   /**
-   * Instead of {@link #fetchFooterSuffix()}: takes the object's length and version as already
-   * known (from a listing, or from opening it before), sending no request. Every read is then
-   * conditional on that version, so an object replaced since fails with {@link
-   * ObjectChangedException} rather than giving bytes of the new one; a dataset scan opens its
-   * files so, against the version their footers were read from.
+   * Fails unless this object is still the version {@code expected} describes (an earlier read of
+   * it, such as the footer a dataset's discovery parsed): opening an object again must not pair
+   * an old footer with new bytes.
    *
-   * @throws IllegalArgumentException if {@code known} has no length or neither ETag nor date
+   * @throws ObjectChangedException naming the object if its length or ETag differ
    */
-  protected final void assumeVersion(ObjectVersion known) {
-    Objects.requireNonNull(known, "known");
-    if (known.length() < 0 || known.etag() == null && known.lastModified() == null) {
-      throw new IllegalArgumentException("a known version needs the length and an ETag or date: " + known);
+  public void requireVersion(ObjectVersion expected) {
+    if (!version.sameAs(expected)) {
+      long start = Math.max(0, length - options.footerSuffixSize());
+      throw new ObjectChangedException(name, FileRange.of(start, length - start),
+          "it is now " + version + ", not " + expected + " as when its footer was read");
     }
-    version = known;
-    length = known.length();
-    suffixStart = length;
-    suffix = ByteBuffer.allocate(0).asReadOnlyBuffer();
   }
 
   @Override

@@ -52,13 +52,23 @@ public interface Storage extends AutoCloseable {
   InputFile open(String location, IoStatistics statistics) throws IOException;
 
   /**
-   * Opens the file {@code entry} describes, as that version where the storage can hold it to one
-   * (S3: no request at opening, every read conditional on the entry's ETag, an object replaced
-   * since failing with {@link org.parquetarrow.ObjectChangedException}); otherwise as {@link
-   * #open(String, IoStatistics)}.
+   * Opens the file {@code entry} describes, failing if a remote object is no longer that version
+   * (its length or ETag differ): a dataset scan opens its files so, against the version their
+   * footers were read from, and never decodes new bytes with an old footer.
+   *
+   * @throws org.parquetarrow.ObjectChangedException naming the object if it changed
    */
   default InputFile open(StorageEntry entry, IoStatistics statistics) throws IOException {
-    return open(entry.location(), statistics);
+    InputFile in = open(entry.location(), statistics);
+    if (in instanceof RemoteInputFile r && entry.size() >= 0 && StorageEntry.isEtag(entry.version())) {
+      try {
+        r.requireVersion(new RemoteInputFile.ObjectVersion(entry.size(), entry.version(), null));
+      } catch (RuntimeException e) {
+        in.close();
+        throw e;
+      }
+    }
+    return in;
   }
 
   /** {@link #open(String, IoStatistics)} with statistics of the file's own. */

@@ -15,4 +15,9 @@ public record StorageEntry(String location, long size, String version) {
   public StorageEntry {
     Objects.requireNonNull(location, "location");
   }
+
+  /** Whether {@code version} is an HTTP entity tag ({@code "..."} or {@code W/"..."}), not a date. */
+  static boolean isEtag(String version) {
+    return version != null && (version.startsWith("\"") || version.startsWith("W/\""));
+  }
 }

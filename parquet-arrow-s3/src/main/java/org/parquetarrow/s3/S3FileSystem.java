@@ -8,7 +8,6 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingFileException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.io.IoStatistics;
-import org.parquetarrow.io.RemoteInputFile;
 import org.parquetarrow.io.RemoteReadOptions;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -151,15 +150,6 @@ public final class S3FileSystem implements AutoCloseable {
   /** Opens the object at {@code location}, counting requests and bytes into {@code statistics}. */
   public S3InputFile open(S3Location location, IoStatistics statistics) {
     return S3InputFile.open(this, location, statistics, false);
-  }
-
-  /**
-   * Opens the object at {@code location} as the version {@code known} (its length and ETag, from
-   * a listing or an earlier open), sending no request until a read; every read is conditional on
-   * that ETag, so an object replaced since fails with {@link org.parquetarrow.ObjectChangedException}.
-   */
-  public S3InputFile open(S3Location location, RemoteInputFile.ObjectVersion known, IoStatistics statistics) {
-    return S3InputFile.open(this, location, statistics, known);
   }
 
   /**

@@ -75,19 +75,6 @@ public final class S3InputFile extends RemoteInputFile {
     return file;
   }
 
-  /**
-   * Opens {@code location} as the version {@code known} (length and ETag, as a listing gave
-   * them) without a request: every read carries {@code If-Match}, so an object replaced since
-   * fails with {@link org.parquetarrow.ObjectChangedException}.
-   */
-  static S3InputFile open(S3FileSystem fs, S3Location location, IoStatistics statistics, ObjectVersion known) {
-    Objects.requireNonNull(location, "location");
-    Objects.requireNonNull(statistics, "statistics");
-    S3InputFile file = new S3InputFile(fs, location, statistics, false);
-    file.assumeVersion(known);
-    return file;
-  }
-
   public S3Location location() {
     return location;
   }

@@ -8,7 +8,6 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingFileException;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.IoStatistics;
-import org.parquetarrow.io.RemoteInputFile;
 import org.parquetarrow.io.Storage;
 import org.parquetarrow.io.StorageEntry;
 import org.parquetarrow.io.StorageOptions;
@@ -74,21 +73,6 @@ public final class S3Storage implements Storage {
   @Override
   public InputFile open(String location, IoStatistics statistics) {
     return fileSystem.open(S3Location.parse(location), statistics);
-  }
-
-  /** Without a request when {@code entry} has the size and ETag (see {@link S3FileSystem#open(S3Location, RemoteInputFile.ObjectVersion, IoStatistics)}). */
-  @Override
-  public InputFile open(StorageEntry entry, IoStatistics statistics) {
-    if (entry.size() < 0 || entry.version() == null || !isEtag(entry.version())) {
-      return open(entry.location(), statistics);
-    }
-    return fileSystem.open(S3Location.parse(entry.location()),
-        new RemoteInputFile.ObjectVersion(entry.size(), entry.version(), null), statistics);
-  }
-
-  /** Entries of this storage carry the ETag as their version; a date would be a store without ETags. */
-  private static boolean isEtag(String version) {
-    return version.startsWith("\"") || version.startsWith("W/");
   }
 
   @Override
