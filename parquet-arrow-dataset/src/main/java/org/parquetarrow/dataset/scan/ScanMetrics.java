@@ -10,7 +10,8 @@ import org.parquetarrow.io.IoStatistics;
 /**
  * What a scan did: the pruning counts of its plan ({@link #pruning()}), and what reading did —
  * files and row groups read, pages the row selections let the reader skip, bytes read (pruning
- * metadata and column chunks), requests to remote storage, rows decoded and rows out. Safe to read while the scan runs.
+ * metadata and column chunks), requests to remote storage, rows decoded and rows out. Safe to read
+ * while the scan runs.
  *
  * <pre>{@code
  * try (ScanReader r = Scanner.scan(dataset, options)) {
