@@ -206,6 +206,34 @@ class RemoteDatasetTest {
   }
 
   @Test
+  void aGlobMatchesKeysBelowItsFixedPartWithPartitionsFromThere() throws Exception {
+    Cli r = Cli.run("scan", "s3://public-glob/sales/region=*/year=2024/day=2024-01-06/*.parquet",
+        "--s3-endpoint", server.anonymousEndpoint().toString(), "--anonymous", "--columns", "id,region,year", "--json");
+    // no such bucket: named
+    assertTrue(r.exit() != 0);
+    assertTrue(r.err().contains("s3://public-glob/sales/"), r.err());
+    Cli g = Cli.run("scan", "s3://private/sales/region=*/year=2024/day=2024-01-06/*.parquet",
+        "--s3-endpoint", server.anonymousEndpoint().toString(), "--anonymous", "--columns", "id,region,year", "--json");
+    assertEquals(0, g.exit(), g.err());
+    List<String> rows = new ArrayList<>();
+    for (String line : g.out().split("\n")) {
+      if (!line.isBlank()) {
+        JsonNode n = new ObjectMapper().readTree(line);
+        rows.add(n.get("region").asText() + "|" + n.get("year").asLong() + "|" + n.get("id").asLong());
+      }
+    }
+    // files 3 (east, 2024, 2024-01-06) and 7 (west, 2024, 2024-01-06): ids 300..399 and 700..799
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < ROWS; i++) {
+      expected.add("east|2024|" + (300 + i));
+      expected.add("west|2024|" + (700 + i));
+    }
+    Collections.sort(expected);
+    Collections.sort(rows);
+    assertEquals(expected, rows);
+  }
+
+  @Test
   void aMissingBucketOrPrefixIsAMissingFileNamingIt() {
     try (Storage s3 = Storage.forLocation("s3://private/", signed().build())) {
       MissingFileException noBucket = assertThrows(MissingFileException.class,
