@@ -26,8 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bloom", mixinStandardHelpOptions = true,
     description = "Tell which row groups may contain a value, by the column's bloom filters.")
 final class BloomCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file: a path, s3://bucket/key or http(s)://host/file.parquet.")
+  String file;
 
   @Option(names = "--column", required = true, paramLabel = "PATH", description = "Column (dotted path).")
   String column;
@@ -38,12 +38,15 @@ final class BloomCommand implements Callable<Integer> {
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
+    try (Locations locations = storage.locations();
+        OpenedParquet p = OpenedParquet.open(locations, file, keys.properties())) {
       ColumnDescriptor c = p.column(column);
       long hash = BloomValueHash.of(value, c);
       int maybe = 0;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,8 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "cat", mixinStandardHelpOptions = true,
     description = "Print every row: JSON lines with --json (binary values base64), else tab-separated.")
 final class CatCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file: a path, s3://bucket/key or http(s)://host/file.parquet.")
+  String file;
 
   @Option(names = "--columns", split = ",", paramLabel = "COL",
       description = "Top-level fields or dotted leaf paths to print, kept in file order (default all).")
@@ -42,14 +41,17 @@ final class CatCommand implements Callable<Integer> {
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     ObjectMapper mapper = new ObjectMapper();
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ReaderOpener.open(file, allocator, columns, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties())) {
+    try (Locations locations = storage.locations();
+        BufferAllocator allocator = new RootAllocator();
+        ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, columns, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties())) {
       List<String> names = new ArrayList<>();
       for (Field f : reader.arrowSchema().getFields()) {
         names.add(f.getName());

@@ -5,14 +5,52 @@ import java.nio.file.Path;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.io.Storage;
 
 /**
- * The dataset a {@code scan PATH} names: a file, a directory (hive partitions below it) or a glob,
+ * The dataset a {@code scan PATH} names: a file, a directory (hive partitions below it) or a glob
+ * (locally, or in an object store: {@code s3://bucket/prefix/}),
  * whose fixed leading directories are the root that partition directories count from
  * ({@code data/year=*}{@code /*.parquet}: root {@code data}, pattern {@code year=*}{@code /*.parquet}).
  */
 final class DatasetSource {
   private DatasetSource() {}
+
+  /**
+   * The dataset at {@code path}: a local path as below, or a remote location ({@code
+   * s3://bucket/prefix/}, {@code s3://bucket/key}, an {@code https://} file) read from the
+   * storage {@code locations} holds; a glob in a remote location matches the keys below its
+   * fixed leading part.
+   */
+  static Dataset discover(Locations locations, String path, DiscoveryOptions options) {
+    if (!Locations.isRemote(path)) {
+      return discover(path, options);
+    }
+    Storage storage = locations.storage(path);
+    int schemeEnd = path.indexOf("://") + 3;
+    int firstGlob = firstGlob(path, schemeEnd);
+    try {
+      if (firstGlob < 0) {
+        return DatasetDiscovery.location(path, storage, options);
+      }
+      int rootEnd = path.lastIndexOf('/', firstGlob);
+      if (rootEnd < schemeEnd) {
+        throw new UserInputException(path + ": a glob needs a fixed bucket or host before it");
+      }
+      return DatasetDiscovery.glob(path.substring(0, rootEnd + 1), path.substring(rootEnd + 1), storage, options);
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
+      throw new UserInputException(path + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static int firstGlob(String s, int from) {
+    for (int i = from; i < s.length(); i++) {
+      if (isGlob(String.valueOf(s.charAt(i)))) {
+        return i;
+      }
+    }
+    return -1;
+  }
 
   static Dataset discover(String path, DiscoveryOptions options) {
     if (isGlob(path)) {

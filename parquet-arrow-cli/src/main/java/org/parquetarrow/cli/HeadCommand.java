@@ -2,7 +2,6 @@ package org.parquetarrow.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,8 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
 final class HeadCommand implements Callable<Integer> {
   static final int MAX_CELL = 40;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file: a path, s3://bucket/key or http(s)://host/file.parquet.")
+  String file;
 
   @Option(names = "-n", defaultValue = "10", paramLabel = "N", description = "Rows to show (default ${DEFAULT-VALUE}).")
   int rows;
@@ -41,6 +40,8 @@ final class HeadCommand implements Callable<Integer> {
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -50,8 +51,9 @@ final class HeadCommand implements Callable<Integer> {
     }
     List<String> header = new ArrayList<>();
     List<String[]> cells = new ArrayList<>();
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ReaderOpener.open(file, allocator, columns, Math.max(1, rows), null, keys.properties())) {
+    try (Locations locations = storage.locations();
+        BufferAllocator allocator = new RootAllocator();
+        ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, columns, Math.max(1, rows), null, keys.properties())) {
       for (Field f : reader.arrowSchema().getFields()) {
         header.add(f.getName());
       }

@@ -47,7 +47,7 @@ final class LayoutSvg {
       largest = Math.max(largest, b);
       data += b;
     }
-    long fileBytes = p.file.length();
+    long fileBytes = p.length;
     int inner = WIDTH - 2 * MARGIN;
     int top = 150;
     int height = top + shown * (BAND + GAP) + (groups.size() > shown ? 30 : 0) + MARGIN;
@@ -56,7 +56,7 @@ final class LayoutSvg {
         .append(height).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
         .append("\" font-family=\"sans-serif\" font-size=\"11\">\n");
     s.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    text(s, MARGIN, 22, 15, "bold", p.path.getFileName() + " — " + fileBytes + " bytes, " + p.rows()
+    text(s, MARGIN, 22, 15, "bold", java.nio.file.Path.of(p.path).getFileName() + " — " + fileBytes + " bytes, " + p.rows()
         + " rows, " + groups.size() + " row group(s), " + p.schema.columnCount() + " column(s)");
     text(s, MARGIN, 40, 11, "normal", "created by " + p.metadata.createdBy());
 

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -25,20 +24,23 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "meta", mixinStandardHelpOptions = true,
     description = "Print the file's metadata: row groups, column chunks, key-value metadata, writer.")
 final class MetaCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file: a path, s3://bucket/key or http(s)://host/file.parquet.")
+  String file;
 
   @Option(names = "--json", description = "One JSON object instead of text.")
   boolean json;
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     ObjectNode summary;
-    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
+    try (Locations locations = storage.locations();
+        OpenedParquet p = OpenedParquet.open(locations, file, keys.properties())) {
       summary = MetadataSummary.of(p);
     }
     PrintWriter out = spec.commandLine().getOut();

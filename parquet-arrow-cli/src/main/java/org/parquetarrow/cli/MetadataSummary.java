@@ -29,7 +29,7 @@ final class MetadataSummary {
     FileMetaData md = p.metadata;
     ObjectNode root = JSON.objectNode();
     root.put("file", p.path.toString());
-    root.put("file_bytes", p.file.length());
+    root.put("file_bytes", p.length);
     root.put("created_by", md.createdBy());
     root.put("format_version", md.version());
     root.put("num_rows", md.numRows());

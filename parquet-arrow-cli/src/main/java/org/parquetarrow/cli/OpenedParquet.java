@@ -9,6 +9,7 @@ import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.schema.ColumnDescriptor;
 import org.parquetarrow.schema.ParquetSchema;
@@ -18,15 +19,23 @@ import org.parquetarrow.schema.ParquetSchema;
  * column metadata of encrypted columns decrypted where a key is at hand.
  */
 final class OpenedParquet implements AutoCloseable {
-  final Path path;
-  final LocalInputFile file;
+  /** The file as the user named it (a path, {@code s3://...}, a URL). */
+  final String path;
+  final InputFile file;
+  /** The file's length in bytes. */
+  final long length;
   final ParquetFooter footer;
   final FileMetaData metadata;
   final ParquetSchema schema;
 
-  private OpenedParquet(Path path, LocalInputFile file, ParquetFooter footer) {
+  private OpenedParquet(String path, InputFile file, ParquetFooter footer) {
     this.path = path;
     this.file = file;
+    try {
+      this.length = file.length();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     this.footer = footer;
     FileDecryptor d = footer.decryptor();
     this.metadata = d == null ? footer.metadata() : d.decryptColumnMetaData(footer.metadata());
@@ -34,7 +43,18 @@ final class OpenedParquet implements AutoCloseable {
   }
 
   static OpenedParquet open(Path path, FileDecryptionProperties keys) {
-    LocalInputFile in = openFile(path);
+    return open(openFile(path), path.toString(), keys);
+  }
+
+  /** Opens {@code location} from {@code locations} (which closes the file if this fails). */
+  static OpenedParquet open(Locations locations, String location, FileDecryptionProperties keys) {
+    if (!Locations.isRemote(location)) {
+      return open(org.parquetarrow.io.LocalStorage.path(location), keys);
+    }
+    return open(locations.open(location), location, keys);
+  }
+
+  private static OpenedParquet open(InputFile in, String path, FileDecryptionProperties keys) {
     try {
       return new OpenedParquet(path, in, ParquetFooter.read(in, keys));
     } catch (RuntimeException e) {
@@ -76,7 +96,7 @@ final class OpenedParquet implements AutoCloseable {
     return String.join(", ", names);
   }
 
-  private static void closeQuietly(LocalInputFile in, RuntimeException pending) {
+  private static void closeQuietly(InputFile in, RuntimeException pending) {
     try {
       in.close();
     } catch (IOException e) {

@@ -54,7 +54,7 @@ final class PageHeaderWalker {
     if (meta == null) {
       throw new CorruptFileException("column chunk has no metadata");
     }
-    ColumnChunkRange range = ColumnChunkRange.of(meta, p.file.length(), WriterVersion.parse(p.metadata.createdBy()));
+    ColumnChunkRange range = ColumnChunkRange.of(meta, p.length, WriterVersion.parse(p.metadata.createdBy()));
     ColumnChunkBytes bytes = ColumnChunkFetcher.fetch(p.file, range);
     ByteBuffer in = ByteBuffer.wrap(bytes.array(), bytes.arrayOffset(), bytes.length()).slice();
     boolean hasDictionary = meta.dictionaryPageOffset() != null && meta.dictionaryPageOffset() > 0;

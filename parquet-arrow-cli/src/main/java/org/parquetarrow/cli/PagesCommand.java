@@ -3,7 +3,6 @@ package org.parquetarrow.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.parquetarrow.schema.ColumnDescriptor;
@@ -21,8 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "pages", mixinStandardHelpOptions = true,
     description = "Print every page header of one or all columns (no page is decompressed).")
 final class PagesCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file: a path, s3://bucket/key or http(s)://host/file.parquet.")
+  String file;
 
   @Option(names = "--column", paramLabel = "PATH", description = "Only this column (dotted path).")
   String column;
@@ -32,13 +31,16 @@ final class PagesCommand implements Callable<Integer> {
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     ObjectMapper mapper = new ObjectMapper();
-    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
+    try (Locations locations = storage.locations();
+        OpenedParquet p = OpenedParquet.open(locations, file, keys.properties())) {
       List<ColumnDescriptor> columns = column == null ? p.schema.columns() : List.of(p.column(column));
       if (!json) {
         out.printf("%-3s %-24s %4s %10s %-15s %-18s %10s %10s %8s %7s %7s %-12s %s%n", "rg", "column",

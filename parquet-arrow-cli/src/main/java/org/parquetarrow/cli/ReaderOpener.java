@@ -26,6 +26,36 @@ final class ReaderOpener {
    * @param executor where columns are decoded in parallel, or {@code null}
    * @param keys the keys of an encrypted file ({@link DecryptionMixin#properties()}), or {@code null}
    */
+  static ParquetFileReader open(Locations locations, String location, BufferAllocator allocator, String[] columns,
+      int batchSize, Executor executor, FileDecryptionProperties keys) {
+    if (!Locations.isRemote(location)) {
+      return open(org.parquetarrow.io.LocalStorage.path(location), allocator, columns, batchSize, executor, keys);
+    }
+    ReadOptions options = options(location, allocator, columns, batchSize, executor, keys);
+    try {
+      // the file belongs to locations, closed after the reader
+      return ParquetFileReader.open(locations.open(location), options);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException(location + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static ReadOptions options(String file, BufferAllocator allocator, String[] columns, int batchSize,
+      Executor executor, FileDecryptionProperties keys) {
+    if (batchSize < 1) {
+      throw new UserInputException("--batch-size must be positive, not " + batchSize);
+    }
+    ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(batchSize).executor(executor).decryption(keys);
+    if (columns != null && columns.length > 0) {
+      b.columns(columns);
+    }
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException(file + ": " + e.getMessage(), e);
+    }
+  }
+
   static ParquetFileReader open(Path file, BufferAllocator allocator, String[] columns, int batchSize,
       Executor executor, FileDecryptionProperties keys) {
     if (batchSize < 1) {

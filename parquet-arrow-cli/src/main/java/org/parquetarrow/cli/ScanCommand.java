@@ -7,6 +7,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.parquetarrow.io.IoStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,7 +61,8 @@ import picocli.CommandLine.Model.CommandSpec;
 final class ScanCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "PATH",
       description = "A Parquet file, a directory (recursive; key=value directories become columns) or a glob"
-          + " such as 'data/year=*/*.parquet' (quote it).")
+          + " such as 'data/year=*/*.parquet' (quote it); also s3://bucket/prefix/ (listed), s3://bucket/key"
+          + " or an http(s):// file.")
   String path;
 
   @Option(names = "--filter", paramLabel = "EXPR",
@@ -90,6 +94,8 @@ final class ScanCommand implements Callable<Integer> {
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -98,10 +104,26 @@ final class ScanCommand implements Callable<Integer> {
     if (json && out != null) {
       throw new UserInputException("--json prints rows and --out writes them to Arrow: give one of them");
     }
-    Dataset dataset = DatasetSource.discover(path, DiscoveryOptions.defaults().withDecryption(keys.properties()));
     PrintWriter err = spec.commandLine().getErr();
     ScanMetrics metrics;
+    Dataset dataset;
     long t0 = System.nanoTime();
+    try (Locations locations = storage.locations()) {
+      dataset = DatasetSource.discover(locations, path, DiscoveryOptions.defaults().withDecryption(keys.properties()));
+      metrics = scan(dataset, options, err);
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    ScanSummary.print(err, metrics, datasetBytes(dataset), seconds);
+    if (!dataset.files().stream().allMatch(DatasetFile::isLocal)) {
+      ScanSummary.printRequests(err, metrics, dataset.discoveryStatistics());
+    }
+    if (metricsJson != null) {
+      writeMetrics(metrics, dataset.discoveryStatistics());
+    }
+    return 0;
+  }
+
+  private ScanMetrics scan(Dataset dataset, ScanOptions options, PrintWriter err) throws IOException {
     try (BufferAllocator allocator = new RootAllocator();
         ScanReader reader = open(dataset, options, allocator)) {
       if (out == null) {
@@ -115,14 +137,8 @@ final class ScanCommand implements Callable<Integer> {
           bar.finish();
         }
       }
-      metrics = reader.metrics();
+      return reader.metrics();
     }
-    double seconds = (System.nanoTime() - t0) / 1e9;
-    ScanSummary.print(err, metrics, datasetBytes(dataset), seconds);
-    if (metricsJson != null) {
-      writeMetrics(metrics);
-    }
-    return 0;
   }
 
   private ScanOptions options() {
@@ -215,17 +231,25 @@ final class ScanCommand implements Callable<Integer> {
     }
   }
 
-  private void writeMetrics(ScanMetrics metrics) {
+  private void writeMetrics(ScanMetrics metrics, IoStatistics discovery) {
+    Map<String, Long> m = new LinkedHashMap<>(metrics.toMap());
+    // listing and footers, before the scan's own requests
+    m.put("discovery_requests", discovery.requests());
+    m.put("discovery_bytes", discovery.bytesRead());
     try {
-      new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(metricsJson.toFile(), metrics.toMap());
+      new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(metricsJson.toFile(), m);
     } catch (IOException e) {
       throw new UserInputException(metricsJson + ": cannot write: " + e.getMessage(), e);
     }
   }
 
+  /** The local files' total size, or -1 for a remote dataset (its sizes were listed, not kept). */
   private static long datasetBytes(Dataset dataset) throws IOException {
     long n = 0;
     for (DatasetFile f : dataset.files()) {
+      if (!f.isLocal()) {
+        return -1;
+      }
       n += Files.size(f.path());
     }
     return n;

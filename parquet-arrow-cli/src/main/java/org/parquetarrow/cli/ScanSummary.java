@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import org.parquetarrow.dataset.prune.PruningMetrics;
 import org.parquetarrow.dataset.scan.ScanMetrics;
+import org.parquetarrow.io.IoStatistics;
 
 /**
  * A scan's metrics for people: what each pruning step skipped, what was read, what came out. The
@@ -13,7 +14,8 @@ final class ScanSummary {
   private ScanSummary() {}
 
   /**
-   * @param datasetBytes the dataset's files' total size, to put {@code bytes_read} in proportion
+   * @param datasetBytes the dataset's files' total size, to put {@code bytes_read} in proportion;
+   *     negative when unknown (a remote dataset)
    * @param seconds wall time of the scan
    */
   static void print(PrintWriter out, ScanMetrics m, long datasetBytes, double seconds) {
@@ -27,9 +29,22 @@ final class ScanSummary {
     out.printf(Locale.ROOT, "pages:      %,d of the filter's columns checked in the page index, %,d skipped;"
             + " %,d pages of read columns skipped while reading%n",
         p.pages(), p.pagesSkipped(), m.pagesSkippedReading());
-    out.printf(Locale.ROOT, "bytes read: %,d of %,d (%.2f%%): %,d of pruning metadata, the rest column chunks%n",
-        m.bytesRead(), datasetBytes, datasetBytes == 0 ? 0.0 : 100.0 * m.bytesRead() / datasetBytes, p.bytesRead());
+    if (datasetBytes < 0) {
+      out.printf(Locale.ROOT, "bytes read: %,d: %,d of pruning metadata, the rest column chunks%n",
+          m.bytesRead(), p.bytesRead());
+    } else {
+      out.printf(Locale.ROOT, "bytes read: %,d of %,d (%.2f%%): %,d of pruning metadata, the rest column chunks%n",
+          m.bytesRead(), datasetBytes, datasetBytes == 0 ? 0.0 : 100.0 * m.bytesRead() / datasetBytes, p.bytesRead());
+    }
     out.printf(Locale.ROOT, "rows:       %,d decoded, %,d out, in %.3f s%n", m.rowsRead(), m.rowsOut(), seconds);
+    out.flush();
+  }
+
+  /** The requests a remote dataset cost: listing and footers, then the scan's own. */
+  static void printRequests(PrintWriter out, ScanMetrics m, IoStatistics discovery) {
+    out.printf(Locale.ROOT, "requests:   %,d for discovery (listing, footers: %,d bytes), %,d for the scan"
+            + " (%,d retries, %,d bytes received)%n",
+        discovery.requests(), discovery.bytesRead(), m.requests(), m.io().retries(), m.io().bytesRead());
     out.flush();
   }
 }

@@ -1,7 +1,6 @@
 package org.parquetarrow.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.schema.ArrowReadOptions;
@@ -17,16 +16,19 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "schema", mixinStandardHelpOptions = true,
     description = "Print the Parquet schema tree and the Arrow schema it reads as (footer only).")
 final class SchemaCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file: a path, s3://bucket/key or http(s)://host/file.parquet.")
+  String file;
 
   @Mixin DecryptionMixin keys;
+
+  @Mixin StorageMixin storage;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
+    try (Locations locations = storage.locations();
+        OpenedParquet p = OpenedParquet.open(locations, file, keys.properties())) {
       SchemaMapping mapping = ArrowSchemaConverter.toArrow(p.metadata, ArrowReadOptions.defaults());
       PrintWriter out = spec.commandLine().getOut();
       out.println("file:       " + file);

@@ -12,6 +12,7 @@ import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.dataset.FooterCache;
 import org.parquetarrow.flight.FlightAuth;
 import org.parquetarrow.flight.ParquetFlightServer;
 import picocli.CommandLine.Command;
@@ -32,8 +33,9 @@ import picocli.CommandLine.Model.CommandSpec;
         + " path component.")
 final class ServeCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "PATH",
-      description = "A directory of Parquet files (may be empty, for uploads) or one Parquet file.")
-  List<Path> paths;
+      description = "A directory of Parquet files (may be empty, for uploads) or one Parquet file; or, read-only,"
+          + " s3://bucket/prefix/ or s3://bucket/key (named by the last component).")
+  List<String> paths;
 
   @Option(names = "--port", defaultValue = "8815", paramLabel = "P", description = "Port to listen on; 0 picks a free"
       + " one (default ${DEFAULT-VALUE}).")
@@ -59,6 +61,11 @@ final class ServeCommand implements Callable<Integer> {
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
+  /** Footers kept across refreshes; most are KBs, a very wide file's MBs, so the count stays modest. */
+  private static final int FOOTER_CACHE_FILES = 1_000;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -66,17 +73,25 @@ final class ServeCommand implements Callable<Integer> {
     if ((tlsCertificate == null) != (tlsKey == null)) {
       throw new UserInputException("--tls-cert and --tls-key go together");
     }
-    for (Path p : paths) {
-      if (!Files.exists(p)) {
+    for (String p : paths) {
+      if (Locations.localMissing(p)) {
         throw new UserInputException(p + ": no such file or directory");
       }
     }
     boolean interrupted = false;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    // the storages of remote datasets stay open while the server runs
+    try (Locations locations = storage.locations();
+        BufferAllocator allocator = new RootAllocator()) {
       ParquetFlightServer.Builder b = ParquetFlightServer.builder(allocator).host(host).port(port)
-          .discovery(DiscoveryOptions.defaults().withDecryption(keys.properties()));
-      for (Path p : paths) {
-        b.dataset(p);
+          // a refresh re-reads only the footers of files that changed (on S3 each footer is a request)
+          .discovery(DiscoveryOptions.defaults().withDecryption(keys.properties())
+              .withFooterCache(new FooterCache(FOOTER_CACHE_FILES)));
+      for (String p : paths) {
+        if (Locations.isRemote(p)) {
+          b.dataset(remoteName(p), p, locations.storage(p));
+        } else {
+          b.dataset(Path.of(p));
+        }
       }
       for (String peer : peers) {
         b.peer(location(peer));
@@ -108,6 +123,16 @@ final class ServeCommand implements Callable<Integer> {
       Thread.currentThread().interrupt();
     }
     return 0;
+  }
+
+  /** A remote dataset's name: the last non-empty component of its location. */
+  private static String remoteName(String location) {
+    String s = location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
+    String name = s.substring(s.lastIndexOf('/') + 1);
+    if (name.isEmpty() || s.endsWith(":/")) {
+      throw new UserInputException(location + ": cannot name a dataset after it");
+    }
+    return name;
   }
 
   static Location location(String uri) {

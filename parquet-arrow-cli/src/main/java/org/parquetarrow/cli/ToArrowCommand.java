@@ -29,8 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "to-arrow", mixinStandardHelpOptions = true,
     description = "Convert a Parquet file to an Arrow IPC file ('-': an IPC stream on stdout).")
 final class ToArrowCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "IN.parquet", description = "The Parquet file.")
-  Path in;
+  @Parameters(index = "0", paramLabel = "IN.parquet", description = "The Parquet file: a path, s3://bucket/key or http(s)://host/file.parquet.")
+  String in;
 
   @Parameters(index = "1", paramLabel = "OUT.arrow", description = "The Arrow IPC file to write, or '-' for a stream on stdout.")
   String out;
@@ -45,6 +45,8 @@ final class ToArrowCommand implements Callable<Integer> {
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -52,8 +54,9 @@ final class ToArrowCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     long rows = 0;
     Path target;
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ReaderOpener.open(in, allocator, columns, batchSize, null, keys.properties())) {
+    try (Locations locations = storage.locations();
+        BufferAllocator allocator = new RootAllocator();
+        ParquetFileReader reader = ReaderOpener.open(locations, in, allocator, columns, batchSize, null, keys.properties())) {
       ProgressBar bar = ProgressBar.start(err, "to-arrow", reader.metadata().numRows());
       VectorSchemaRoot first = reader.readNextBatch();
       DictionaryProvider dictionaries = reader.dictionaries();

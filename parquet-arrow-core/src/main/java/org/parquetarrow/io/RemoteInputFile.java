@@ -217,6 +217,21 @@ public abstract class RemoteInputFile implements InputFile {
     }
   }
 
+  /**
+   * Fails unless this object is still the version {@code expected} describes (an earlier read of
+   * it, such as the footer a dataset's discovery parsed): opening an object again must not pair
+   * an old footer with new bytes.
+   *
+   * @throws ObjectChangedException naming the object if its length or ETag differ
+   */
+  public void requireVersion(ObjectVersion expected) {
+    if (!version.sameAs(expected)) {
+      long start = Math.max(0, length - options.footerSuffixSize());
+      throw new ObjectChangedException(name, FileRange.of(start, length - start),
+          "it is now " + version + ", not " + expected + " as when its footer was read");
+    }
+  }
+
   @Override
   public String name() {
     return name;

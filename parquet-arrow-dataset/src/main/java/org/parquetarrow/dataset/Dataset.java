@@ -13,7 +13,7 @@ import org.parquetarrow.dataset.prune.FilePruner;
 import org.parquetarrow.dataset.prune.PruningMetrics;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.dataset.prune.RowGroupScan;
-import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.io.IoStatistics;
 
 /**
  * Many Parquet files as one table: the files (with footers and partition values), the unified
@@ -31,14 +31,24 @@ public final class Dataset {
   private final Schema partitionSchema;
   private final List<SkippedFile> skipped;
   private final ArrowReadOptions readOptions;
+  private final IoStatistics discoveryStatistics;
 
   Dataset(List<DatasetFile> files, Schema schema, Schema partitionSchema, List<SkippedFile> skipped,
-      ArrowReadOptions readOptions) {
+      ArrowReadOptions readOptions, IoStatistics discoveryStatistics) {
     this.files = List.copyOf(files);
     this.schema = schema;
     this.partitionSchema = partitionSchema;
     this.skipped = List.copyOf(skipped);
     this.readOptions = readOptions;
+    this.discoveryStatistics = discoveryStatistics;
+  }
+
+  /**
+   * The requests and bytes discovery cost on remote storage: listing pages and footers (none for
+   * footers a {@link FooterCache} held; nothing for local files).
+   */
+  public IoStatistics discoveryStatistics() {
+    return discoveryStatistics;
   }
 
   /** How the files' footers were mapped to Arrow; a scan reads the files with the same settings. */
@@ -48,6 +58,21 @@ public final class Dataset {
 
   public List<DatasetFile> files() {
     return files;
+  }
+
+  /**
+   * This dataset restricted to {@code files} (some of its own), with the same schema and read
+   * options, reading nothing: a split of a dataset served in parts.
+   *
+   * @throws IllegalArgumentException if a file is not one of this dataset's
+   */
+  public Dataset withFiles(List<DatasetFile> files) {
+    for (DatasetFile f : files) {
+      if (!this.files.contains(f)) {
+        throw new IllegalArgumentException(f.location() + " is not a file of this dataset");
+      }
+    }
+    return new Dataset(files, schema, partitionSchema, List.of(), readOptions, new IoStatistics());
   }
 
   /** The unified schema: every file column, then the partition columns. */
@@ -74,6 +99,15 @@ public final class Dataset {
    * @throws ParquetException naming the file if its bloom filters or page index are corrupt
    */
   public List<FileScan> plan(Expression filter, PruningOptions options, PruningMetrics metrics) {
+    return plan(filter, options, metrics, new IoStatistics());
+  }
+
+  /**
+   * {@link #plan(Expression, PruningOptions, PruningMetrics)}, counting the requests and bytes of
+   * remote files into {@code io}: a file is opened only if pruning reads its page index, bloom
+   * filters or dictionaries.
+   */
+  public List<FileScan> plan(Expression filter, PruningOptions options, PruningMetrics metrics, IoStatistics io) {
     FilePruner pruner = new FilePruner(filter, schema, options, metrics);
     List<FileScan> out = new ArrayList<>();
     for (DatasetFile f : files) {
@@ -81,12 +115,15 @@ public final class Dataset {
         continue;
       }
       List<RowGroupScan> groups;
-      try (LocalInputFile in = LocalInputFile.open(f.path())) {
+      try (LazyInputFile in = new LazyInputFile(f, io)) {
         groups = pruner.prune(in, f.metadata(), f.mapping(), f.partitionValues(), f.footer().decryptor());
       } catch (IOException e) {
-        throw ParquetIOException.opening("cannot open the file", f.path(), e);
+        if (f.isLocal()) {
+          throw ParquetIOException.opening("cannot open the file", f.path(), e);
+        }
+        throw new ParquetIOException("cannot open the file: " + e.getMessage(), e).locate(ErrorLocation.ofFile(f.location()));
       } catch (ParquetException e) {
-        throw e.locate(ErrorLocation.ofFile(f.path().toString()));
+        throw e.locate(ErrorLocation.ofFile(f.location()));
       }
       if (!groups.isEmpty()) {
         out.add(new FileScan(f, groups));

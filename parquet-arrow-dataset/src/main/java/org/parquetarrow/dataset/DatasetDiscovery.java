@@ -1,7 +1,6 @@
 package org.parquetarrow.dataset;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,7 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.function.Predicate;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ErrorLocation;
@@ -20,7 +19,12 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
-import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.io.IoStatistics;
+import org.parquetarrow.io.LocalStorage;
+import org.parquetarrow.io.RemoteInputFile;
+import org.parquetarrow.io.Storage;
+import org.parquetarrow.io.StorageEntry;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.schema.ArrowSchemaConverter;
@@ -28,13 +32,19 @@ import org.parquetarrow.schema.SchemaMapping;
 
 /**
  * Builds a {@link Dataset} from a file, a directory (walked recursively), a glob or a list of
- * paths: finds the files (skipping hidden and {@code _}-prefixed names and {@code .crc} files),
- * reads every footer, types the hive partition values and unifies the schemas. Encrypted files are
- * read with the keys of {@link DiscoveryOptions#withDecryption}; the parsed (and decrypted) footers
- * are kept, so pruning and scans never read a footer again.
+ * paths, on the local disk or in any {@link Storage} ({@code s3://bucket/prefix/}, an {@code
+ * https://} file): finds the files (skipping hidden and {@code _}-prefixed names and {@code .crc}
+ * files), reads every footer, types the hive partition values and unifies the schemas. Encrypted
+ * files are read with the keys of {@link DiscoveryOptions#withDecryption}; the parsed (and
+ * decrypted) footers are kept, so pruning and scans never read a footer again.
  *
  * <pre>{@code
  * Dataset ds = DatasetDiscovery.glob(Path.of("/data"), "year=*\/*.parquet", DiscoveryOptions.defaults());
+ *
+ * try (Storage s3 = Storage.forLocation("s3://my-bucket/events/", StorageOptions.defaults())) {
+ *   Dataset remote = DatasetDiscovery.location("s3://my-bucket/events/", s3, DiscoveryOptions.defaults());
+ *   ... scan it while s3 is open ...
+ * }
  * }</pre>
  */
 public final class DatasetDiscovery {
@@ -42,7 +52,7 @@ public final class DatasetDiscovery {
 
   /** A dataset of one file (no partition columns). */
   public static Dataset file(Path file, DiscoveryOptions options) {
-    return build(List.of(file), null, options);
+    return build(List.of(localEntry(file)), null, LocalStorage.instance(), options, new IoStatistics());
   }
 
   /** Every data file below {@code dir}, partitioned by the {@code key=value} directories under it. */
@@ -53,7 +63,7 @@ public final class DatasetDiscovery {
       }
       throw new DatasetException("not a directory: " + dir + " (DatasetDiscovery.file reads one file)");
     }
-    return build(walk(dir, p -> true), dir, options);
+    return build(walk(dir, rel -> true), dir.toString(), LocalStorage.instance(), options, new IoStatistics());
   }
 
   /**
@@ -62,8 +72,50 @@ public final class DatasetDiscovery {
    * directories), partitioned below {@code root}.
    */
   public static Dataset glob(Path root, String glob, DiscoveryOptions options) {
-    PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + glob);
-    return build(walk(root, rel -> m.matches(rel)), root, options);
+    PathMatcher m = matcher(glob);
+    return build(walk(root, rel -> m.matches(Path.of(rel))), root.toString(), LocalStorage.instance(), options,
+        new IoStatistics());
+  }
+
+  /**
+   * The file at {@code location}, or every data file below it (a directory, or an object-store
+   * prefix taken as a directory: {@code s3://bucket/events} is {@code s3://bucket/events/}),
+   * partitioned by the {@code key=value} components below it, opened from {@code storage} (which
+   * the caller keeps open while the dataset is scanned). Listing follows every page.
+   *
+   * <pre>{@code
+   * try (Storage s3 = Storage.forLocation("s3://bucket/events/", StorageOptions.defaults())) {
+   *   Dataset ds = DatasetDiscovery.location("s3://bucket/events/", s3, DiscoveryOptions.defaults());
+   * }
+   * }</pre>
+   *
+   * @throws org.parquetarrow.MissingFileException naming {@code location} if there is nothing there
+   * @throws DatasetException if there is no data file below it
+   */
+  public static Dataset location(String location, Storage storage, DiscoveryOptions options) {
+    IoStatistics io = new IoStatistics();
+    List<StorageEntry> entries = list(storage, location, io);
+    if (entries.size() == 1 && entries.get(0).location().equals(location)) {
+      return build(entries, null, storage, options, io);
+    }
+    return build(entries.stream().filter(e -> !FilePaths.ignored(relative(location, e.location()))).toList(),
+        location, storage, options, io);
+  }
+
+  /**
+   * The files below {@code root} (a directory or object-store prefix of {@code storage}) whose key
+   * relative to it matches {@code glob}, as in {@link #glob(Path, String, DiscoveryOptions)}.
+   */
+  public static Dataset glob(String root, String glob, Storage storage, DiscoveryOptions options) {
+    PathMatcher m = matcher(glob);
+    IoStatistics io = new IoStatistics();
+    List<StorageEntry> entries = list(storage, root, io).stream()
+        .filter(e -> {
+          String rel = relative(root, e.location());
+          return !FilePaths.ignored(rel) && m.matches(Path.of(rel));
+        })
+        .toList();
+    return build(entries, root, storage, options, io);
   }
 
   /**
@@ -71,67 +123,119 @@ public final class DatasetDiscovery {
    * count below {@link DiscoveryOptions#partitionBaseDir()} when set.
    */
   public static Dataset paths(List<Path> paths, DiscoveryOptions options) {
-    List<Path> files = new ArrayList<>();
+    List<StorageEntry> files = new ArrayList<>();
     for (Path p : paths) {
       if (Files.isDirectory(p)) {
         files.addAll(walk(p, rel -> true));
       } else {
-        files.add(p);
+        files.add(localEntry(p));
       }
     }
-    return build(files, options.partitionBaseDir(), options);
+    Path base = options.partitionBaseDir();
+    return build(files, base == null ? null : base.toString(), LocalStorage.instance(), options, new IoStatistics());
   }
 
-  private static List<Path> walk(Path root, java.util.function.Predicate<Path> relativeMatches) {
-    try (Stream<Path> s = Files.walk(root)) {
-      return s.filter(Files::isRegularFile)
-          .filter(p -> {
-            Path rel = root.relativize(p);
+  private static PathMatcher matcher(String glob) {
+    return FileSystems.getDefault().getPathMatcher("glob:" + glob);
+  }
+
+  private static List<StorageEntry> list(Storage storage, String location, IoStatistics io) {
+    try {
+      return storage.list(location, io);
+    } catch (IOException e) {
+      if (Storage.isLocal(location)) {
+        throw ParquetIOException.opening("cannot list the dataset's directory", LocalStorage.path(location), e);
+      }
+      throw remoteFailure("cannot list " + location, location, e);
+    }
+  }
+
+  /** A local file named as given: its size and version are read only if a footer cache asks. */
+  private static StorageEntry localEntry(Path file) {
+    try {
+      return new StorageEntry(file.toString(), Files.size(file), Files.getLastModifiedTime(file).toString());
+    } catch (IOException e) {
+      // reported when the file is opened, as before
+      return new StorageEntry(file.toString(), -1, null);
+    }
+  }
+
+  private static List<StorageEntry> walk(Path root, Predicate<String> relativeMatches) {
+    try {
+      return LocalStorage.instance().list(root.toString()).stream()
+          .filter(e -> {
+            String rel = relative(root.toString(), e.location());
             return !FilePaths.ignored(rel) && relativeMatches.test(rel);
           })
-          .sorted()
           .toList();
     } catch (IOException e) {
       throw ParquetIOException.opening("cannot list the dataset's directory", root, e);
-    } catch (UncheckedIOException e) {
-      // Files.walk reports a directory that vanishes or cannot be read while walking this way
-      throw ParquetIOException.opening("cannot list the dataset's directory", root, e.getCause());
     }
   }
 
-  private static Dataset build(List<Path> paths, Path root, DiscoveryOptions options) {
-    if (paths.isEmpty()) {
+  /** The key of {@code location} below {@code root}, {@code /}-separated. */
+  static String relative(String root, String location) {
+    if (Storage.isLocal(root) && Storage.isLocal(location)) {
+      return LocalStorage.path(root).relativize(LocalStorage.path(location)).toString();
+    }
+    if (!location.startsWith(root)) {
+      throw new DatasetException(location + " is not below " + root);
+    }
+    String rel = location.substring(root.length());
+    return rel.startsWith("/") ? rel.substring(1) : rel;
+  }
+
+  private static Dataset build(List<StorageEntry> entries, String root, Storage storage, DiscoveryOptions options,
+      IoStatistics io) {
+    if (entries.isEmpty()) {
       throw new DatasetException("no Parquet files found" + (root == null ? "" : " below " + root));
     }
     List<SkippedFile> skipped = new ArrayList<>();
-    List<Path> readable = new ArrayList<>();
+    List<StorageEntry> readableEntries = new ArrayList<>();
+    List<String> readable = new ArrayList<>();
     List<ParquetFooter> footers = new ArrayList<>();
-    for (Path p : paths) {
-      try (LocalInputFile in = LocalInputFile.open(p)) {
-        footers.add(ParquetFooter.read(in, options.decryption()));
+    FooterCache cache = options.decryption() == null ? options.footerCache() : null;
+    for (StorageEntry entry : entries) {
+      String p = entry.location();
+      try {
+        StorageEntry read = entry;
+        ParquetFooter footer = cache == null ? null : cache.get(entry);
+        if (footer == null) {
+          try (InputFile in = storage.open(p, io)) {
+            footer = ParquetFooter.read(in, options.decryption());
+            read = versionRead(entry, in);
+          }
+          if (cache != null) {
+            cache.put(entry, footer);
+          }
+        }
+        footers.add(footer);
+        readableEntries.add(read);
         readable.add(p);
       } catch (ParquetCryptoException e) {
         // Missing or wrong keys are not corruption: fail whatever the policy (see CorruptFilePolicy).
-        throw e.locate(ErrorLocation.ofFile(p.toString()));
+        throw e.locate(ErrorLocation.ofFile(p));
       } catch (IOException | ParquetException e) {
         if (options.corruptFiles() == DiscoveryOptions.CorruptFilePolicy.SKIP) {
           skipped.add(new SkippedFile(p, e));
         } else if (e instanceof ParquetException pe) {
-          throw pe.locate(ErrorLocation.ofFile(p.toString()));
+          throw pe.locate(ErrorLocation.ofFile(p));
         } else {
-          throw ParquetIOException.opening("cannot open the file", p, (IOException) e);
+          throw Storage.isLocal(p) ? ParquetIOException.opening("cannot open the file", LocalStorage.path(p), (IOException) e)
+              : remoteFailure("cannot open the file", p, (IOException) e);
         }
       }
     }
     if (readable.isEmpty()) {
-      throw new DatasetException("none of the " + paths.size() + " files could be read; first: " + skipped.get(0).error().getMessage());
+      throw new DatasetException("none of the " + entries.size() + " files could be read; first: " + skipped.get(0).error().getMessage());
     }
     List<Map<String, String>> raw = new ArrayList<>();
     List<String> keys = null;
-    Path keysFrom = null;
+    String keysFrom = null;
     Map<String, List<String>> valuesByKey = new LinkedHashMap<>();
-    for (Path p : readable) {
-      Map<String, String> parts = options.hivePartitioning() && root != null ? HivePartitioning.parse(root, p) : Map.of();
+    for (String p : readable) {
+      Map<String, String> parts = options.hivePartitioning() && root != null
+          ? HivePartitioning.parse(relative(root, p), p) : Map.of();
       List<String> k = new ArrayList<>(parts.keySet());
       if (keys == null) {
         keys = k;
@@ -150,7 +254,7 @@ public final class DatasetDiscovery {
     SchemaUnifier unifier = new SchemaUnifier(options.promotion());
     List<DatasetFile> files = new ArrayList<>();
     for (int i = 0; i < readable.size(); i++) {
-      Path p = readable.get(i);
+      String p = readable.get(i);
       SchemaMapping mapping = ArrowSchemaConverter.toArrow(footers.get(i).metadata(), options.readOptions());
       Schema fileSchema = ParquetFileReader.readSchema(mapping, options.readOptions(), ReadOptions.VariantShredding.UNSHRED);
       for (Field f : fileSchema.getFields()) {
@@ -158,7 +262,7 @@ public final class DatasetDiscovery {
           throw new DatasetException("column " + f.getName() + " of " + p + " is also a partition key");
         }
       }
-      unifier.add(p.toString(), fileSchema);
+      unifier.add(p, fileSchema);
       Map<String, Object> typed = new LinkedHashMap<>();
       for (Field pf : partitionSchema.getFields()) {
         typed.put(pf.getName(), HivePartitioning.typed(raw.get(i).get(pf.getName()), pf.getType(), pf.getName(), p));
@@ -166,18 +270,35 @@ public final class DatasetDiscovery {
       ParquetFooter footer = footers.get(i);
       FileMetaData metadata = footer.decryptor() == null ? footer.metadata()
           : decryptColumnMetaData(footer, p);
-      files.add(new DatasetFile(p, typed, footer, mapping, metadata));
+      files.add(new DatasetFile(readableEntries.get(i), typed, footer, mapping, metadata, storage));
     }
     List<Field> all = new ArrayList<>(unifier.result().getFields());
     all.addAll(partitionSchema.getFields());
-    return new Dataset(files, new Schema(all), partitionSchema, skipped, options.readOptions());
+    return new Dataset(files, new Schema(all), partitionSchema, skipped, options.readOptions(), io);
   }
 
-  private static FileMetaData decryptColumnMetaData(ParquetFooter footer, Path p) {
+  /**
+   * The version the footer was read from: the one the opened object reported (it may have been
+   * replaced since the listing), so that a scan reads the bytes that footer describes.
+   */
+  private static StorageEntry versionRead(StorageEntry listed, InputFile in) {
+    if (in instanceof RemoteInputFile r && r.version() != null && r.version().etag() != null) {
+      return new StorageEntry(listed.location(), r.length(), r.version().etag());
+    }
+    return listed;
+  }
+
+  private static ParquetIOException remoteFailure(String action, String location, IOException e) {
+    ParquetIOException x = new ParquetIOException(action + ": " + e.getMessage(), e);
+    x.locate(ErrorLocation.ofFile(location));
+    return x;
+  }
+
+  private static FileMetaData decryptColumnMetaData(ParquetFooter footer, String p) {
     try {
       return footer.decryptor().decryptColumnMetaData(footer.metadata());
     } catch (ParquetException e) {
-      throw e.locate(ErrorLocation.ofFile(p.toString()));
+      throw e.locate(ErrorLocation.ofFile(p));
     }
   }
 }

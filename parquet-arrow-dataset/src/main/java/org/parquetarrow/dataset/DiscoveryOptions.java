@@ -22,6 +22,7 @@ import org.parquetarrow.schema.ArrowReadOptions;
  *     lists ({@code null}: none, so files of a list get no partition columns)
  * @param readOptions how footers map to Arrow
  * @param decryption the keys of encrypted files ({@code null}: none); see {@link #withDecryption}
+ * @param footerCache footers kept across discoveries ({@code null}: none); see {@link #withFooterCache}
  */
 public record DiscoveryOptions(
     boolean hivePartitioning,
@@ -30,7 +31,15 @@ public record DiscoveryOptions(
     CorruptFilePolicy corruptFiles,
     Path partitionBaseDir,
     ArrowReadOptions readOptions,
-    FileDecryptionProperties decryption) {
+    FileDecryptionProperties decryption,
+    FooterCache footerCache) {
+
+  /** Options without a footer cache. */
+  public DiscoveryOptions(boolean hivePartitioning, Schema partitionSchema, TypePromotion promotion,
+      CorruptFilePolicy corruptFiles, Path partitionBaseDir, ArrowReadOptions readOptions,
+      FileDecryptionProperties decryption) {
+    this(hivePartitioning, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions, decryption, null);
+  }
 
   /**
    * What to do with a file that cannot be read during discovery. A file that cannot be decrypted
@@ -51,23 +60,23 @@ public record DiscoveryOptions(
   }
 
   public DiscoveryOptions withHivePartitioning(boolean on) {
-    return new DiscoveryOptions(on, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions, decryption);
+    return new DiscoveryOptions(on, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions, decryption, footerCache);
   }
 
   public DiscoveryOptions withPartitionSchema(Schema schema) {
-    return new DiscoveryOptions(hivePartitioning, schema, promotion, corruptFiles, partitionBaseDir, readOptions, decryption);
+    return new DiscoveryOptions(hivePartitioning, schema, promotion, corruptFiles, partitionBaseDir, readOptions, decryption, footerCache);
   }
 
   public DiscoveryOptions withPromotion(TypePromotion p) {
-    return new DiscoveryOptions(hivePartitioning, partitionSchema, p, corruptFiles, partitionBaseDir, readOptions, decryption);
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, p, corruptFiles, partitionBaseDir, readOptions, decryption, footerCache);
   }
 
   public DiscoveryOptions withCorruptFiles(CorruptFilePolicy policy) {
-    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, policy, partitionBaseDir, readOptions, decryption);
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, policy, partitionBaseDir, readOptions, decryption, footerCache);
   }
 
   public DiscoveryOptions withPartitionBaseDir(Path dir) {
-    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, dir, readOptions, decryption);
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, dir, readOptions, decryption, footerCache);
   }
 
   /**
@@ -82,6 +91,20 @@ public record DiscoveryOptions(
    * }</pre>
    */
   public DiscoveryOptions withDecryption(FileDecryptionProperties keys) {
-    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions, keys);
+    // (a footer cache is not used while keys are set: the cached footer is tied to them)
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions, keys, footerCache);
+  }
+
+  /**
+   * Footers kept across discoveries (of this dataset or others sharing the cache): a file whose
+   * location, length and version are unchanged is not read again. Not used with {@link
+   * #withDecryption keys}.
+   *
+   * <pre>{@code
+   * DiscoveryOptions o = DiscoveryOptions.defaults().withFooterCache(new FooterCache(10_000));
+   * }</pre>
+   */
+  public DiscoveryOptions withFooterCache(FooterCache cache) {
+    return new DiscoveryOptions(hivePartitioning, partitionSchema, promotion, corruptFiles, partitionBaseDir, readOptions, decryption, cache);
   }
 }

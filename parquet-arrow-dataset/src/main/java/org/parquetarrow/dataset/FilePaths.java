@@ -23,4 +23,21 @@ final class FilePaths {
     }
     return false;
   }
+
+  /** Whether any component of {@code relativeKey} (a key or path below the root, {@code /}-separated) is ignored. */
+  static boolean ignored(String relativeKey) {
+    for (String part : components(relativeKey)) {
+      if (!part.isEmpty() && ignoredName(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The components of a relative key: split at {@code /} (and the platform's separator). */
+  static String[] components(String relativeKey) {
+    String sep = java.io.File.separator;
+    String normal = sep.equals("/") ? relativeKey : relativeKey.replace(sep, "/");
+    return normal.split("/", -1);
+  }
 }

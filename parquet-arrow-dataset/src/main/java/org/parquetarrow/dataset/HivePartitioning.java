@@ -36,10 +36,18 @@ final class HivePartitioning {
 
   /** The raw {@code key -> value} pairs of a file below {@code root}, in path order (null values for the default partition). */
   static LinkedHashMap<String, String> parse(Path root, Path file) {
+    return parse(root.relativize(file).toString(), file.toString());
+  }
+
+  /**
+   * The raw pairs of a file at {@code relativeKey} below the dataset root ({@code /}-separated: a
+   * path or an object key), in path order; {@code file} names it in messages.
+   */
+  static LinkedHashMap<String, String> parse(String relativeKey, String file) {
     LinkedHashMap<String, String> out = new LinkedHashMap<>();
-    Path relative = root.relativize(file);
-    for (int i = 0; i < relative.getNameCount() - 1; i++) {
-      String part = relative.getName(i).toString();
+    String[] parts = FilePaths.components(relativeKey);
+    for (int i = 0; i < parts.length - 1; i++) {
+      String part = parts[i];
       int eq = part.indexOf('=');
       if (eq <= 0) {
         continue;
@@ -54,7 +62,7 @@ final class HivePartitioning {
     return out;
   }
 
-  private static String decode(String s, Path file) {
+  private static String decode(String s, String file) {
     if (s.indexOf('%') < 0) {
       return s;
     }
@@ -117,7 +125,7 @@ final class HivePartitioning {
   }
 
   /** A raw value in the canonical form of its column type ({@link Literal}), or null. */
-  static Object typed(String raw, ArrowType type, String key, Path file) {
+  static Object typed(String raw, ArrowType type, String key, String file) {
     if (raw == null) {
       return null;
     }

@@ -16,7 +16,6 @@ import org.parquetarrow.dataset.scan.ScanReader;
 import org.parquetarrow.dataset.scan.Scanner;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.io.InputFile;
-import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 
@@ -67,7 +66,8 @@ interface BatchSource extends AutoCloseable {
       BufferAllocator allocator) {
     int groups = file.footer().metadata().rowGroups().size();
     if (end > groups) {
-      throw CallStatus.NOT_FOUND.withDescription(file.path().getFileName() + " has " + groups
+      String fileName = file.location().substring(file.location().lastIndexOf(file.isLocal() ? java.io.File.separatorChar : '/') + 1);
+      throw CallStatus.NOT_FOUND.withDescription(fileName + " has " + groups
           + " row groups, not " + end + " (rewritten since the ticket was issued?)").toRuntimeException();
     }
     int[] ordinals = new int[end - first];
@@ -82,8 +82,13 @@ interface BatchSource extends AutoCloseable {
     // the file's tail is not read again, and encrypted files read with the dataset's keys.
     InputFile in;
     try {
-      in = LocalInputFile.open(file.path());
+      // a remote file as the version discovery read its footer from
+      in = file.open(new org.parquetarrow.io.IoStatistics());
     } catch (IOException e) {
+      if (!file.isLocal()) {
+        throw new ParquetIOException("cannot open the file: " + e.getMessage(), e)
+            .locate(org.parquetarrow.ErrorLocation.ofFile(file.location()));
+      }
       throw ParquetIOException.opening("cannot open the file", file.path(), e);
     }
     ArrowReader reader;

@@ -10,11 +10,12 @@ import org.parquetarrow.dataset.DiscoveryOptions;
 
 /** The served datasets by name; a refresh swaps in a new discovery without disturbing running streams. */
 final class DatasetCatalog {
-  private final Map<String, Path> roots;
+  /** A {@link Path} or a {@link ServedDataset.RemoteRoot} by name. */
+  private final Map<String, Object> roots;
   private final DiscoveryOptions options;
   private final Map<String, ServedDataset> current = new LinkedHashMap<>();
 
-  DatasetCatalog(Map<String, Path> roots, DiscoveryOptions options) {
+  DatasetCatalog(Map<String, ?> roots, DiscoveryOptions options) {
     this.roots = new LinkedHashMap<>(roots);
     this.options = options;
     for (String name : this.roots.keySet()) {
@@ -46,14 +47,16 @@ final class DatasetCatalog {
 
   /** Rediscovers {@code name}'s files; the old discovery stays in place if this one fails. */
   ServedDataset refresh(String name) {
-    Path root;
+    Object root;
     synchronized (this) {
       root = roots.get(name);
     }
     if (root == null) {
       get(name);
     }
-    ServedDataset fresh = ServedDataset.discover(name, root, options);
+    ServedDataset fresh = root instanceof ServedDataset.RemoteRoot remote
+        ? ServedDataset.discover(name, remote, options)
+        : ServedDataset.discover(name, (Path) root, options);
     synchronized (this) {
       current.put(name, fresh);
     }

@@ -13,7 +13,7 @@ final class DatasetDescription {
   static ObjectNode of(ServedDataset served) {
     ObjectNode o = FlightQuery.JSON.createObjectNode();
     o.put("dataset", served.name());
-    o.put("root", served.root().toString());
+    o.put("root", served.rootName());
     o.put("splitPerFile", served.splittable());
     ArrayNode schema = o.putArray("schema");
     for (Field f : served.schema().getFields()) {

@@ -60,7 +60,7 @@ final class LocalSplits {
         if (!served.splittable()) {
           continue;
         }
-        String rel = served.relative(f.path());
+        String rel = served.relative(f);
         List<int[]> split = ranges ? RowGroupRanges.split(f.footer().metadata().rowGroups(), splitRows) : List.of();
         for (int[] r : split) {
           endpoints.add(new FlightEndpoint(new SplitTicket(query, rel, r[0], r[1]).toTicket()));
@@ -78,7 +78,7 @@ final class LocalSplits {
           bytes += groups.get(g.rowGroup()).totalByteSize();
         }
         if (served.splittable()) {
-          endpoints.add(endpoint(query, served.relative(f.file().path())));
+          endpoints.add(endpoint(query, served.relative(f.file())));
         }
       }
       if (plan.isEmpty()) {

@@ -12,6 +12,7 @@ import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
 import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.io.Storage;
 import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.write.WriterProperties;
 import org.slf4j.Logger;
@@ -88,7 +89,7 @@ public final class ParquetFlightServer implements AutoCloseable {
   /** Builder of {@link ParquetFlightServer}. */
   public static final class Builder {
     private final BufferAllocator parent;
-    private final Map<String, Path> datasets = new LinkedHashMap<>();
+    private final Map<String, Object> datasets = new LinkedHashMap<>();
     private final List<Location> peers = new ArrayList<>();
     private String host = "localhost";
     private int port;
@@ -110,6 +111,26 @@ public final class ParquetFlightServer implements AutoCloseable {
     /** Serves {@code path} (a directory of Parquet files, possibly empty, or one file) as {@code name}. */
     public Builder dataset(String name, Path path) {
       if (datasets.putIfAbsent(name, path) != null) {
+        throw new IllegalArgumentException("two datasets named '" + name + "'");
+      }
+      return this;
+    }
+
+    /**
+     * Serves the dataset at {@code location} in {@code storage} ({@code s3://bucket/prefix/},
+     * listed, or one file) as {@code name}, read-only: uploads need a local directory. The
+     * caller keeps {@code storage} open while the server runs.
+     *
+     * <pre>{@code
+     * try (Storage s3 = Storage.forLocation("s3://bucket/events/", StorageOptions.defaults());
+     *     ParquetFlightServer server = ParquetFlightServer.builder(allocator)
+     *         .dataset("events", "s3://bucket/events/", s3).start()) { ... }
+     * }</pre>
+     */
+    public Builder dataset(String name, String location, Storage storage) {
+      java.util.Objects.requireNonNull(location, "location");
+      java.util.Objects.requireNonNull(storage, "storage");
+      if (datasets.putIfAbsent(name, new ServedDataset.RemoteRoot(location, storage)) != null) {
         throw new IllegalArgumentException("two datasets named '" + name + "'");
       }
       return this;

@@ -17,6 +17,7 @@ import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.io.Storage;
 
 /**
  * One discovery of a served dataset: its root (a directory or a single file), the discovered
@@ -30,16 +31,27 @@ import org.parquetarrow.dataset.DiscoveryOptions;
  */
 final class ServedDataset {
   private final String name;
+  /** The local root, or {@code null} for a dataset in remote storage. */
   private final Path root;
+  /** The remote root ({@code s3://bucket/prefix/} or a file), or {@code null} for a local one. */
+  private final RemoteRoot remote;
   private final DiscoveryOptions options;
   private final Dataset dataset;
   private final Map<String, DatasetFile> files;
   private final boolean splittable;
   private final Map<String, Dataset> singleFile = new ConcurrentHashMap<>();
 
-  private ServedDataset(String name, Path root, DiscoveryOptions options, Dataset dataset) {
+  /**
+   * A dataset root in remote storage (the caller of the server keeps the storage open).
+   *
+   * @param location {@code s3://bucket/prefix/}, or one file
+   */
+  record RemoteRoot(String location, Storage storage) {}
+
+  private ServedDataset(String name, Path root, RemoteRoot remote, DiscoveryOptions options, Dataset dataset) {
     this.name = name;
     this.root = root;
+    this.remote = remote;
     this.options = options;
     this.dataset = dataset;
     Map<String, DatasetFile> byPath = new LinkedHashMap<>();
@@ -48,7 +60,7 @@ final class ServedDataset {
       List<Field> fileFields = new ArrayList<>(dataset.schema().getFields());
       fileFields.removeAll(dataset.partitionSchema().getFields());
       for (DatasetFile f : dataset.files()) {
-        byPath.put(relative(f.path()), f);
+        byPath.put(relative(f), f);
         same &= f.mapping().arrowSchema().getFields().equals(fileFields);
       }
     }
@@ -65,7 +77,13 @@ final class ServedDataset {
     } else {
       ds = DatasetDiscovery.file(abs, options);
     }
-    return new ServedDataset(name, abs, options, ds);
+    return new ServedDataset(name, abs, null, options, ds);
+  }
+
+  /** Discovers the Parquet files at {@code remote} (listed; it must hold one). */
+  static ServedDataset discover(String name, RemoteRoot remote, DiscoveryOptions options) {
+    Dataset ds = DatasetDiscovery.location(remote.location(), remote.storage(), options);
+    return new ServedDataset(name, null, remote, options, ds);
   }
 
   private static boolean hasDataFiles(Path dir) {
@@ -91,13 +109,19 @@ final class ServedDataset {
     return name;
   }
 
+  /** The local root, or {@code null} for a remote dataset. */
   Path root() {
     return root;
   }
 
-  /** Whether uploads can land here: the root is a directory. */
+  /** The root as shown: a local path or a remote location. */
+  String rootName() {
+    return root != null ? root.toString() : remote.location();
+  }
+
+  /** Whether uploads can land here: the root is a local directory (remote datasets are read-only). */
   boolean isDirectory() {
-    return Files.isDirectory(root);
+    return root != null && Files.isDirectory(root);
   }
 
   /** The discovered dataset, or {@code null} for a directory without files. */
@@ -122,7 +146,21 @@ final class ServedDataset {
     return splittable;
   }
 
-  /** A file's path relative to the root with {@code /} separators (the file name for a file root). */
+  /** A file's path (or key) relative to the root with {@code /} separators (the file name for a file root). */
+  String relative(DatasetFile file) {
+    if (root != null) {
+      return relative(file.path());
+    }
+    String loc = file.location();
+    String r = remote.location();
+    if (loc.equals(r) || !loc.startsWith(r)) {
+      return loc.substring(loc.lastIndexOf('/') + 1);
+    }
+    String rel = loc.substring(r.length());
+    return rel.startsWith("/") ? rel.substring(1) : rel;
+  }
+
+  /** A local file's path relative to the root with {@code /} separators (the file name for a file root). */
   String relative(Path file) {
     if (file.equals(root)) {
       return file.getFileName().toString();
@@ -142,6 +180,10 @@ final class ServedDataset {
    * built once per discovery.
    */
   Dataset singleFile(DatasetFile file) {
+    if (root == null) {
+      // served only when splittable: every file has the dataset's columns, so the same schema
+      return singleFile.computeIfAbsent(relative(file), k -> dataset.withFiles(List.of(file)));
+    }
     return singleFile.computeIfAbsent(relative(file.path()), k -> {
       DiscoveryOptions o = options;
       if (isDirectory()) {

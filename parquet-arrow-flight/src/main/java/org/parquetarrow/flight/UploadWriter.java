@@ -45,7 +45,7 @@ final class UploadWriter {
     ServedDataset served = catalog.get(query.dataset());
     if (!served.isDirectory()) {
       throw CallStatus.INVALID_ARGUMENT.withDescription("dataset '" + served.name() + "' is the single file "
-          + served.root() + "; uploads need a directory").toRuntimeException();
+          + served.rootName() + "; uploads need a local directory").toRuntimeException();
     }
     String id = UUID.randomUUID().toString();
     Path staged = served.root().resolve(".upload-" + id + ".parquet");

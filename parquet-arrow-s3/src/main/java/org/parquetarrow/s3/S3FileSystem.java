@@ -165,11 +165,25 @@ public final class S3FileSystem implements AutoCloseable {
 
   /** {@link #list(S3Location)}, counting its requests into {@code statistics}. */
   public List<S3ObjectInfo> list(S3Location prefix, IoStatistics statistics) {
+    return list(prefix, 1_000, statistics);
+  }
+
+  /**
+   * {@link #list(S3Location, IoStatistics)} asking for {@code pageSize} keys per request (S3's
+   * {@code max-keys}; the store may return fewer).
+   *
+   * @throws IllegalArgumentException unless {@code pageSize} is 1 to 1,000
+   */
+  public List<S3ObjectInfo> list(S3Location prefix, int pageSize, IoStatistics statistics) {
     Objects.requireNonNull(prefix, "prefix");
+    if (pageSize < 1 || pageSize > 1_000) {
+      throw new IllegalArgumentException("pageSize must be 1 to 1000, not " + pageSize);
+    }
     List<S3ObjectInfo> out = new ArrayList<>();
     ListObjectsV2Request request = ListObjectsV2Request.builder()
         .bucket(prefix.bucket())
         .prefix(prefix.key())
+        .maxKeys(pageSize)
         .overrideConfiguration(o -> o.putExecutionAttribute(RequestCounter.STATISTICS, statistics))
         .build();
     try {

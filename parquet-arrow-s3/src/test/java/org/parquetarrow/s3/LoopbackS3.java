@@ -15,13 +15,14 @@ import org.jclouds.blobstore.options.CreateContainerOptions;
  * free port, path-style, twice over the same store: {@link #endpoint()} wants requests signed
  * with {@link #ACCESS_KEY} / {@link #SECRET_KEY}, {@link #anonymousEndpoint()} takes anonymous
  * requests (a public bucket), S3 ones as well as plain HTTP GETs ({@code
- * http://127.0.0.1:port/bucket/key}). Tests put objects straight into the blob store.
+ * http://127.0.0.1:port/bucket/key}). Tests put objects straight into the blob store. Public for
+ * the tests of other modules (the CLI's), through this module's test-jar.
  */
-final class LoopbackS3 implements AutoCloseable {
-  static final String ACCESS_KEY = "parquet-arrow-test";
-  static final String SECRET_KEY = "parquet-arrow-test-secret";
-  static final String PUBLIC_BUCKET = "public";
-  static final String PRIVATE_BUCKET = "private";
+public final class LoopbackS3 implements AutoCloseable {
+  public static final String ACCESS_KEY = "parquet-arrow-test";
+  public static final String SECRET_KEY = "parquet-arrow-test-secret";
+  public static final String PUBLIC_BUCKET = "public";
+  public static final String PRIVATE_BUCKET = "private";
 
   private final BlobStoreContext context;
   private final S3Proxy proxy;
@@ -33,7 +34,7 @@ final class LoopbackS3 implements AutoCloseable {
     this.anonymous = anonymous;
   }
 
-  static LoopbackS3 start() throws Exception {
+  public static LoopbackS3 start() throws Exception {
     BlobStoreContext context = ContextBuilder.newBuilder("transient")
         .credentials("identity", "credential")
         .build(BlobStoreContext.class);
@@ -62,29 +63,29 @@ final class LoopbackS3 implements AutoCloseable {
   }
 
   /** The endpoint wanting signed requests. */
-  URI endpoint() {
+  public URI endpoint() {
     return URI.create("http://127.0.0.1:" + proxy.getPort());
   }
 
   /** The endpoint taking anonymous requests, over the same objects. */
-  URI anonymousEndpoint() {
+  public URI anonymousEndpoint() {
     return URI.create("http://127.0.0.1:" + anonymous.getPort());
   }
 
   /** The plain HTTP URL of an object, read anonymously. */
-  URI httpUrl(String bucket, String key) {
+  public URI httpUrl(String bucket, String key) {
     return URI.create(anonymousEndpoint() + "/" + bucket + "/" + key);
   }
 
-  BlobStore store() {
+  public BlobStore store() {
     return context.getBlobStore();
   }
 
-  void put(String bucket, String key, byte[] bytes) {
+  public void put(String bucket, String key, byte[] bytes) {
     store().putBlob(bucket, store().blobBuilder(key).payload(bytes).contentLength(bytes.length).build());
   }
 
-  void put(String bucket, String key, Path file) throws java.io.IOException {
+  public void put(String bucket, String key, Path file) throws java.io.IOException {
     put(bucket, key, Files.readAllBytes(file));
   }
 

@@ -21,7 +21,6 @@ import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.prune.RowGroupScan;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.ReadOptions;
@@ -71,7 +70,7 @@ final class FileScanTask {
   }
 
   String fileName() {
-    return scan.file().path().toString();
+    return scan.file().location();
   }
 
   void run(Sink sink) throws InterruptedException {
@@ -81,6 +80,9 @@ final class FileScanTask {
       throw e.locate(ErrorLocation.ofFile(fileName()));
     } catch (IOException e) {
       // a file deleted or made unreadable between discovery and scan reads as such, typed
+      if (!scan.file().isLocal()) {
+        throw new ParquetIOException("cannot scan the file: " + e.getMessage(), e).locate(ErrorLocation.ofFile(fileName()));
+      }
       throw ParquetIOException.opening("cannot scan the file", scan.file().path(), e);
     } catch (RuntimeException e) {
       throw new ParquetException("scan of " + fileName() + " failed: " + e.getMessage(), ErrorLocation.ofFile(fileName()), e);
@@ -119,7 +121,7 @@ final class FileScanTask {
       metrics.filesRead.increment();
     }
     metrics.rowGroupsRead.add(groups.length);
-    try (PageSkippingInputFile file = new PageSkippingInputFile(LocalInputFile.open(scan.file().path()), footer,
+    try (PageSkippingInputFile file = new PageSkippingInputFile(scan.file().open(metrics.io()), footer,
         scan.file().footer().decryptor(), partial)) {
       // Discovery parsed the footer (and, for an encrypted file, decrypted it with the dataset's
       // keys): the reader takes it as is instead of reading the file's tail again.

@@ -5,11 +5,13 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.parquetarrow.dataset.prune.PruningMetrics;
+import org.parquetarrow.io.IoStatistics;
 
 /**
  * What a scan did: the pruning counts of its plan ({@link #pruning()}), and what reading did —
  * files and row groups read, pages the row selections let the reader skip, bytes read (pruning
- * metadata and column chunks), rows decoded and rows out. Safe to read while the scan runs.
+ * metadata and column chunks), requests to remote storage, rows decoded and rows out. Safe to read
+ * while the scan runs.
  *
  * <pre>{@code
  * try (ScanReader r = Scanner.scan(dataset, options)) {
@@ -29,6 +31,17 @@ public final class ScanMetrics {
   final LongAdder batchesOut = new LongAdder();
   final LongAdder filesSkipped = new LongAdder();
   final AtomicLong peakBytesInFlight = new AtomicLong();
+  private final IoStatistics io = new IoStatistics();
+
+  /** Requests and bytes of remote files opened by the scan (pruning and reading); empty for local files. */
+  public IoStatistics io() {
+    return io;
+  }
+
+  /** Requests sent to remote storage (retries included); 0 for local files. */
+  public long requests() {
+    return io.requests();
+  }
 
   /** The counts of planning: files, row groups and pages, and what each pruning step skipped. */
   public PruningMetrics pruning() {
@@ -81,6 +94,7 @@ public final class ScanMetrics {
   public Map<String, Long> toMap() {
     Map<String, Long> m = new LinkedHashMap<>(pruning.toMap());
     m.put("bytes_read", bytesRead());
+    m.put("requests", requests());
     m.put("files_read", filesRead());
     m.put("row_groups_read", rowGroupsRead());
     m.put("pages_skipped_reading", pagesSkippedReading());

@@ -3,7 +3,6 @@ package org.parquetarrow.dataset.scan;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -250,7 +249,7 @@ public final class ScanReader extends ArrowReader {
     if (!skippedNames.add(file)) {
       return;
     }
-    skipped.add(new SkippedFile(Path.of(file), error instanceof Exception e ? e : new ParquetException(error.toString(), error)));
+    skipped.add(new SkippedFile(file, error instanceof Exception e ? e : new ParquetException(error.toString(), error)));
     metrics.filesSkipped.increment();
     for (Slot s : slots) {
       if (s.file.equals(file)) {

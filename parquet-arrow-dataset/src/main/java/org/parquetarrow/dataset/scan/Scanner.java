@@ -55,7 +55,7 @@ public final class Scanner {
     ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound)
         .withDictionaries(options.dictionaryColumns());
     ScanMetrics metrics = new ScanMetrics();
-    List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning());
+    List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning(), metrics.io());
     FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
     List<FileScanTask> tasks = new ArrayList<>();
     int pieces = piecesPerFile(plan.size(), options.parallelism());
