@@ -26,7 +26,6 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,23 +44,7 @@ class SparkReadTest {
   @BeforeAll
   static void start() {
     System.out.println("SparkReadTest seed " + SEED + " (rerun with -Dseed=" + SEED + ")");
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("parquet-arrow-spark-test")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.adaptive.enabled", "false")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
+    spark = LocalSpark.session();
   }
 
   private static final StructType INNER = new StructType()
