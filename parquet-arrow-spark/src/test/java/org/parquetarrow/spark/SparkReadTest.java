@@ -217,8 +217,9 @@ class SparkReadTest {
     assertSameRows(builtIn, ours);
     List<Row> rows = ours.collectAsList();
     BatchScanExec scan = scanOf(ours);
-    String plan = scan.scan().description();
-    assertTrue(plan.contains("id >= 1000") && plan.contains("id < 1200"), plan);
+    String plan = ours.queryExecution().executedPlan().toString();
+    System.out.println(plan);
+    assertTrue(plan.contains("pushedPredicates=[") && plan.contains("id >= 1000") && plan.contains("id < 1200"), plan);
     assertTrue(rows.size() > 0 && rows.size() <= 200, "rows " + rows.size());
     long groups = metric(scan, "row_groups");
     long pruned = metric(scan, "row_groups_pruned_by_statistics") + metric(scan, "row_groups_pruned_by_page_index");
@@ -226,6 +227,27 @@ class SparkReadTest {
     assertTrue(pruned > 0, "row groups pruned: " + pruned + " of " + groups);
     assertTrue(metric(scan, "rows_read") < 20_000, "rows decoded " + metric(scan, "rows_read"));
     assertEquals(rows.size(), metric(scan, "rows_out"));
+  }
+
+  @Test
+  void partitionPredicatesLeaveFilesOutAndMixedOnesStayWithSpark() throws Exception {
+    Path out = dir.resolve("partitioned");
+    randomData(SEED + 5, 900).select("id", "part", "s").repartition(2).write().partitionBy("part").parquet(out.toString());
+    String where = "part >= 1 and (part = 2 or id < 300)";
+    Dataset<Row> ours = spark.read().format("parquet-arrow").load(out.toString()).where(where);
+    Dataset<Row> builtIn = spark.read().parquet(out.toString()).where(where);
+    assertSameRows(builtIn, ours);
+    String plan = ours.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("partitionFilter=part is not null and part >= 1"), plan);
+    assertTrue(plan.contains("filter=none"), "the predicate mixing a partition and a file column stays with Spark: " + plan);
+    BatchScanExec scan = scanOf(ours);
+    ours.collectAsList();
+    long allGroups = 0;
+    Dataset<Row> all = spark.read().format("parquet-arrow").load(out.toString());
+    all.collectAsList();
+    allGroups = metric(scanOf(all), "row_groups");
+    assertTrue(metric(scan, "row_groups") > 0 && metric(scan, "row_groups") < allGroups,
+        "files of other partitions left out: " + metric(scan, "row_groups") + " of " + allGroups + " row groups");
   }
 
   @Test
