@@ -120,6 +120,26 @@ class SparkArrowTypesTest {
   }
 
   @Test
+  void filesWithAWiderOrAMissingColumnReadAsOneTable() {
+    spark.range(0, 3).selectExpr("cast(id as int) as x").coalesce(1).write().parquet(dir.resolve("t/a").toString());
+    spark.range(3, 6).selectExpr("id as x", "cast(id * 10 as string) as y").coalesce(1).write()
+        .parquet(dir.resolve("t/b").toString());
+    var df = spark.read().format("parquet-arrow").option("hivePartitioning", "false").load(dir.resolve("t").toString());
+    assertEquals("struct<x:bigint,y:string>", df.schema().simpleString());
+    List<Row> rows = df.orderBy("x").collectAsList();
+    assertEquals(List.of(row(0L, null), row(1L, null), row(2L, null), row(3L, "30"), row(4L, "40"), row(5L, "50")),
+        rows.stream().map(r -> row(r.get(0), r.get(1))).toList());
+    var missing = df.where("y is null or y = '40'");
+    assertEquals(List.of(0L, 1L, 2L, 4L), missing.orderBy("x").collectAsList().stream().map(r -> r.get(0)).toList());
+    String plan = missing.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("filter=none"), "a column one file lacks is filtered by Spark: " + plan);
+  }
+
+  private static List<Object> row(Object a, Object b) {
+    return java.util.Arrays.asList(a, b);
+  }
+
+  @Test
   void aTypeSparkHasNoneOfIsATypedErrorNamingTheColumn() {
     TimeMicroVector t = new TimeMicroVector("clock", memory.allocator());
     t.setSafe(0, 1L);

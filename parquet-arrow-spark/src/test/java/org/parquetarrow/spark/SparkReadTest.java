@@ -261,6 +261,12 @@ class SparkReadTest {
     StructType expected = new StructType().add("id", DataTypes.LongType, false)
         .add("st", new StructType().add("inner", new StructType().add("x", DataTypes.DoubleType)));
     assertEquals(expected.simpleString(), read.simpleString());
+
+    String where = "st.a > 500 and st.inner.x is not null";
+    Dataset<Row> filtered = spark.read().format("parquet-arrow").load(out.toString()).where(where).select("id", "st.b");
+    assertSameRows(spark.read().parquet(out.toString()).where(where).select("id", "st.b"), filtered);
+    String plan = filtered.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("filter=st.a > 500") || plan.contains("st.a > 500 and"), "nested predicate pushed: " + plan);
   }
 
   @Test
@@ -305,6 +311,12 @@ class SparkReadTest {
       fileCount = s.filter(p -> p.getFileName().toString().endsWith(".parquet")).count();
     }
     assertEquals(6, fileCount);
+    List<String> files;
+    try (var s = Files.list(out)) {
+      files = s.map(Path::toString).filter(p -> p.endsWith(".parquet")).sorted().toList();
+    }
+    assertEquals(spark.read().parquet(files.get(0), files.get(3)).count(),
+        spark.read().format("parquet-arrow").load(files.get(0), files.get(3)).count(), "two paths");
     Dataset<Row> one = spark.read().format("parquet-arrow").option("maxPartitionBytes", "1").load(out.toString());
     assertEquals(6, one.rdd().getNumPartitions(), "a file per partition when each is over the limit");
     // with no open cost, the six small files pack into fewer partitions, as the built-in reader packs them
