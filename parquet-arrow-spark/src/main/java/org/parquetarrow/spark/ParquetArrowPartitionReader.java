@@ -30,12 +30,13 @@ import org.parquetarrow.dataset.expr.ColumnRef;
 import org.parquetarrow.dataset.expr.ExpressionBindException;
 import org.parquetarrow.dataset.expr.ExpressionBinder;
 import org.parquetarrow.dataset.scan.ScanOptions;
-import org.parquetarrow.dataset.scan.ScanReader;
+import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.dataset.scan.Scanner;
 
 /**
  * Reads one input partition: its files one after another, each scanned by parquet-arrow's {@link
- * Scanner} (pruning and filtering with the pushed filter), every Arrow batch handed to Spark as a
+ * Scanner} (pruning and filtering with the pushed filter), or a run of a large file's row groups
+ * ({@link RowGroupRangeSource}), every Arrow batch handed to Spark as a
  * {@link ColumnarBatch} over the scan's vectors (no copy), partition columns as constant columns,
  * columns a file lacks as null columns. The counters of the finished files plus the open one are
  * the task's custom metrics.
@@ -50,7 +51,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
   private final BufferAllocator allocator = new RootAllocator();
   private final Map<String, Long> finished = new HashMap<>();
   private int nextFile;
-  private ScanReader scan;
+  private BatchSource scan;
   private FileSlice file;
   private ColumnarBatch batch;
 
@@ -75,15 +76,19 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
         scan = open(file);
       }
       if (scan.loadNextBatch()) {
-        batch = toBatch(scan.getVectorSchemaRoot());
+        batch = toBatch(scan.root());
         return true;
       }
       closeScan();
     }
   }
 
-  private ScanReader open(FileSlice f) {
+  private BatchSource open(FileSlice f) throws IOException {
     Dataset ds = DatasetDiscovery.file(Path.of(f.path()), config.discovery());
+    if (!f.isWholeFile()) {
+      return new RowGroupRangeSource(ds, f, present(projection, ds.schema()),
+          filterSql == null ? null : ExpressionParser.parse(filterSql), config, allocator);
+    }
     ScanOptions.Builder options = ScanOptions.builder()
         .columns(present(projection, ds.schema()))
         .batchSize(config.batchSize())
@@ -92,7 +97,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
     if (filterSql != null) {
       options.filter(filterSql);
     }
-    return Scanner.scan(ds, options.build(), allocator);
+    return new ScannerSource(Scanner.scan(ds, options.build(), allocator));
   }
 
   /** The projected paths this file has; the others come out as null columns. */
@@ -160,7 +165,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
 
   @Override
   public CustomTaskMetric[] currentMetricsValues() {
-    Map<String, Long> now = scan == null ? Map.of() : scan.metrics().toMap();
+    Map<String, Long> now = scan == null ? Map.of() : scan.metrics();
     CustomTaskMetric[] out = new CustomTaskMetric[ScanMetricsNames.KEYS.size()];
     for (int i = 0; i < out.length; i++) {
       String name = ScanMetricsNames.KEYS.get(i)[0];
@@ -182,8 +187,8 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
 
   private void closeScan() throws IOException {
     if (scan != null) {
-      scan.metrics().toMap().forEach((k, v) -> finished.merge(k, v, Long::sum));
-      ScanReader s = scan;
+      scan.metrics().forEach((k, v) -> finished.merge(k, v, Long::sum));
+      BatchSource s = scan;
       scan = null;
       batch = null;
       s.close();

@@ -28,9 +28,11 @@ import org.parquetarrow.dataset.prune.FilePruner;
 import org.parquetarrow.dataset.prune.PruningMetrics;
 
 /**
- * One scan of the table: the columns and filter Spark pushed, planned into input partitions of
- * whole files packed by bytes as Spark packs its own file splits ({@code maxPartitionBytes},
- * {@code spark.sql.files.openCostInBytes}, the default parallelism).
+ * One scan of the table: the columns and filter Spark pushed, planned into input partitions by
+ * bytes as Spark plans its own file splits ({@code maxPartitionBytes}, {@code
+ * spark.sql.files.openCostInBytes}, the default parallelism): a file larger than the split size is
+ * cut into runs of whole row groups (when the scan builder allowed it, see {@link
+ * ParquetArrowScanBuilder}), and the pieces are packed into partitions largest first.
  */
 final class ParquetArrowScan implements Scan, Batch {
   private final Dataset dataset;
@@ -41,9 +43,11 @@ final class ParquetArrowScan implements Scan, Batch {
   private final Expression partitionFilter;
   private final Predicate[] pushed;
   private final ReadConfig config;
+  private final boolean splitFiles;
 
   ParquetArrowScan(Dataset dataset, StructType fullSchema, StructType readSchema, Set<String> partitionColumns,
-      Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config) {
+      Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config, boolean splitFiles) {
+    this.splitFiles = splitFiles;
     this.dataset = dataset;
     this.fullSchema = fullSchema;
     this.readSchema = readSchema;
@@ -64,7 +68,8 @@ final class ParquetArrowScan implements Scan, Batch {
     return "ParquetArrowScan files=" + dataset.files().size()
         + " pushedPredicates=" + Arrays.stream(pushed).map(Object::toString).collect(Collectors.joining(", ", "[", "]"))
         + " filter=" + (dataFilter == null ? "none" : dataFilter.toSql())
-        + " partitionFilter=" + (partitionFilter == null ? "none" : partitionFilter.toSql());
+        + " partitionFilter=" + (partitionFilter == null ? "none" : partitionFilter.toSql())
+        + (splitFiles ? " splitFiles=true" : "");
   }
 
   @Override
@@ -79,22 +84,63 @@ final class ParquetArrowScan implements Scan, Batch {
 
   @Override
   public InputPartition[] planInputPartitions() {
-    List<FileSlice> files = new ArrayList<>();
+    List<DatasetFile> files = new ArrayList<>();
     FilePruner pruner = partitionFilter == null ? null
         : new FilePruner(partitionFilter, dataset.schema(), config.pruning(), new PruningMetrics());
     for (DatasetFile f : dataset.files()) {
       if (pruner != null && !pruner.partitionMayMatch(f.partitionValues())) {
         continue;
       }
-      files.add(new FileSlice(f.path().toString(), size(f), new LinkedHashMap<>(f.partitionValues())));
+      files.add(f);
     }
-    SQLConf conf = SQLConf.get();
-    int parallelism = SparkSession.active().sparkContext().defaultParallelism();
-    return pack(files, maxSplitBytes(files, config.maxPartitionBytes(), conf.filesOpenCostInBytes(), parallelism),
-        conf.filesOpenCostInBytes()).toArray(new InputPartition[0]);
+    long maxSplit = maxSplitBytes(files, config.maxPartitionBytes());
+    List<FileSlice> slices = new ArrayList<>();
+    for (DatasetFile f : files) {
+      slices.addAll(splitFiles ? slices(f, maxSplit) : List.of(whole(f)));
+    }
+    return pack(slices, maxSplit, SQLConf.get().filesOpenCostInBytes()).toArray(new InputPartition[0]);
   }
 
-  private static long size(DatasetFile f) {
+  private static FileSlice whole(DatasetFile f) {
+    return FileSlice.whole(f.path().toString(), size(f), new LinkedHashMap<>(f.partitionValues()));
+  }
+
+  /** Whether {@code f} is over {@code maxSplit} bytes and has row groups to cut it between. */
+  static boolean splittable(DatasetFile f, long maxSplit) {
+    return size(f) > maxSplit && f.metadata().rowGroups().size() > 1;
+  }
+
+  /** {@code f} whole, or in runs of consecutive row groups of about {@code maxSplit} bytes each. */
+  static List<FileSlice> slices(DatasetFile f, long maxSplit) {
+    if (!splittable(f, maxSplit)) {
+      return List.of(whole(f));
+    }
+    List<org.parquetarrow.format.RowGroup> groups = f.metadata().rowGroups();
+    List<FileSlice> out = new ArrayList<>();
+    int from = 0;
+    long bytes = 0;
+    for (int g = 0; g < groups.size(); g++) {
+      long size = groups.get(g).totalCompressedSize() != null ? groups.get(g).totalCompressedSize() : groups.get(g).totalByteSize();
+      if (g > from && bytes + size > maxSplit) {
+        out.add(new FileSlice(f.path().toString(), bytes, new LinkedHashMap<>(f.partitionValues()), from, g));
+        from = g;
+        bytes = 0;
+      }
+      bytes += size;
+    }
+    out.add(new FileSlice(f.path().toString(), bytes, new LinkedHashMap<>(f.partitionValues()), from, groups.size()));
+    return out;
+  }
+
+  /** The split size for these files under the session's open cost and default parallelism. */
+  static long maxSplitBytes(List<DatasetFile> files, long maxPartitionBytes) {
+    long openCost = SQLConf.get().filesOpenCostInBytes();
+    int parallelism = SparkSession.active().sparkContext().defaultParallelism();
+    List<Long> sizes = files.stream().map(ParquetArrowScan::size).toList();
+    return maxSplitBytes(sizes, maxPartitionBytes, openCost, parallelism);
+  }
+
+  static long size(DatasetFile f) {
     try {
       return Files.size(f.path());
     } catch (IOException e) {
@@ -103,10 +149,10 @@ final class ParquetArrowScan implements Scan, Batch {
   }
 
   /** Spark's {@code FilePartition.maxSplitBytes}: small enough for every core to get work. */
-  static long maxSplitBytes(List<FileSlice> files, long maxPartitionBytes, long openCost, int parallelism) {
+  static long maxSplitBytes(List<Long> sizes, long maxPartitionBytes, long openCost, int parallelism) {
     long total = 0;
-    for (FileSlice f : files) {
-      total += f.length() + openCost;
+    for (long size : sizes) {
+      total += size + openCost;
     }
     long perCore = total / Math.max(1, parallelism);
     return Math.min(maxPartitionBytes, Math.max(openCost, perCore));
@@ -117,6 +163,7 @@ final class ParquetArrowScan implements Scan, Batch {
    * open cost (Spark's next-fit packing); a larger file is a partition of its own.
    */
   static List<FilePartition> pack(List<FileSlice> files, long maxSplit, long openCost) {
+    // Spark's FilePartition.getFilePartitions
     List<FileSlice> sorted = new ArrayList<>(files);
     sorted.sort(Comparator.comparingLong(FileSlice::length).reversed());
     List<FilePartition> out = new ArrayList<>();

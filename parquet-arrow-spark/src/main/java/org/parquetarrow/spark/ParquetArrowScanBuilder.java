@@ -26,7 +26,9 @@ import org.parquetarrow.dataset.expr.Expressions;
 /**
  * Takes Spark's column pruning (nested struct fields included) and predicates. A predicate is
  * pushed when it translates whole ({@link PredicateTranslator}) and names only file columns (then
- * the scan prunes row groups and pages by it and returns only matching rows) or only partition
+ * the scan prunes row groups and pages by it and returns only matching rows; when some file is
+ * large enough to be cut into row-group runs, which are pruned but not filtered row by row, Spark
+ * checks it again) or only partition
  * columns (then files are left out on the driver, and Spark checks it again on the constant
  * columns, which costs nothing). Predicates mixing both, or naming a column some file lacks or
  * types differently, stay with Spark.
@@ -40,12 +42,14 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
   private final List<Predicate> pushed = new ArrayList<>();
   private Expression dataFilter;
   private Expression partitionFilter;
+  private final boolean splitFiles;
 
   ParquetArrowScanBuilder(Dataset dataset, StructType fullSchema, ReadConfig config) {
     this.dataset = dataset;
     this.fullSchema = fullSchema;
     this.config = config;
     this.requiredSchema = fullSchema;
+    this.splitFiles = someFileSplits();
     for (Field f : dataset.partitionSchema().getFields()) {
       partitionColumns.add(f.getName());
     }
@@ -75,6 +79,9 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
         e = data.translate(p);
         if (e != null) {
           dataTerms.add(e);
+          if (splitFiles) {
+            postScan.add(p); // row-group runs are pruned but not filtered row by row
+          }
         }
       }
       if (e == null) {
@@ -96,7 +103,16 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
   @Override
   public Scan build() {
     return new ParquetArrowScan(dataset, fullSchema, readSchema(), partitionColumns, dataFilter, partitionFilter,
-        pushedPredicates(), config);
+        pushedPredicates(), config, splitFiles);
+  }
+
+  /**
+   * Whether some file is larger than the split size, so that the scan cuts it into row-group
+   * runs (read by {@link RowGroupRangeSource}, which prunes but does not filter rows exactly).
+   */
+  private boolean someFileSplits() {
+    long maxSplit = ParquetArrowScan.maxSplitBytes(dataset.files(), config.maxPartitionBytes());
+    return dataset.files().stream().anyMatch(f -> ParquetArrowScan.splittable(f, maxSplit));
   }
 
   private boolean namesOnly(Predicate p, boolean partitions) {

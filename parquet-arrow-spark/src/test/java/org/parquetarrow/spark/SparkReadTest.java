@@ -251,6 +251,42 @@ class SparkReadTest {
   }
 
   @Test
+  void aLargeFileIsSplitIntoRowGroupRuns() throws Exception {
+    Path out = dir.resolve("large");
+    randomData(SEED + 6, 20_000).drop("part").orderBy("id").coalesce(1).write()
+        .option("parquet.block.size", 64 * 1024).parquet(out.toString());
+    long bytes;
+    try (var s = Files.list(out)) {
+      bytes = s.filter(p -> p.toString().endsWith(".parquet")).mapToLong(p -> p.toFile().length()).sum();
+    }
+    String quarter = Long.toString(bytes / 4);
+    Dataset<Row> whole = spark.read().format("parquet-arrow").load(out.toString());
+    Dataset<Row> split = spark.read().format("parquet-arrow").option("maxPartitionBytes", quarter).load(out.toString());
+    assertEquals(1, whole.rdd().getNumPartitions());
+    int parts = split.rdd().getNumPartitions();
+    assertTrue(parts >= 3 && parts <= 6, "a file of " + bytes + " bytes in runs of about " + quarter + ": " + parts);
+    assertSameRows(spark.read().parquet(out.toString()), split);
+    assertEquals(20_000, split.count());
+
+    String where = "id >= 5000 and id < 5100 and s is not null";
+    Dataset<Row> filtered = split.where(where).select("id", "s", "st");
+    assertSameRows(spark.read().parquet(out.toString()).where(where).select("id", "s", "st"), filtered);
+    filtered.collectAsList();
+    String plan = filtered.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("splitFiles=true") && plan.contains("id >= 5000"), plan);
+    Dataset<Row> wholeFiltered = whole.where(where).select("id", "s", "st");
+    wholeFiltered.collectAsList();
+    BatchScanExec splitScan = scanOf(filtered);
+    BatchScanExec wholeScan = scanOf(wholeFiltered);
+    System.out.println("row groups split/whole: " + metric(splitScan, "row_groups") + "/" + metric(wholeScan, "row_groups")
+        + ", read " + metric(splitScan, "row_groups_read") + "/" + metric(wholeScan, "row_groups_read")
+        + ", bytes " + metric(splitScan, "bytes_read") + "/" + metric(wholeScan, "bytes_read"));
+    assertEquals(metric(wholeScan, "row_groups"), metric(splitScan, "row_groups"), "each row group counted once");
+    assertEquals(metric(wholeScan, "row_groups_read"), metric(splitScan, "row_groups_read"));
+    assertTrue(metric(splitScan, "row_groups_read") < metric(splitScan, "row_groups"));
+  }
+
+  @Test
   void nestedFieldIsPrunedInTheScan() throws Exception {
     Path out = dir.resolve("nested");
     randomData(SEED + 2, 500).write().parquet(out.toString());
