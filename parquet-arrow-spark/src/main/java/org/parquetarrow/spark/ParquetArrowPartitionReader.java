@@ -100,18 +100,35 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
     return new ScannerSource(Scanner.scan(ds, options.build(), allocator));
   }
 
-  /** The projected paths this file has; the others come out as null columns. */
+  /**
+   * The projected paths this file has. A path the file lacks is replaced by its longest prefix the
+   * file has (a struct missing a newer field is read whole, so the struct's own nulls stay right and
+   * the field comes out as nulls); a top-level column the file lacks comes out as a null column.
+   */
   private static List<String> present(List<String> paths, Schema fileSchema) {
     List<String> out = new ArrayList<>();
     for (String p : paths) {
-      try {
-        ExpressionBinder.resolve(new ColumnRef(List.of(p.split("\\.", -1))), fileSchema);
-        out.add(p);
-      } catch (ExpressionBindException e) {
-        // schema evolution: this file predates (or lacks) the column
+      List<String> path = List.of(p.split("\\.", -1));
+      for (int n = path.size(); n > 0; n--) {
+        if (resolves(path.subList(0, n), fileSchema)) {
+          String have = String.join(".", path.subList(0, n));
+          if (!out.contains(have)) {
+            out.add(have);
+          }
+          break;
+        }
       }
     }
     return out;
+  }
+
+  private static boolean resolves(List<String> path, Schema schema) {
+    try {
+      ExpressionBinder.resolve(new ColumnRef(path), schema);
+      return true;
+    } catch (ExpressionBindException e) {
+      return false; // schema evolution: this file predates (or lacks) the column
+    }
   }
 
   private ColumnarBatch toBatch(VectorSchemaRoot root) {

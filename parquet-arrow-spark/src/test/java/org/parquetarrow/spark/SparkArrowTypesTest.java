@@ -135,6 +135,20 @@ class SparkArrowTypesTest {
     assertTrue(plan.contains("filter=none"), "a column one file lacks is filtered by Spark: " + plan);
   }
 
+  @Test
+  void aStructMissingANewerFieldGivesNullsForItNotANullStruct() {
+    spark.range(0, 2).selectExpr("id", "named_struct('a', id) as st").coalesce(1).write()
+        .parquet(dir.resolve("s/a").toString());
+    spark.range(2, 4).selectExpr("id", "named_struct('a', id, 'b', cast(id as string)) as st").coalesce(1).write()
+        .parquet(dir.resolve("s/b").toString());
+    var df = spark.read().format("parquet-arrow").option("hivePartitioning", "false").load(dir.resolve("s").toString());
+    assertEquals("struct<id:bigint,st:struct<a:bigint,b:string>>", df.schema().simpleString());
+    List<List<Object>> rows = df.orderBy("id").selectExpr("id", "st is null", "st.b").collectAsList().stream()
+        .map(r -> java.util.Arrays.asList(r.get(0), r.get(1), r.get(2))).toList();
+    assertEquals(List.of(java.util.Arrays.asList(0L, false, null), java.util.Arrays.asList(1L, false, null),
+        java.util.Arrays.asList(2L, false, "2"), java.util.Arrays.asList(3L, false, "3")), rows);
+  }
+
   private static List<Object> row(Object a, Object b) {
     return java.util.Arrays.asList(a, b);
   }
