@@ -210,6 +210,12 @@ final class ArrowValuesColumnVector extends ColumnVector {
     if (isNullAt(rowId)) {
       return null;
     }
+    if (vector instanceof DecimalVector dv && dv.getScale() == scale
+        && precision <= org.apache.spark.sql.types.Decimal.MAX_LONG_DIGITS()) {
+      // a decimal128 of at most 18 digits: its low 64 bits (little-endian) are the unscaled value
+      long unscaled = dv.getDataBuffer().getLong((long) rowId * DecimalVector.TYPE_WIDTH);
+      return org.apache.spark.sql.types.Decimal.createUnsafe(unscaled, precision, scale);
+    }
     BigDecimal d;
     if (vector instanceof DecimalVector dv) {
       d = dv.getObject(rowId);

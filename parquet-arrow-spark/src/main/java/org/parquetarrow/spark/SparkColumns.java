@@ -74,7 +74,10 @@ final class SparkColumns {
 
   private static boolean leafMatches(ValueVector v, DataType t) {
     if (t instanceof DecimalType dt) {
-      return v instanceof DecimalVector d && d.getPrecision() == dt.precision() && d.getScale() == dt.scale();
+      // up to 18 digits Spark keeps a decimal in a long: ArrowValuesColumnVector reads the low
+      // 64 bits straight into one, where ArrowColumnVector makes a BigDecimal per value
+      return v instanceof DecimalVector d && d.getPrecision() == dt.precision() && d.getScale() == dt.scale()
+          && dt.precision() > org.apache.spark.sql.types.Decimal.MAX_LONG_DIGITS();
     }
     return (v instanceof BitVector && t == DataTypes.BooleanType)
         || (v instanceof TinyIntVector && t == DataTypes.ByteType)
