@@ -16,6 +16,8 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
@@ -34,7 +36,7 @@ import org.parquetarrow.dataset.prune.PruningMetrics;
  * cut into runs of whole row groups (when the scan builder allowed it, see {@link
  * ParquetArrowScanBuilder}), and the pieces are packed into partitions largest first.
  */
-final class ParquetArrowScan implements Scan, Batch {
+final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   private final Dataset dataset;
   private final StructType fullSchema;
   private final StructType readSchema;
@@ -70,6 +72,35 @@ final class ParquetArrowScan implements Scan, Batch {
         + " filter=" + (dataFilter == null ? "none" : dataFilter.toSql())
         + " partitionFilter=" + (partitionFilter == null ? "none" : partitionFilter.toSql())
         + (splitFiles ? " splitFiles=true" : "");
+  }
+
+  /**
+   * Sizes for Spark's planner (broadcast joins, join order): the files' bytes scaled by the share
+   * of the row width read, as Spark's own file scans estimate; the row count from the footers
+   * when no filter is pushed.
+   */
+  @Override
+  public Statistics estimateStatistics() {
+    long bytes = 0;
+    long rows = 0;
+    for (DatasetFile f : dataset.files()) {
+      bytes += size(f);
+      rows += f.rowCount();
+    }
+    long estimate = Math.max(1, (long) (bytes * (double) readSchema.defaultSize() / Math.max(1, fullSchema.defaultSize())));
+    boolean exactRows = dataFilter == null && partitionFilter == null;
+    long rowCount = rows;
+    return new Statistics() {
+      @Override
+      public java.util.OptionalLong sizeInBytes() {
+        return java.util.OptionalLong.of(estimate);
+      }
+
+      @Override
+      public java.util.OptionalLong numRows() {
+        return exactRows ? java.util.OptionalLong.of(rowCount) : java.util.OptionalLong.empty();
+      }
+    };
   }
 
   @Override

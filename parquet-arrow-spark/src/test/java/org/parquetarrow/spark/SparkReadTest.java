@@ -206,6 +206,9 @@ class SparkReadTest {
     Dataset<Row> ours = spark.read().format("parquet-arrow").load(out.toString());
     assertSameRows(builtIn, ours);
     assertEquals(3000, ours.count());
+    var stats = ours.queryExecution().optimizedPlan().stats();
+    assertEquals(scala.Option.apply(scala.math.BigInt.apply(3000)), stats.rowCount(), "row count from the footers");
+    assertTrue(stats.sizeInBytes().bigInteger().longValue() < Long.MAX_VALUE, "size " + stats.sizeInBytes());
   }
 
   @Test
