@@ -18,7 +18,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * df.filter("year = 2024 and id < 100").select("id", "user.name").show();
  * }</pre>
  *
- * <p>Options: see {@link ReadConfig}. Writing is not supported yet.
+ * <p>Options (all optional): {@code batchSize} (rows per batch, default 8192), {@code pruning}
+ * ({@code all}, {@code none}, or a comma list of {@code statistics}, {@code dictionary}, {@code
+ * bloomFilter}, {@code pageIndex}), {@code hivePartitioning} (default {@code true}), {@code
+ * maxPartitionBytes} (default the session's {@code spark.sql.files.maxPartitionBytes}); a bad value
+ * is an {@link IllegalArgumentException} naming the option. Writing is not supported yet.
  */
 public final class ParquetArrowDataSource implements TableProvider, DataSourceRegister {
   /** The short name for {@code format(...)}. */

@@ -24,7 +24,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     boolean hivePartitioning, long maxPartitionBytes) implements Serializable {
 
   static ReadConfig parse(Map<String, String> options, long sessionMaxPartitionBytes) {
-    int batch = Integer.parseInt(get(options, "batchSize", "8192"));
+    int batch = (int) number(options, "batchSize", 8192);
     if (batch < 1) {
       throw new IllegalArgumentException("option batchSize must be at least 1, not " + batch);
     }
@@ -37,13 +37,26 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
             + "' (valid: all, none, or a comma list of statistics, dictionary, bloomFilter, pageIndex)");
       }
     }
-    long maxBytes = Long.parseLong(get(options, "maxPartitionBytes", Long.toString(sessionMaxPartitionBytes)));
+    long maxBytes = number(options, "maxPartitionBytes", sessionMaxPartitionBytes);
     if (maxBytes < 1) {
       throw new IllegalArgumentException("option maxPartitionBytes must be at least 1, not " + maxBytes);
     }
     return new ReadConfig(batch, all || kinds.contains("statistics"), all || kinds.contains("dictionary"),
         all || kinds.contains("bloomfilter"), all || kinds.contains("pageindex"),
         Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes);
+  }
+
+  private static long number(Map<String, String> options, String key, long fallback) {
+    String v = get(options, key, Long.toString(fallback));
+    try {
+      long n = Long.parseLong(v.trim());
+      if (key.equals("batchSize") && n > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("option batchSize must be at most " + Integer.MAX_VALUE + ", not " + n);
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("option " + key + " must be a whole number, not '" + v + "'", e);
+    }
   }
 
   private static String get(Map<String, String> options, String key, String fallback) {

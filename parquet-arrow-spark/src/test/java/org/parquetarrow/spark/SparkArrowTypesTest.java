@@ -154,6 +154,19 @@ class SparkArrowTypesTest {
   }
 
   @Test
+  void aBadOptionIsAnArgumentErrorNamingIt() {
+    TimeStampNanoVector t = new TimeStampNanoVector("t", memory.allocator());
+    t.setSafe(0, 1L);
+    Path file = write("opt.parquet", List.of(t), 1);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> spark.read().format("parquet-arrow").option("batchSize", "lots").load(file.toString()));
+    assertTrue(e.getMessage().contains("batchSize") && e.getMessage().contains("lots"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> spark.read().format("parquet-arrow").option("pruning", "statistics,zonemap").load(file.toString()));
+    assertTrue(e.getMessage().contains("zonemap") && e.getMessage().contains("pageIndex"), e.getMessage());
+  }
+
+  @Test
   void aTypeSparkHasNoneOfIsATypedErrorNamingTheColumn() {
     TimeMicroVector t = new TimeMicroVector("clock", memory.allocator());
     t.setSafe(0, 1L);
