@@ -313,7 +313,7 @@ class SparkReadTest {
   }
 
   @Test
-  void tpchQ6GivesTheBuiltInReadersAnswer() throws Exception {
+  void tpchQ1AndQ6GiveTheBuiltInReadersAnswers() throws Exception {
     Random r = new Random(SEED + 3);
     List<Row> rows = new ArrayList<>();
     for (int k = 0; k < 30_000; k++) {
@@ -321,6 +321,9 @@ class SparkReadTest {
           BigDecimal.valueOf(1 + r.nextInt(50), 0).setScale(2),
           BigDecimal.valueOf(90_000 + r.nextInt(10_000_000), 2),
           BigDecimal.valueOf(r.nextInt(11), 2),
+          BigDecimal.valueOf(r.nextInt(9), 2),
+          "ANR".substring(k % 3, k % 3 + 1),
+          r.nextBoolean() ? "F" : "O",
           Date.valueOf(LocalDate.of(1992, 1, 1).plusDays(r.nextInt(2500)))));
     }
     StructType lineitem = new StructType()
@@ -328,6 +331,9 @@ class SparkReadTest {
         .add("l_quantity", DataTypes.createDecimalType(15, 2))
         .add("l_extendedprice", DataTypes.createDecimalType(15, 2))
         .add("l_discount", DataTypes.createDecimalType(15, 2))
+        .add("l_tax", DataTypes.createDecimalType(15, 2))
+        .add("l_returnflag", DataTypes.StringType)
+        .add("l_linestatus", DataTypes.StringType)
         .add("l_shipdate", DataTypes.DateType);
     Path out = dir.resolve("lineitem");
     spark.createDataFrame(rows, lineitem).orderBy("l_shipdate").coalesce(2).write()
@@ -343,6 +349,17 @@ class SparkReadTest {
     assertEquals(expected, actual);
     BatchScanExec scan = scanOf(ours);
     assertTrue(scan.scan().description().contains("l_shipdate"), scan.scan().description());
+
+    String q1 = "select l_returnflag, l_linestatus, sum(l_quantity) as sum_qty, sum(l_extendedprice) as sum_base_price,"
+        + " sum(l_extendedprice * (1 - l_discount)) as sum_disc_price,"
+        + " sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) as sum_charge, avg(l_quantity) as avg_qty,"
+        + " avg(l_extendedprice) as avg_price, avg(l_discount) as avg_disc, count(*) as count_order"
+        + " from %s where l_shipdate <= date '1998-12-01' - interval '90' day"
+        + " group by l_returnflag, l_linestatus order by l_returnflag, l_linestatus";
+    List<Row> expectedQ1 = spark.sql(String.format(q1, "lineitem_builtin")).collectAsList();
+    List<Row> actualQ1 = spark.sql(String.format(q1, "lineitem_ours")).collectAsList();
+    assertEquals(6, expectedQ1.size(), "three flags by two statuses");
+    assertEquals(expectedQ1, actualQ1);
   }
 
   @Test
