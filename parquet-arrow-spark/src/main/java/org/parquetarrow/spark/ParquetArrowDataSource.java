@@ -1,0 +1,45 @@
+package org.parquetarrow.spark;
+
+import java.util.Map;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableProvider;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.sources.DataSourceRegister;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * The {@code parquet-arrow} Spark data source: Parquet files read by parquet-arrow's dataset
+ * scanner (pruning by statistics, dictionaries, bloom filters and the page index) and handed to
+ * Spark as Arrow-backed columnar batches.
+ *
+ * <pre>{@code
+ * Dataset<Row> df = spark.read().format("parquet-arrow").load("/data/events");
+ * df.filter("year = 2024 and id < 100").select("id", "user.name").show();
+ * }</pre>
+ *
+ * <p>Options (all optional): {@code batchSize} (rows per batch, default 8192), {@code pruning}
+ * ({@code all}, {@code none}, or a comma list of {@code statistics}, {@code dictionary}, {@code
+ * bloomFilter}, {@code pageIndex}), {@code hivePartitioning} (default {@code true}), {@code
+ * maxPartitionBytes} (default the session's {@code spark.sql.files.maxPartitionBytes}); a bad value
+ * is an {@link IllegalArgumentException} naming the option. Writing is not supported yet.
+ */
+public final class ParquetArrowDataSource implements TableProvider, DataSourceRegister {
+  /** The short name for {@code format(...)}. */
+  public static final String SHORT_NAME = "parquet-arrow";
+
+  @Override
+  public String shortName() {
+    return SHORT_NAME;
+  }
+
+  @Override
+  public StructType inferSchema(CaseInsensitiveStringMap options) {
+    return ParquetArrowTable.open(options).schema();
+  }
+
+  @Override
+  public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
+    return ParquetArrowTable.open(new CaseInsensitiveStringMap(properties));
+  }
+}

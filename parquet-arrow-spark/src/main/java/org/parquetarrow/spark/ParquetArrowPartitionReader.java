@@ -1,0 +1,223 @@
+package org.parquetarrow.spark;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.apache.spark.unsafe.types.UTF8String;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.expr.ColumnRef;
+import org.parquetarrow.dataset.expr.ExpressionBindException;
+import org.parquetarrow.dataset.expr.ExpressionBinder;
+import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.expr.ExpressionParser;
+import org.parquetarrow.dataset.scan.Scanner;
+
+/**
+ * Reads one input partition: its files one after another, each scanned by parquet-arrow's {@link
+ * Scanner} (pruning and filtering with the pushed filter), or a run of a large file's row groups
+ * ({@link RowGroupRangeSource}), every Arrow batch handed to Spark as a
+ * {@link ColumnarBatch} over the scan's vectors (no copy), partition columns as constant columns,
+ * columns a file lacks as null columns. The counters of the finished files plus the open one are
+ * the task's custom metrics.
+ */
+final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch> {
+  private final FilePartition partition;
+  private final StructType readSchema;
+  private final List<String> partitionNames;
+  private final List<String> projection;
+  private final String filterSql;
+  private final ReadConfig config;
+  private final BufferAllocator allocator = new RootAllocator();
+  private final Map<String, Long> finished = new HashMap<>();
+  private int nextFile;
+  private BatchSource scan;
+  private FileSlice file;
+  private ColumnarBatch batch;
+
+  ParquetArrowPartitionReader(FilePartition partition, StructType readSchema, List<String> partitionNames,
+      List<String> projection, String filterSql, ReadConfig config) {
+    this.partition = partition;
+    this.readSchema = readSchema;
+    this.partitionNames = partitionNames;
+    this.projection = projection;
+    this.filterSql = filterSql;
+    this.config = config;
+  }
+
+  @Override
+  public boolean next() throws IOException {
+    while (true) {
+      if (scan == null) {
+        if (nextFile == partition.files().size()) {
+          return false;
+        }
+        file = partition.files().get(nextFile++);
+        scan = open(file);
+      }
+      if (scan.loadNextBatch()) {
+        batch = toBatch(scan.root());
+        return true;
+      }
+      closeScan();
+    }
+  }
+
+  private BatchSource open(FileSlice f) throws IOException {
+    Dataset ds = DatasetDiscovery.file(Path.of(f.path()), config.discovery());
+    if (!f.isWholeFile()) {
+      return new RowGroupRangeSource(ds, f, present(projection, ds.schema()),
+          filterSql == null ? null : ExpressionParser.parse(filterSql), config, allocator);
+    }
+    ScanOptions.Builder options = ScanOptions.builder()
+        .columns(present(projection, ds.schema()))
+        .batchSize(config.batchSize())
+        .parallelism(1)
+        .pruning(config.pruning());
+    if (filterSql != null) {
+      options.filter(filterSql);
+    }
+    return new ScannerSource(Scanner.scan(ds, options.build(), allocator));
+  }
+
+  /**
+   * The projected paths this file has. A path the file lacks is replaced by its longest prefix the
+   * file has (a struct missing a newer field is read whole, so the struct's own nulls stay right and
+   * the field comes out as nulls); a top-level column the file lacks comes out as a null column.
+   */
+  private static List<String> present(List<String> paths, Schema fileSchema) {
+    List<String> out = new ArrayList<>();
+    for (String p : paths) {
+      List<String> path = List.of(p.split("\\.", -1));
+      for (int n = path.size(); n > 0; n--) {
+        if (resolves(path.subList(0, n), fileSchema)) {
+          String have = String.join(".", path.subList(0, n));
+          if (!out.contains(have)) {
+            out.add(have);
+          }
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private static boolean resolves(List<String> path, Schema schema) {
+    try {
+      ExpressionBinder.resolve(new ColumnRef(path), schema);
+      return true;
+    } catch (ExpressionBindException e) {
+      return false; // schema evolution: this file predates (or lacks) the column
+    }
+  }
+
+  private ColumnarBatch toBatch(VectorSchemaRoot root) {
+    int rows = root.getRowCount();
+    ColumnVector[] columns = new ColumnVector[readSchema.fields().length];
+    for (int i = 0; i < columns.length; i++) {
+      StructField f = readSchema.fields()[i];
+      if (partitionNames.contains(f.name())) {
+        columns[i] = constant(rows, f.dataType(), file.partitionValues().get(f.name()));
+      } else {
+        FieldVector v = root.getVector(f.name());
+        columns[i] = v == null ? ArrowValuesColumnVector.nulls(rows, f.dataType()) : SparkColumns.wrap(v, f.dataType());
+      }
+    }
+    return new ColumnarBatch(columns, rows);
+  }
+
+  /** A partition value (canonical form, see {@link org.parquetarrow.dataset.expr.Literal}) repeated. */
+  static ColumnVector constant(int rows, DataType type, Object value) {
+    ConstantColumnVector c = new ConstantColumnVector(rows, type);
+    if (value == null) {
+      c.setNull();
+    } else if (type == DataTypes.StringType) {
+      c.setUtf8String(UTF8String.fromString(value.toString()));
+    } else if (type == DataTypes.BooleanType) {
+      c.setBoolean((Boolean) value);
+    } else if (type == DataTypes.ByteType) {
+      c.setByte(((Number) value).byteValue());
+    } else if (type == DataTypes.ShortType) {
+      c.setShort(((Number) value).shortValue());
+    } else if (type == DataTypes.IntegerType || type == DataTypes.DateType) {
+      c.setInt(((Number) value).intValue());
+    } else if (type == DataTypes.LongType || type == DataTypes.TimestampType || type == DataTypes.TimestampNTZType) {
+      c.setLong(((Number) value).longValue());
+    } else if (type == DataTypes.FloatType) {
+      c.setFloat(((Number) value).floatValue());
+    } else if (type == DataTypes.DoubleType) {
+      c.setDouble(((Number) value).doubleValue());
+    } else if (type instanceof DecimalType dt) {
+      c.setDecimal(Decimal.apply((BigDecimal) value, dt.precision(), dt.scale()), dt.precision());
+    } else {
+      throw new UnmappableTypeException(String.valueOf(type), type.simpleString(), "not a partition column type");
+    }
+    return c;
+  }
+
+  @Override
+  public ColumnarBatch get() {
+    return batch;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    Map<String, Long> now = scan == null ? Map.of() : scan.metrics();
+    CustomTaskMetric[] out = new CustomTaskMetric[ScanMetricsNames.KEYS.size()];
+    for (int i = 0; i < out.length; i++) {
+      String name = ScanMetricsNames.KEYS.get(i)[0];
+      long value = finished.getOrDefault(name, 0L) + now.getOrDefault(name, 0L);
+      out[i] = new CustomTaskMetric() {
+        @Override
+        public String name() {
+          return name;
+        }
+
+        @Override
+        public long value() {
+          return value;
+        }
+      };
+    }
+    return out;
+  }
+
+  private void closeScan() throws IOException {
+    if (scan != null) {
+      scan.metrics().forEach((k, v) -> finished.merge(k, v, Long::sum));
+      BatchSource s = scan;
+      scan = null;
+      batch = null;
+      s.close();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      closeScan();
+    } finally {
+      allocator.close();
+    }
+  }
+}

@@ -1,0 +1,265 @@
+package org.parquetarrow.spark;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.expr.Expression;
+import org.parquetarrow.dataset.prune.FilePruner;
+import org.parquetarrow.dataset.prune.PruningMetrics;
+
+/**
+ * One scan of the table: the columns and filter Spark pushed, planned into input partitions by
+ * bytes as Spark plans its own file splits ({@code maxPartitionBytes}, {@code
+ * spark.sql.files.openCostInBytes}, the default parallelism): a file larger than the split size is
+ * cut into runs of whole row groups (when the scan builder allowed it, see {@link
+ * ParquetArrowScanBuilder}), and the pieces are packed into partitions largest first.
+ */
+final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
+  private final Dataset dataset;
+  private final StructType fullSchema;
+  private final StructType readSchema;
+  private final Set<String> partitionColumns;
+  private final Expression dataFilter;
+  private final Expression partitionFilter;
+  private final Predicate[] pushed;
+  private final ReadConfig config;
+  private final boolean splitFiles;
+
+  ParquetArrowScan(Dataset dataset, StructType fullSchema, StructType readSchema, Set<String> partitionColumns,
+      Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config, boolean splitFiles) {
+    this.splitFiles = splitFiles;
+    this.dataset = dataset;
+    this.fullSchema = fullSchema;
+    this.readSchema = readSchema;
+    this.partitionColumns = partitionColumns;
+    this.dataFilter = dataFilter;
+    this.partitionFilter = partitionFilter;
+    this.pushed = pushed;
+    this.config = config;
+  }
+
+  @Override
+  public StructType readSchema() {
+    return readSchema;
+  }
+
+  @Override
+  public String description() {
+    return "ParquetArrowScan files=" + dataset.files().size()
+        + " pushedPredicates=" + Arrays.stream(pushed).map(Object::toString).collect(Collectors.joining(", ", "[", "]"))
+        + " filter=" + (dataFilter == null ? "none" : dataFilter.toSql())
+        + " partitionFilter=" + (partitionFilter == null ? "none" : partitionFilter.toSql())
+        + (splitFiles ? " splitFiles=true" : "");
+  }
+
+  /**
+   * Sizes for Spark's planner (broadcast joins, join order): the files' bytes scaled by the share
+   * of the row width read, as Spark's own file scans estimate; the row count from the footers
+   * when no filter is pushed.
+   */
+  @Override
+  public Statistics estimateStatistics() {
+    long bytes = 0;
+    long rows = 0;
+    for (DatasetFile f : dataset.files()) {
+      bytes += size(f);
+      rows += f.rowCount();
+    }
+    long estimate = Math.max(1, (long) (bytes * (double) readSchema.defaultSize() / Math.max(1, fullSchema.defaultSize())));
+    boolean exactRows = dataFilter == null && partitionFilter == null;
+    long rowCount = rows;
+    return new Statistics() {
+      @Override
+      public java.util.OptionalLong sizeInBytes() {
+        return java.util.OptionalLong.of(estimate);
+      }
+
+      @Override
+      public java.util.OptionalLong numRows() {
+        return exactRows ? java.util.OptionalLong.of(rowCount) : java.util.OptionalLong.empty();
+      }
+    };
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ScanMetricsNames.all();
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    List<DatasetFile> files = new ArrayList<>();
+    FilePruner pruner = partitionFilter == null ? null
+        : new FilePruner(partitionFilter, dataset.schema(), config.pruning(), new PruningMetrics());
+    for (DatasetFile f : dataset.files()) {
+      if (pruner != null && !pruner.partitionMayMatch(f.partitionValues())) {
+        continue;
+      }
+      files.add(f);
+    }
+    long maxSplit = maxSplitBytes(files, config.maxPartitionBytes());
+    List<FileSlice> slices = new ArrayList<>();
+    for (DatasetFile f : files) {
+      slices.addAll(splitFiles ? slices(f, maxSplit) : List.of(whole(f)));
+    }
+    return pack(slices, maxSplit, SQLConf.get().filesOpenCostInBytes()).toArray(new InputPartition[0]);
+  }
+
+  private static FileSlice whole(DatasetFile f) {
+    return FileSlice.whole(f.path().toString(), size(f), new LinkedHashMap<>(f.partitionValues()));
+  }
+
+  /** Whether {@code f} is over {@code maxSplit} bytes and has row groups to cut it between. */
+  static boolean splittable(DatasetFile f, long maxSplit) {
+    return size(f) > maxSplit && f.metadata().rowGroups().size() > 1;
+  }
+
+  /** {@code f} whole, or in runs of consecutive row groups of about {@code maxSplit} bytes each. */
+  static List<FileSlice> slices(DatasetFile f, long maxSplit) {
+    if (!splittable(f, maxSplit)) {
+      return List.of(whole(f));
+    }
+    List<org.parquetarrow.format.RowGroup> groups = f.metadata().rowGroups();
+    List<FileSlice> out = new ArrayList<>();
+    int from = 0;
+    long bytes = 0;
+    for (int g = 0; g < groups.size(); g++) {
+      long size = groups.get(g).totalCompressedSize() != null ? groups.get(g).totalCompressedSize() : groups.get(g).totalByteSize();
+      if (g > from && bytes + size > maxSplit) {
+        out.add(new FileSlice(f.path().toString(), bytes, new LinkedHashMap<>(f.partitionValues()), from, g));
+        from = g;
+        bytes = 0;
+      }
+      bytes += size;
+    }
+    out.add(new FileSlice(f.path().toString(), bytes, new LinkedHashMap<>(f.partitionValues()), from, groups.size()));
+    return out;
+  }
+
+  /** The split size for these files under the session's open cost and default parallelism. */
+  static long maxSplitBytes(List<DatasetFile> files, long maxPartitionBytes) {
+    long openCost = SQLConf.get().filesOpenCostInBytes();
+    int parallelism = SparkSession.active().sparkContext().defaultParallelism();
+    List<Long> sizes = files.stream().map(ParquetArrowScan::size).toList();
+    return maxSplitBytes(sizes, maxPartitionBytes, openCost, parallelism);
+  }
+
+  static long size(DatasetFile f) {
+    try {
+      return Files.size(f.path());
+    } catch (IOException e) {
+      throw ParquetIOException.opening("cannot size the file", f.path(), e);
+    }
+  }
+
+  /** Spark's {@code FilePartition.maxSplitBytes}: small enough for every core to get work. */
+  static long maxSplitBytes(List<Long> sizes, long maxPartitionBytes, long openCost, int parallelism) {
+    long total = 0;
+    for (long size : sizes) {
+      total += size + openCost;
+    }
+    long perCore = total / Math.max(1, parallelism);
+    return Math.min(maxPartitionBytes, Math.max(openCost, perCore));
+  }
+
+  /**
+   * Files, largest first, into partitions of at most {@code maxSplit} bytes each counting its
+   * open cost (Spark's next-fit packing); a larger file is a partition of its own.
+   */
+  static List<FilePartition> pack(List<FileSlice> files, long maxSplit, long openCost) {
+    // Spark's FilePartition.getFilePartitions
+    List<FileSlice> sorted = new ArrayList<>(files);
+    sorted.sort(Comparator.comparingLong(FileSlice::length).reversed());
+    List<FilePartition> out = new ArrayList<>();
+    List<FileSlice> current = new ArrayList<>();
+    long bytes = 0;
+    for (FileSlice f : sorted) {
+      if (!current.isEmpty() && bytes + f.length() > maxSplit) {
+        out.add(new FilePartition(out.size(), current));
+        current = new ArrayList<>();
+        bytes = 0;
+      }
+      current.add(f);
+      bytes += f.length() + openCost;
+    }
+    if (!current.isEmpty()) {
+      out.add(new FilePartition(out.size(), current));
+    }
+    return out;
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    List<String> partitionNames = new ArrayList<>();
+    for (StructField f : readSchema.fields()) {
+      if (partitionColumns.contains(f.name())) {
+        partitionNames.add(f.name());
+      }
+    }
+    return new ParquetArrowReaderFactory(readSchema, partitionNames, projection(readSchema, fullSchema, partitionColumns),
+        dataFilter == null ? null : dataFilter.toSql(), config);
+  }
+
+  /**
+   * Our projection for Spark's read schema: a top-level name for a field taken whole, dotted
+   * paths down a struct where Spark pruned some of its fields.
+   */
+  static List<String> projection(StructType read, StructType full, Set<String> partitionColumns) {
+    List<String> out = new ArrayList<>();
+    for (StructField f : read.fields()) {
+      if (!partitionColumns.contains(f.name())) {
+        paths(f.name(), f.dataType(), full.apply(f.name()).dataType(), out);
+      }
+    }
+    return out;
+  }
+
+  private static void paths(String path, DataType read, DataType full, List<String> out) {
+    if (read instanceof StructType r && full instanceof StructType fs && !r.equals(fs)) {
+      for (StructField c : r.fields()) {
+        paths(path + "." + c.name(), c.dataType(), fs.apply(c.name()).dataType(), out);
+      }
+    } else {
+      out.add(path);
+    }
+  }
+
+  /** {@code required} with every field below a list or map as in {@code full}. */
+  static StructType widen(StructType required, StructType full) {
+    StructField[] out = new StructField[required.fields().length];
+    for (int i = 0; i < out.length; i++) {
+      StructField r = required.fields()[i];
+      DataType f = full.apply(r.name()).dataType();
+      DataType t = r.dataType() instanceof StructType rs && f instanceof StructType fs ? widen(rs, fs) : f;
+      out[i] = new StructField(r.name(), t, r.nullable(), r.metadata());
+    }
+    return new StructType(out);
+  }
+}

@@ -1,0 +1,211 @@
+package org.parquetarrow.spark;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.expr.Expression;
+import org.parquetarrow.dataset.expr.Expressions;
+
+/**
+ * Takes Spark's column pruning (nested struct fields included) and predicates. A predicate is
+ * pushed when it translates whole ({@link PredicateTranslator}) and names only file columns (then
+ * the scan prunes row groups and pages by it and returns only matching rows; when some file is
+ * large enough to be cut into row-group runs, which are pruned but not filtered row by row, Spark
+ * checks it again) or only partition
+ * columns (then files are left out on the driver, and Spark checks it again on the constant
+ * columns, which costs nothing). Predicates mixing both, or naming a column some file lacks or
+ * types differently, stay with Spark.
+ */
+final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
+  private final Dataset dataset;
+  private final StructType fullSchema;
+  private final ReadConfig config;
+  private final Set<String> partitionColumns = new HashSet<>();
+  private StructType requiredSchema;
+  private final List<Predicate> pushed = new ArrayList<>();
+  private Expression dataFilter;
+  private Expression partitionFilter;
+  private final boolean splitFiles;
+
+  ParquetArrowScanBuilder(Dataset dataset, StructType fullSchema, ReadConfig config) {
+    this.dataset = dataset;
+    this.fullSchema = fullSchema;
+    this.config = config;
+    this.requiredSchema = fullSchema;
+    this.splitFiles = someFileSplits();
+    for (Field f : dataset.partitionSchema().getFields()) {
+      partitionColumns.add(f.getName());
+    }
+  }
+
+  @Override
+  public void pruneColumns(StructType required) {
+    this.requiredSchema = required;
+  }
+
+  @Override
+  public Predicate[] pushPredicates(Predicate[] predicates) {
+    PredicateTranslator data = new PredicateTranslator(pushableDataColumns());
+    PredicateTranslator partition = new PredicateTranslator(partitionColumnTypes());
+    List<Expression> dataTerms = new ArrayList<>();
+    List<Expression> partitionTerms = new ArrayList<>();
+    List<Predicate> postScan = new ArrayList<>();
+    for (Predicate p : predicates) {
+      Expression e = null;
+      if (namesOnly(p, true)) {
+        e = partition.translate(p);
+        if (e != null) {
+          partitionTerms.add(e);
+          postScan.add(p);
+        }
+      } else if (namesOnly(p, false)) {
+        e = data.translate(p);
+        if (e != null) {
+          dataTerms.add(e);
+          if (splitFiles) {
+            postScan.add(p); // row-group runs are pruned but not filtered row by row
+          }
+        }
+      }
+      if (e == null) {
+        postScan.add(p);
+      } else {
+        pushed.add(p);
+      }
+    }
+    dataFilter = dataTerms.isEmpty() ? null : Expressions.and(dataTerms.toArray(new Expression[0]));
+    partitionFilter = partitionTerms.isEmpty() ? null : Expressions.and(partitionTerms.toArray(new Expression[0]));
+    return postScan.toArray(new Predicate[0]);
+  }
+
+  @Override
+  public Predicate[] pushedPredicates() {
+    return pushed.toArray(new Predicate[0]);
+  }
+
+  @Override
+  public Scan build() {
+    return new ParquetArrowScan(dataset, fullSchema, readSchema(), partitionColumns, dataFilter, partitionFilter,
+        pushedPredicates(), config, splitFiles);
+  }
+
+  /**
+   * Whether some file is larger than the split size, so that the scan cuts it into row-group
+   * runs (read by {@link RowGroupRangeSource}, which prunes but does not filter rows exactly).
+   */
+  private boolean someFileSplits() {
+    long maxSplit = ParquetArrowScan.maxSplitBytes(dataset.files(), config.maxPartitionBytes());
+    return dataset.files().stream().anyMatch(f -> ParquetArrowScan.splittable(f, maxSplit));
+  }
+
+  private boolean namesOnly(Predicate p, boolean partitions) {
+    NamedReference[] refs = p.references();
+    if (refs.length == 0) {
+      return false;
+    }
+    for (NamedReference r : refs) {
+      if (partitionColumns.contains(r.fieldNames()[0]) != partitions) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * What the scan returns: Spark's required schema, except that inside lists and maps fields are
+   * not pruned (our projection prunes through structs only), so those come whole.
+   */
+  private StructType readSchema() {
+    return ParquetArrowScan.widen(requiredSchema, fullSchema);
+  }
+
+  private Map<String, DataType> partitionColumnTypes() {
+    Map<String, DataType> out = new HashMap<>();
+    for (StructField f : fullSchema.fields()) {
+      if (partitionColumns.contains(f.name())) {
+        out.put(f.name(), f.dataType());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The file columns (leaves reached through structs) a pushed filter may name: present in every
+   * file with one Arrow type, and of a type our filter compares as Spark does.
+   */
+  private Map<String, DataType> pushableDataColumns() {
+    Map<String, ArrowType> common = null;
+    for (DatasetFile f : dataset.files()) {
+      Map<String, ArrowType> leaves = new HashMap<>();
+      for (Field field : f.mapping().arrowSchema().getFields()) {
+        collectLeaves(field, field.getName(), leaves);
+      }
+      if (common == null) {
+        common = leaves;
+      } else {
+        common.entrySet().removeIf(e -> !e.getValue().equals(leaves.get(e.getKey())));
+      }
+    }
+    Map<String, DataType> out = new HashMap<>();
+    if (common == null) {
+      return out;
+    }
+    for (Map.Entry<String, ArrowType> e : common.entrySet()) {
+      if (comparable(e.getValue())) {
+        DataType t = typeAt(fullSchema, e.getKey());
+        if (t != null) {
+          out.put(e.getKey(), t);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static void collectLeaves(Field f, String path, Map<String, ArrowType> out) {
+    if (f.getType() instanceof ArrowType.Struct) {
+      for (Field c : f.getChildren()) {
+        collectLeaves(c, path + "." + c.getName(), out);
+      }
+    } else {
+      out.put(path, f.getType());
+    }
+  }
+
+  private static boolean comparable(ArrowType t) {
+    return switch (t.getTypeID()) {
+      case Bool, Utf8, Date, Timestamp -> true;
+      case Int -> ((ArrowType.Int) t).getIsSigned();
+      case FloatingPoint -> ((ArrowType.FloatingPoint) t).getPrecision() != FloatingPointPrecision.HALF;
+      case Decimal -> ((ArrowType.Decimal) t).getPrecision() <= 38;
+      default -> false;
+    };
+  }
+
+  private static DataType typeAt(StructType schema, String dottedPath) {
+    DataType t = schema;
+    for (String name : dottedPath.split("\\.")) {
+      if (!(t instanceof StructType st) || !List.of(st.fieldNames()).contains(name)) {
+        return null;
+      }
+      t = st.apply(name).dataType();
+    }
+    return t;
+  }
+}

@@ -1,0 +1,131 @@
+package org.parquetarrow.spark;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.DatasetFile;
+
+/**
+ * The files at the load paths as one readable table: discovered once on the driver (every footer
+ * read, hive partitions typed, schemas unified), typed for Spark by {@link SparkTypes}.
+ */
+final class ParquetArrowTable implements SupportsRead {
+  private final String name;
+  private final Dataset dataset;
+  private final StructType schema;
+  private final ReadConfig config;
+
+  private ParquetArrowTable(String name, Dataset dataset, StructType schema, ReadConfig config) {
+    this.name = name;
+    this.dataset = dataset;
+    this.schema = schema;
+    this.config = config;
+  }
+
+  static ParquetArrowTable open(CaseInsensitiveStringMap options) {
+    List<Path> paths = paths(options);
+    ReadConfig config = ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes());
+    Dataset ds = paths.size() == 1 && Files.isDirectory(paths.get(0))
+        ? DatasetDiscovery.directory(paths.get(0), config.discovery())
+        : DatasetDiscovery.paths(paths, config.discovery());
+    Set<String> int96 = new HashSet<>();
+    for (DatasetFile f : ds.files()) {
+      int96.addAll(SparkTypes.int96Paths(f.mapping()));
+    }
+    StructType schema = narrowPartitionIntegers(SparkTypes.toSpark(ds.schema(), int96).asNullable(), ds);
+    return new ParquetArrowTable("parquet-arrow " + paths, ds, schema, config);
+  }
+
+  /**
+   * Integer partition columns whose values all fit 32 bits as {@code int}, as Spark's partition
+   * inference types them (ours infers int64), so both readers give one schema.
+   */
+  private static StructType narrowPartitionIntegers(StructType schema, Dataset ds) {
+    StructField[] fields = schema.fields().clone();
+    for (int i = 0; i < fields.length; i++) {
+      String name = fields[i].name();
+      if (ds.partitionSchema().getFields().stream().anyMatch(f -> f.getName().equals(name))
+          && fields[i].dataType() == DataTypes.LongType && ds.files().stream().allMatch(f -> fitsInt(f.partitionValues().get(name)))) {
+        fields[i] = new StructField(name, DataTypes.IntegerType, true, fields[i].metadata());
+      }
+    }
+    return new StructType(fields);
+  }
+
+  private static boolean fitsInt(Object v) {
+    return v == null || (v instanceof Long l && l == l.intValue());
+  }
+
+  /**
+   * The load paths: Spark passes one as {@code path} and several as {@code paths}, a JSON array.
+   * Plain paths and {@code file:} URIs are local files.
+   */
+  static List<Path> paths(CaseInsensitiveStringMap options) {
+    List<String> raw = new ArrayList<>();
+    if (options.containsKey("paths")) {
+      try {
+        raw.addAll(new ObjectMapper().readValue(options.get("paths"), new TypeReference<List<String>>() {}));
+      } catch (IOException e) {
+        throw new IllegalArgumentException("option paths is not a JSON array of strings: " + options.get("paths"), e);
+      }
+    }
+    if (options.containsKey("path")) {
+      raw.add(options.get("path"));
+    }
+    if (raw.isEmpty()) {
+      throw new IllegalArgumentException("no path given: use load(path) or option(\"path\", ...)");
+    }
+    List<Path> out = new ArrayList<>();
+    for (String s : raw) {
+      out.add(localPath(s));
+    }
+    return out;
+  }
+
+  private static Path localPath(String s) {
+    if (s.startsWith("file:")) {
+      return Path.of(URI.create(s));
+    }
+    if (s.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
+      throw new IllegalArgumentException("path " + s + ": only local files (plain paths or file: URIs) are read yet");
+    }
+    return Path.of(s);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public StructType schema() {
+    return schema;
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return Set.of(TableCapability.BATCH_READ);
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    return new ParquetArrowScanBuilder(dataset, schema, config);
+  }
+}

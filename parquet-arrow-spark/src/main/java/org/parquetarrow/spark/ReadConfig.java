@@ -1,0 +1,85 @@
+package org.parquetarrow.spark;
+
+import java.io.Serializable;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.dataset.prune.PruningOptions;
+import org.parquetarrow.schema.ArrowReadOptions;
+
+/**
+ * The data source options of a read, parsed once on the driver and shipped to the tasks.
+ *
+ * <ul>
+ *   <li>{@code batchSize}: rows per Arrow batch (default 8192)
+ *   <li>{@code pruning}: {@code all} (default), {@code none}, or a comma list of {@code statistics},
+ *       {@code dictionary}, {@code bloomFilter}, {@code pageIndex}
+ *   <li>{@code hivePartitioning}: whether {@code key=value} directories become columns (default true)
+ *   <li>{@code maxPartitionBytes}: bytes per input partition (default the session's {@code
+ *       spark.sql.files.maxPartitionBytes})
+ * </ul>
+ */
+record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
+    boolean hivePartitioning, long maxPartitionBytes) implements Serializable {
+
+  static ReadConfig parse(Map<String, String> options, long sessionMaxPartitionBytes) {
+    int batch = (int) number(options, "batchSize", 8192);
+    if (batch < 1) {
+      throw new IllegalArgumentException("option batchSize must be at least 1, not " + batch);
+    }
+    String pruning = get(options, "pruning", "all").toLowerCase(Locale.ROOT).replace(" ", "");
+    boolean all = pruning.equals("all");
+    java.util.Set<String> kinds = all || pruning.equals("none") ? java.util.Set.of() : java.util.Set.of(pruning.split(","));
+    for (String k : kinds) {
+      if (!java.util.Set.of("statistics", "dictionary", "bloomfilter", "pageindex").contains(k)) {
+        throw new IllegalArgumentException("option pruning: unknown kind '" + k
+            + "' (valid: all, none, or a comma list of statistics, dictionary, bloomFilter, pageIndex)");
+      }
+    }
+    long maxBytes = number(options, "maxPartitionBytes", sessionMaxPartitionBytes);
+    if (maxBytes < 1) {
+      throw new IllegalArgumentException("option maxPartitionBytes must be at least 1, not " + maxBytes);
+    }
+    return new ReadConfig(batch, all || kinds.contains("statistics"), all || kinds.contains("dictionary"),
+        all || kinds.contains("bloomfilter"), all || kinds.contains("pageindex"),
+        Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes);
+  }
+
+  private static long number(Map<String, String> options, String key, long fallback) {
+    String v = get(options, key, Long.toString(fallback));
+    try {
+      long n = Long.parseLong(v.trim());
+      if (key.equals("batchSize") && n > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("option batchSize must be at most " + Integer.MAX_VALUE + ", not " + n);
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("option " + key + " must be a whole number, not '" + v + "'", e);
+    }
+  }
+
+  private static String get(Map<String, String> options, String key, String fallback) {
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      if (e.getKey().equalsIgnoreCase(key)) {
+        return e.getValue();
+      }
+    }
+    return fallback;
+  }
+
+  PruningOptions pruning() {
+    return new PruningOptions(statistics, dictionary, bloomFilter, pageIndex);
+  }
+
+  /** INT96 in microseconds: Spark's timestamps are microseconds, and its INT96 values pass year 2262. */
+  static ArrowReadOptions arrowOptions() {
+    return ArrowReadOptions.builder().int96TimestampUnit(TimeUnit.MICROSECOND).build();
+  }
+
+  DiscoveryOptions discovery() {
+    DiscoveryOptions d = DiscoveryOptions.defaults().withHivePartitioning(hivePartitioning);
+    return new DiscoveryOptions(d.hivePartitioning(), d.partitionSchema(), d.promotion(), d.corruptFiles(),
+        d.partitionBaseDir(), arrowOptions(), d.decryption());
+  }
+}
