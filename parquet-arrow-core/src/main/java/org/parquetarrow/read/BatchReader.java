@@ -28,14 +28,17 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataLimits;
+import org.parquetarrow.format.OffsetIndex;
+import org.parquetarrow.io.ChunkRequest;
+import org.parquetarrow.io.ColumnChunkRange;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
-import org.parquetarrow.read.page.ColumnChunkBytes;
-import org.parquetarrow.read.page.ColumnChunkFetcher;
+import org.parquetarrow.io.ColumnChunkBytes;
+import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.read.page.PageReadOptions;
-import org.parquetarrow.read.page.RangeCoalescer;
+import org.parquetarrow.io.RangeCoalescer;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
@@ -86,6 +89,10 @@ final class BatchReader implements AutoCloseable {
   private long groupRow;
   private long rowsReturned;
   private long bytesFetched;
+  /** The current row group's offset indexes per leaf, read when a selection needs them. */
+  private List<OffsetIndex> offsetIndexes;
+  /** The current row group's decryptor per leaf ({@code null}: plaintext). */
+  private ColumnDecryptor[] columnDecryptors;
   private boolean failed;
   private boolean closed;
 
@@ -361,8 +368,7 @@ final class BatchReader implements AutoCloseable {
               "row group has " + columns + " column chunks; the schema has more leaf columns", where, null);
         }
       }
-      List<ColumnChunkBytes> chunks =
-          ColumnChunkFetcher.fetchRowGroup(file, metadata, g, leafOrdinals, RangeCoalescer.DEFAULT);
+      List<ColumnChunkBytes> chunks = fetchRowGroup(g, group, partial ? selected : null, where);
       wideRowBytes = 0;
       for (int ordinal : leafOrdinals) {
         ColumnMetaData meta = group.columns().get(ordinal).metaData();
@@ -375,19 +381,16 @@ final class BatchReader implements AutoCloseable {
         ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
         ColumnChunkBytes bytes = chunks.get(i);
         bytesFetched += bytes.length();
-        ColumnDecryptor columnDecryptor = decryptor != null && decryptor.isEncrypted(chunk)
-            ? decryptor.columnDecryptor(metadata, g, leafOrdinals[i]) : null;
         ColumnChunkPageReader.Builder builder =
             ColumnChunkPageReader.builder(
                     bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
                 .location(where)
                 .writerVersion(writer)
                 .options(pageOptions)
-                .decryptor(columnDecryptor);
+                .decryptor(columnDecryptors[i]);
         if (partial) {
-          // with the offset index, pages holding no selected row are never decompressed
-          builder.offsetIndex(OffsetIndexReader.read(file, chunk, MetadataLimits.DEFAULT, columnDecryptor),
-              group.numRows()).selection(selected);
+          // with the offset index, pages holding no selected row are neither fetched nor decoded
+          builder.offsetIndex(offsetIndexes.get(i), group.numRows()).selection(selected);
         }
         ColumnChunkPageReader pages = builder.build();
         leaf.startChunk(pages, where.withColumn(leaf.column.dottedPath()));
@@ -402,6 +405,52 @@ final class BatchReader implements AutoCloseable {
       return;
     }
     throw new CorruptFileException("row groups end before " + totalRows + " rows were read");
+  }
+
+  /**
+   * Fetches the projected chunks of row group {@code g}: whole, or, for a {@code selected} part of
+   * its rows, only what the chunks' offset indexes say those rows need (the dictionary page and
+   * the pages holding selected rows). The offset indexes are read here, once per row group, with
+   * as few requests as the coalescing allows, and kept for the page readers; the spans of every
+   * column are coalesced together.
+   */
+  private List<ColumnChunkBytes> fetchRowGroup(
+      int g, RowGroup group, RowSelection selected, ErrorLocation where) {
+    RangeCoalescer coalescer = options.fetchOptions().coalescerFor(file.locality());
+    List<ColumnChunkRange> chunkRanges;
+    try {
+      chunkRanges = ColumnChunkFetcher.chunkRanges(file, metadata, g, leafOrdinals);
+    } catch (ParquetException e) {
+      throw e.locate(where);
+    }
+    List<ColumnChunk> chunks = new ArrayList<>(leafOrdinals.length);
+    columnDecryptors = new ColumnDecryptor[leafOrdinals.length];
+    List<ColumnDecryptor> decryptors = new ArrayList<>(leafOrdinals.length);
+    for (int i = 0; i < leafOrdinals.length; i++) {
+      ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
+      chunks.add(chunk);
+      columnDecryptors[i] = decryptor != null && decryptor.isEncrypted(chunk)
+          ? decryptor.columnDecryptor(metadata, g, leafOrdinals[i]) : null;
+      decryptors.add(columnDecryptors[i]);
+    }
+    List<ChunkRequest> requests = new ArrayList<>(leafOrdinals.length);
+    if (selected == null) {
+      offsetIndexes = null;
+      for (ColumnChunkRange r : chunkRanges) {
+        requests.add(ChunkRequest.whole(r));
+      }
+    } else {
+      offsetIndexes = OffsetIndexReader.readAll(file, chunks, MetadataLimits.DEFAULT, decryptors, coalescer);
+      for (int i = 0; i < leafOrdinals.length; i++) {
+        requests.add(ChunkRequest.selectedPages(
+            chunkRanges.get(i), offsetIndexes.get(i), selected, group.numRows()));
+      }
+    }
+    try {
+      return ColumnChunkFetcher.fetchRequests(file, requests, coalescer);
+    } catch (ParquetException e) {
+      throw e.locate(where);
+    }
   }
 
   /**

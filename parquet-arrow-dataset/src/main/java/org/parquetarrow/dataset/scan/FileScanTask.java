@@ -20,7 +20,7 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.prune.RowGroupScan;
-import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.RowSelection;
@@ -102,16 +102,11 @@ final class FileScanTask {
     }
     int[] groups = new int[scan.rowGroups().size()];
     boolean needsFilter = false;
-    Map<Integer, RowSelection> partial = new HashMap<>();
-    FileMetaData footer = scan.file().metadata();
     for (int i = 0; i < groups.length; i++) {
       RowGroupScan g = scan.rowGroups().get(i);
       groups[i] = g.rowGroup();
       rb.rowSelection(g.rowGroup(), g.rows());
       needsFilter |= !g.filterAlwaysTrue();
-      if (g.rows().rowCount() < footer.rowGroups().get(g.rowGroup()).numRows()) {
-        partial.put(g.rowGroup(), g.rows());
-      }
     }
     rb.rowGroups(groups);
     boolean evaluate = filter != null && options.exact() && needsFilter;
@@ -119,8 +114,8 @@ final class FileScanTask {
       metrics.filesRead.increment();
     }
     metrics.rowGroupsRead.add(groups.length);
-    try (PageSkippingInputFile file = new PageSkippingInputFile(LocalInputFile.open(scan.file().path()), footer,
-        scan.file().footer().decryptor(), partial)) {
+    // The reader fetches only the pages the row selections need (through the offset index).
+    try (InputFile file = LocalInputFile.open(scan.file().path())) {
       // Discovery parsed the footer (and, for an encrypted file, decrypted it with the dataset's
       // keys): the reader takes it as is instead of reading the file's tail again.
       ParquetFileReader reader = ParquetFileReader.open(file, scan.file().footer(), rb.build());
@@ -133,7 +128,7 @@ final class FileScanTask {
             }
           }
         } finally {
-          metrics.dataBytesRead.add(file.bytesRead());
+          metrics.dataBytesRead.add(reader.bytesFetched());
           metrics.pagesSkippedReading.add(reader.pagesSkipped());
         }
       }

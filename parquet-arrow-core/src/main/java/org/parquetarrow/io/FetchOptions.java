@@ -1,0 +1,134 @@
+package org.parquetarrow.io;
+
+import java.util.Objects;
+
+/**
+ * How the reader turns the byte ranges it needs (whole column chunks, or the dictionary and
+ * selected pages of each) into requests: ranges of all projected columns of a row group are
+ * coalesced together when the hole between two is at most the gap and the merged request stays
+ * within the maximum size. Local files and remote ones (by {@link InputFile#locality()}) have
+ * separate settings, since a hole costs little to read through on a disk but a request costs a
+ * round trip over the network. Immutable; build one with {@link #builder()}.
+ *
+ * <pre>{@code
+ * ReadOptions options = ReadOptions.builder(allocator)
+ *     .fetchOptions(FetchOptions.builder().remoteGap(256 * 1024).remoteMaxRequest(16 << 20).build())
+ *     .build();
+ * }</pre>
+ */
+public final class FetchOptions {
+  /**
+   * Holes read through on local files: Arrow C++'s {@code CacheOptions::Defaults()}
+   * ({@code arrow/io/caching.h}: hole_size_limit 8 KiB).
+   */
+  public static final long DEFAULT_LOCAL_GAP = 8 * 1024;
+
+  /** Longest local request: Arrow C++'s range_size_limit, 32 MiB. */
+  public static final long DEFAULT_LOCAL_MAX_REQUEST = 32L << 20;
+
+  /**
+   * Holes read through on remote files: arrow-rs's {@code object_store::OBJECT_STORE_COALESCE_DEFAULT}
+   * (1 MiB), the gap under which its parquet reader merges the ranges it asks of an object store.
+   */
+  public static final long DEFAULT_REMOTE_GAP = 1L << 20;
+
+  /**
+   * Longest remote request: larger than on a local disk, since each request pays a round trip
+   * (tens of milliseconds to an object store) and requests of one row group run concurrently.
+   */
+  public static final long DEFAULT_REMOTE_MAX_REQUEST = 64L << 20;
+
+  private static final FetchOptions DEFAULTS = builder().build();
+
+  private final RangeCoalescer local;
+  private final RangeCoalescer remote;
+
+  private FetchOptions(Builder b) {
+    this.local = new RangeCoalescer(b.localGap, b.localMaxRequest);
+    this.remote = new RangeCoalescer(b.remoteGap, b.remoteMaxRequest);
+  }
+
+  /** The defaults above. */
+  public static FetchOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The coalescing for a file with {@code locality}. */
+  public RangeCoalescer coalescerFor(InputFile.Locality locality) {
+    return Objects.requireNonNull(locality, "locality") == InputFile.Locality.REMOTE ? remote : local;
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    return new Builder()
+        .localGap(local.maxGap())
+        .localMaxRequest(local.maxReadLength())
+        .remoteGap(remote.maxGap())
+        .remoteMaxRequest(remote.maxReadLength());
+  }
+
+  @Override
+  public String toString() {
+    return "FetchOptions[local gap " + local.maxGap() + ", max " + local.maxReadLength()
+        + "; remote gap " + remote.maxGap() + ", max " + remote.maxReadLength() + "]";
+  }
+
+  /** Builds {@link FetchOptions}; every setting starts at its default. */
+  public static final class Builder {
+    private long localGap = DEFAULT_LOCAL_GAP;
+    private long localMaxRequest = DEFAULT_LOCAL_MAX_REQUEST;
+    private long remoteGap = DEFAULT_REMOTE_GAP;
+    private long remoteMaxRequest = DEFAULT_REMOTE_MAX_REQUEST;
+
+    private Builder() {}
+
+    /**
+     * The largest hole read through between two ranges of a local file (0: only touching ranges
+     * merge).
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder localGap(long bytes) {
+      this.localGap = nonNegative("localGap", bytes);
+      return this;
+    }
+
+    /**
+     * The longest merged request to a local file (a single range longer than that is still read
+     * whole).
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder localMaxRequest(long bytes) {
+      this.localMaxRequest = nonNegative("localMaxRequest", bytes);
+      return this;
+    }
+
+    /** As {@link #localGap}, for remote files. */
+    public Builder remoteGap(long bytes) {
+      this.remoteGap = nonNegative("remoteGap", bytes);
+      return this;
+    }
+
+    /** As {@link #localMaxRequest}, for remote files. */
+    public Builder remoteMaxRequest(long bytes) {
+      this.remoteMaxRequest = nonNegative("remoteMaxRequest", bytes);
+      return this;
+    }
+
+    public FetchOptions build() {
+      return new FetchOptions(this);
+    }
+
+    private static long nonNegative(String what, long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException(what + " must not be negative: " + bytes);
+      }
+      return bytes;
+    }
+  }
+}
