@@ -12,7 +12,10 @@ import java.util.Objects;
  *
  * <pre>{@code
  * ReadOptions options = ReadOptions.builder(allocator)
- *     .fetchOptions(FetchOptions.builder().remoteGap(256 * 1024).remoteMaxRequest(16 << 20).build())
+ *     .fetchOptions(FetchOptions.builder()
+ *         .remoteGap(256 * 1024).remoteMaxRequest(16 << 20)
+ *         .prefetchRowGroups(2)
+ *         .build())
  *     .build();
  * }</pre>
  */
@@ -38,14 +41,27 @@ public final class FetchOptions {
    */
   public static final long DEFAULT_REMOTE_MAX_REQUEST = 64L << 20;
 
+  /** Row groups of a remote file fetched ahead of the one decoding, by default. */
+  public static final int DEFAULT_PREFETCH_ROW_GROUPS = 1;
+
+  /**
+   * Bytes the row groups fetched ahead may hold, by default: two row groups of the common 128 MiB
+   * size.
+   */
+  public static final long DEFAULT_PREFETCH_MEMORY = 256L << 20;
+
   private static final FetchOptions DEFAULTS = builder().build();
 
   private final RangeCoalescer local;
   private final RangeCoalescer remote;
+  private final int prefetchRowGroups;
+  private final long prefetchMemory;
 
   private FetchOptions(Builder b) {
     this.local = new RangeCoalescer(b.localGap, b.localMaxRequest);
     this.remote = new RangeCoalescer(b.remoteGap, b.remoteMaxRequest);
+    this.prefetchRowGroups = b.prefetchRowGroups;
+    this.prefetchMemory = b.prefetchMemory;
   }
 
   /** The defaults above. */
@@ -62,19 +78,38 @@ public final class FetchOptions {
     return Objects.requireNonNull(locality, "locality") == InputFile.Locality.REMOTE ? remote : local;
   }
 
+  /**
+   * How many row groups of a remote file are requested ahead of the one being decoded (0: none).
+   * Local files are not prefetched.
+   */
+  public int prefetchRowGroups() {
+    return prefetchRowGroups;
+  }
+
+  /**
+   * The most bytes the row groups requested ahead may hold: a row group that would exceed it is
+   * fetched only when its turn comes.
+   */
+  public long prefetchMemory() {
+    return prefetchMemory;
+  }
+
   /** A builder starting from these options. */
   public Builder toBuilder() {
     return new Builder()
         .localGap(local.maxGap())
         .localMaxRequest(local.maxReadLength())
         .remoteGap(remote.maxGap())
-        .remoteMaxRequest(remote.maxReadLength());
+        .remoteMaxRequest(remote.maxReadLength())
+        .prefetchRowGroups(prefetchRowGroups)
+        .prefetchMemory(prefetchMemory);
   }
 
   @Override
   public String toString() {
     return "FetchOptions[local gap " + local.maxGap() + ", max " + local.maxReadLength()
-        + "; remote gap " + remote.maxGap() + ", max " + remote.maxReadLength() + "]";
+        + "; remote gap " + remote.maxGap() + ", max " + remote.maxReadLength()
+        + "; prefetch " + prefetchRowGroups + " row groups, " + prefetchMemory + " bytes]";
   }
 
   /** Builds {@link FetchOptions}; every setting starts at its default. */
@@ -83,6 +118,8 @@ public final class FetchOptions {
     private long localMaxRequest = DEFAULT_LOCAL_MAX_REQUEST;
     private long remoteGap = DEFAULT_REMOTE_GAP;
     private long remoteMaxRequest = DEFAULT_REMOTE_MAX_REQUEST;
+    private int prefetchRowGroups = DEFAULT_PREFETCH_ROW_GROUPS;
+    private long prefetchMemory = DEFAULT_PREFETCH_MEMORY;
 
     private Builder() {}
 
@@ -117,6 +154,28 @@ public final class FetchOptions {
     /** As {@link #localMaxRequest}, for remote files. */
     public Builder remoteMaxRequest(long bytes) {
       this.remoteMaxRequest = nonNegative("remoteMaxRequest", bytes);
+      return this;
+    }
+
+    /**
+     * Row groups of a remote file requested while an earlier one decodes (default {@value
+     * #DEFAULT_PREFETCH_ROW_GROUPS}; 0 turns prefetch off).
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder prefetchRowGroups(int rowGroups) {
+      this.prefetchRowGroups = (int) nonNegative("prefetchRowGroups", rowGroups);
+      return this;
+    }
+
+    /**
+     * The most bytes held by row groups requested ahead (default {@link
+     * #DEFAULT_PREFETCH_MEMORY}).
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder prefetchMemory(long bytes) {
+      this.prefetchMemory = nonNegative("prefetchMemory", bytes);
       return this;
     }
 
