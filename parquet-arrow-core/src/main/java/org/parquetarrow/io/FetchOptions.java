@@ -8,7 +8,9 @@ import java.util.Objects;
  * coalesced together when the hole between two is at most the gap and the merged request stays
  * within the maximum size. Local files and remote ones (by {@link InputFile#locality()}) have
  * separate settings, since a hole costs little to read through on a disk but a request costs a
- * round trip over the network. Immutable; build one with {@link #builder()}.
+ * round trip over the network. A remote file's next row groups are requested while the current
+ * one decodes ({@link #prefetchRowGroups()}, within {@link #prefetchMemory()}). Immutable; build
+ * one with {@link #builder()}.
  *
  * <pre>{@code
  * ReadOptions options = ReadOptions.builder(allocator)
