@@ -23,7 +23,6 @@ import org.parquetarrow.dataset.prune.RowGroupScan;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.ParquetFileReader;
-import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.schema.ArrowReadOptions;
 
