@@ -18,9 +18,9 @@ import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
 import org.parquetarrow.format.Statistics;
 import org.parquetarrow.read.WriterVersion;
-import org.parquetarrow.read.page.ColumnChunkBytes;
-import org.parquetarrow.read.page.ColumnChunkFetcher;
-import org.parquetarrow.read.page.ColumnChunkRange;
+import org.parquetarrow.io.ColumnChunkBytes;
+import org.parquetarrow.io.ColumnChunkFetcher;
+import org.parquetarrow.io.ColumnChunkRange;
 
 /**
  * Lists the page headers of one column chunk without decompressing a page: each header is parsed

@@ -25,6 +25,11 @@ public record FileRange(long offset, long length) {
     return offset + length;
   }
 
+  /** Whether the range holds no byte. */
+  public boolean isEmpty() {
+    return length == 0;
+  }
+
   /** Whether the range lies within {@code [0, fileLength)}. */
   public boolean fitsIn(long fileLength) {
     return end() <= fileLength;

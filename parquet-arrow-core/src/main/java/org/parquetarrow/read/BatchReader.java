@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,14 +29,19 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataLimits;
+import org.parquetarrow.format.OffsetIndex;
+import org.parquetarrow.io.ChunkRequest;
+import org.parquetarrow.io.FetchOptions;
+import org.parquetarrow.io.FileRange;
+import org.parquetarrow.io.ColumnChunkRange;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
-import org.parquetarrow.read.page.ColumnChunkBytes;
-import org.parquetarrow.read.page.ColumnChunkFetcher;
+import org.parquetarrow.io.ColumnChunkBytes;
+import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.read.page.PageReadOptions;
-import org.parquetarrow.read.page.RangeCoalescer;
+import org.parquetarrow.io.RangeCoalescer;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
@@ -78,7 +84,6 @@ final class BatchReader implements AutoCloseable {
   private final PageReadOptions pageOptions;
   private final long totalRows;
 
-  private int nextGroup;
   /** The selected row ranges of the current row group, as start/end pairs. */
   private long[] ranges = new long[0];
   private int range;
@@ -86,6 +91,10 @@ final class BatchReader implements AutoCloseable {
   private long groupRow;
   private long rowsReturned;
   private long bytesFetched;
+  /** Row groups planned (and perhaps fetching) but not yet opened, in reading order. */
+  private final ArrayDeque<RowGroupFetch> inFlight = new ArrayDeque<>();
+  /** The index in {@link #rowGroups} of the next row group to plan. */
+  private int planned;
   private boolean failed;
   private boolean closed;
 
@@ -344,64 +353,220 @@ final class BatchReader implements AutoCloseable {
   }
 
   private void openNextRowGroup() {
-    while (nextGroup < rowGroups.length) {
-      int g = rowGroups[nextGroup++];
-      currentGroup = g;
-      RowGroup group = metadata.rowGroups().get(g);
-      RowSelection selected = selection(g, group.numRows());
-      if (selected.isEmpty()) {
-        continue;
-      }
-      boolean partial = selected.rowCount() < group.numRows();
-      ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(g);
-      int columns = group.columns() == null ? 0 : group.columns().size();
-      for (int ordinal : leafOrdinals) {
-        if (ordinal >= columns) {
-          throw new CorruptFileException(
-              "row group has " + columns + " column chunks; the schema has more leaf columns", where, null);
+    while (true) {
+      RowGroupFetch f = inFlight.poll();
+      if (f == null) {
+        if (planned >= rowGroups.length) {
+          throw new CorruptFileException("row groups end before " + totalRows + " rows were read");
+        }
+        f = plan(rowGroups[planned++]);
+        if (f == null) {
+          continue;
         }
       }
-      List<ColumnChunkBytes> chunks =
-          ColumnChunkFetcher.fetchRowGroup(file, metadata, g, leafOrdinals, RangeCoalescer.DEFAULT);
-      wideRowBytes = 0;
-      for (int ordinal : leafOrdinals) {
-        ColumnMetaData meta = group.columns().get(ordinal).metaData();
-        if (meta != null && group.numRows() > 0) {
-          wideRowBytes = Math.max(wideRowBytes, (double) meta.totalUncompressedSize() / group.numRows());
-        }
-      }
-      for (int i = 0; i < leaves.size(); i++) {
-        LeafReader leaf = leaves.get(i);
-        ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
-        ColumnChunkBytes bytes = chunks.get(i);
-        bytesFetched += bytes.length();
-        ColumnDecryptor columnDecryptor = decryptor != null && decryptor.isEncrypted(chunk)
-            ? decryptor.columnDecryptor(metadata, g, leafOrdinals[i]) : null;
-        ColumnChunkPageReader.Builder builder =
-            ColumnChunkPageReader.builder(
-                    bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
-                .location(where)
-                .writerVersion(writer)
-                .options(pageOptions)
-                .decryptor(columnDecryptor);
-        if (partial) {
-          // with the offset index, pages holding no selected row are never decompressed
-          builder.offsetIndex(OffsetIndexReader.read(file, chunk, MetadataLimits.DEFAULT, columnDecryptor),
-              group.numRows()).selection(selected);
-        }
-        ColumnChunkPageReader pages = builder.build();
-        leaf.startChunk(pages, where.withColumn(leaf.column.dottedPath()));
-      }
-      ranges = new long[2 * selected.rangeCount()];
-      for (int i = 0; i < selected.rangeCount(); i++) {
-        ranges[2 * i] = selected.rangeStart(i);
-        ranges[2 * i + 1] = selected.rangeEnd(i);
-      }
-      range = 0;
-      groupRow = 0;
+      currentGroup = f.rowGroup;
+      // the next row groups' bytes are requested before this one's are awaited, so that they
+      // arrive while this one decodes
+      prefetch();
+      open(f);
       return;
     }
-    throw new CorruptFileException("row groups end before " + totalRows + " rows were read");
+  }
+
+  /** Starts the pages of {@code f}'s row group: its fetched chunks go to the leaf readers. */
+  private void open(RowGroupFetch f) {
+    RowGroup group = metadata.rowGroups().get(f.rowGroup);
+    List<ColumnChunkBytes> chunks = f.await();
+    wideRowBytes = 0;
+    for (int ordinal : leafOrdinals) {
+      ColumnMetaData meta = group.columns().get(ordinal).metaData();
+      if (meta != null && group.numRows() > 0) {
+        wideRowBytes = Math.max(wideRowBytes, (double) meta.totalUncompressedSize() / group.numRows());
+      }
+    }
+    for (int i = 0; i < leaves.size(); i++) {
+      LeafReader leaf = leaves.get(i);
+      ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
+      ColumnChunkBytes bytes = chunks.get(i);
+      bytesFetched += bytes.length();
+      ColumnChunkPageReader.Builder builder =
+          ColumnChunkPageReader.builder(
+                  bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
+              .location(f.where)
+              .writerVersion(writer)
+              .options(pageOptions)
+              .decryptor(f.decryptors[i]);
+      if (f.partial != null) {
+        // with the offset index, pages holding no selected row are neither fetched nor decoded
+        builder.offsetIndex(f.offsetIndexes.get(i), group.numRows()).selection(f.partial);
+      }
+      ColumnChunkPageReader pages = builder.build();
+      leaf.startChunk(pages, f.where.withColumn(leaf.column.dottedPath()));
+    }
+    RowSelection selected = f.selected;
+    ranges = new long[2 * selected.rangeCount()];
+    for (int i = 0; i < selected.rangeCount(); i++) {
+      ranges[2 * i] = selected.rangeStart(i);
+      ranges[2 * i + 1] = selected.rangeEnd(i);
+    }
+    range = 0;
+    groupRow = 0;
+  }
+
+  /**
+   * Plans the next row groups of a remote file, up to {@link FetchOptions#prefetchRowGroups()}
+   * ahead, and starts fetching them while their planned bytes stay within {@link
+   * FetchOptions#prefetchMemory()}. Local files are not prefetched: their reads are positional and
+   * cheap (and the default {@link InputFile#readRangesAsync} reads on the calling thread), so
+   * holding two row groups would only cost memory.
+   */
+  private void prefetch() {
+    if (file.locality() != InputFile.Locality.REMOTE) {
+      return;
+    }
+    FetchOptions fetch = options.fetchOptions();
+    long pending = 0;
+    for (RowGroupFetch f : inFlight) {
+      pending += f.plannedBytes;
+    }
+    while (inFlight.size() < fetch.prefetchRowGroups() && planned < rowGroups.length) {
+      RowGroupFetch next;
+      try {
+        next = plan(rowGroups[planned]);
+      } catch (RuntimeException e) {
+        // a later row group's damage is reported when its turn comes, after the rows before it
+        return;
+      }
+      planned++;
+      if (next == null) {
+        continue;
+      }
+      if (pending + next.plannedBytes <= fetch.prefetchMemory()) {
+        next.start();
+      } // else fetched when its turn comes
+      pending += next.plannedBytes;
+      inFlight.add(next);
+    }
+  }
+
+  /**
+   * The fetch of row group {@code g}, planned: its chunk ranges checked, its offset indexes read
+   * (once, coalesced) when only some of its rows are selected, and the byte spans worked out;
+   * {@code null} when none of its rows is selected.
+   */
+  private RowGroupFetch plan(int g) {
+    RowGroup group = metadata.rowGroups().get(g);
+    RowSelection selected = selection(g, group.numRows());
+    if (selected.isEmpty()) {
+      return null;
+    }
+    boolean partial = selected.rowCount() < group.numRows();
+    ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(g);
+    int columns = group.columns() == null ? 0 : group.columns().size();
+    for (int ordinal : leafOrdinals) {
+      if (ordinal >= columns) {
+        throw new CorruptFileException(
+            "row group has " + columns + " column chunks; the schema has more leaf columns", where, null);
+      }
+    }
+    List<ColumnChunkRange> chunkRanges;
+    try {
+      chunkRanges = ColumnChunkFetcher.chunkRanges(file, metadata, g, leafOrdinals);
+    } catch (ParquetException e) {
+      throw e.locate(where);
+    }
+    List<ColumnChunk> chunks = new ArrayList<>(leafOrdinals.length);
+    ColumnDecryptor[] columnDecryptors = new ColumnDecryptor[leafOrdinals.length];
+    List<ColumnDecryptor> decryptors = new ArrayList<>(leafOrdinals.length);
+    for (int i = 0; i < leafOrdinals.length; i++) {
+      ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
+      chunks.add(chunk);
+      columnDecryptors[i] = decryptor != null && decryptor.isEncrypted(chunk)
+          ? decryptor.columnDecryptor(metadata, g, leafOrdinals[i]) : null;
+      decryptors.add(columnDecryptors[i]);
+    }
+    RangeCoalescer coalescer = options.fetchOptions().coalescerFor(file.locality());
+    List<ChunkRequest> requests = new ArrayList<>(leafOrdinals.length);
+    List<OffsetIndex> offsetIndexes = null;
+    if (!partial) {
+      for (ColumnChunkRange r : chunkRanges) {
+        requests.add(ChunkRequest.whole(r));
+      }
+    } else {
+      offsetIndexes = OffsetIndexReader.readAll(file, chunks, MetadataLimits.DEFAULT, decryptors, coalescer);
+      for (int i = 0; i < leafOrdinals.length; i++) {
+        requests.add(ChunkRequest.selectedPages(
+            chunkRanges.get(i), offsetIndexes.get(i), selected, group.numRows()));
+      }
+    }
+    return new RowGroupFetch(g, where, selected, partial ? selected : null, offsetIndexes,
+        columnDecryptors, requests, coalescer);
+  }
+
+  /** The fetch of one row group's chunks: planned, then started (perhaps ahead), then awaited. */
+  private final class RowGroupFetch {
+    final int rowGroup;
+    final ErrorLocation where;
+    final RowSelection selected;
+    /** The selection the page readers skip by, {@code null} when every row is read. */
+    final RowSelection partial;
+    final List<OffsetIndex> offsetIndexes;
+    final ColumnDecryptor[] decryptors;
+    final List<ChunkRequest> requests;
+    final RangeCoalescer coalescer;
+    final long plannedBytes;
+    CompletableFuture<List<ColumnChunkBytes>> bytes;
+
+    RowGroupFetch(int rowGroup, ErrorLocation where, RowSelection selected, RowSelection partial,
+        List<OffsetIndex> offsetIndexes, ColumnDecryptor[] decryptors, List<ChunkRequest> requests,
+        RangeCoalescer coalescer) {
+      this.rowGroup = rowGroup;
+      this.where = where;
+      this.selected = selected;
+      this.partial = partial;
+      this.offsetIndexes = offsetIndexes;
+      this.decryptors = decryptors;
+      this.requests = requests;
+      this.coalescer = coalescer;
+      long n = 0;
+      for (ChunkRequest r : requests) {
+        for (FileRange span : r.fileRanges()) {
+          n += span.length();
+        }
+      }
+      this.plannedBytes = n;
+    }
+
+    void start() {
+      if (bytes == null) {
+        bytes = ColumnChunkFetcher.fetchAsync(file, requests, coalescer);
+      }
+    }
+
+    List<ColumnChunkBytes> await() {
+      start();
+      try {
+        return bytes.join();
+      } catch (CompletionException e) {
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        if (cause instanceof ParquetException p) {
+          throw p.locate(where);
+        }
+        if (cause instanceof RuntimeException r) {
+          throw r;
+        }
+        if (cause instanceof Error err) {
+          throw err;
+        }
+        throw e;
+      }
+    }
+
+    void cancel() {
+      if (bytes != null) {
+        bytes.cancel(false);
+      }
+    }
   }
 
   /**
@@ -451,8 +616,16 @@ final class BatchReader implements AutoCloseable {
     return plan.selection(g, rows);
   }
 
+  private void cancelPrefetch() {
+    for (RowGroupFetch f : inFlight) {
+      f.cancel();
+    }
+    inFlight.clear();
+  }
+
   private void fail() {
     failed = true;
+    cancelPrefetch();
     releaseDictionaries();
     for (FieldAssembler f : fields) {
       f.close();
@@ -465,6 +638,7 @@ final class BatchReader implements AutoCloseable {
       return;
     }
     closed = true;
+    cancelPrefetch();
     releaseDictionaries();
     for (FieldAssembler f : fields) {
       f.close();

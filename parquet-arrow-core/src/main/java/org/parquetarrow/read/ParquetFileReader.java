@@ -207,6 +207,16 @@ public final class ParquetFileReader implements AutoCloseable {
   }
 
   /**
+   * Bytes of column chunks fetched so far, over all columns: whole chunks, or, for row groups read
+   * with a {@link ReadOptions#rowSelection row selection} and an offset index, only the dictionary
+   * pages and the pages holding selected rows. Holes read through when ranges are coalesced are
+   * not counted; footer and index reads neither.
+   */
+  public long bytesFetched() {
+    return batches.bytesFetched();
+  }
+
+  /**
    * The dictionaries of the batch {@link #readNextBatch()} returned last, for its dictionary
    * vectors (string and binary columns read as dictionaries, see {@link
    * ReadOptions.Builder#dictionaryColumns}). They belong to this reader and are replaced by the

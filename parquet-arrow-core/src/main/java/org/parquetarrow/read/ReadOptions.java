@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.parquetarrow.crypto.FileDecryptionProperties;
+import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
@@ -66,6 +67,7 @@ public final class ReadOptions {
   private final long maxBatchBytes;
   private final FileDecryptionProperties decryption;
   private final VariantShredding variantShredding;
+  private final FetchOptions fetchOptions;
 
   private ReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -80,6 +82,7 @@ public final class ReadOptions {
     this.maxBatchBytes = b.maxBatchBytes;
     this.decryption = b.decryption;
     this.variantShredding = b.variantShredding;
+    this.fetchOptions = b.fetchOptions;
   }
 
   /** Options reading everything with {@code allocator}. */
@@ -168,6 +171,14 @@ public final class ReadOptions {
     return variantShredding;
   }
 
+  /**
+   * How the byte ranges of a row group are coalesced into requests, for local and for remote
+   * files; default {@link FetchOptions#defaults()}.
+   */
+  public FetchOptions fetchOptions() {
+    return fetchOptions;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
@@ -190,6 +201,7 @@ public final class ReadOptions {
     private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
     private FileDecryptionProperties decryption;
     private VariantShredding variantShredding = VariantShredding.UNSHRED;
+    private FetchOptions fetchOptions = FetchOptions.defaults();
 
     private Builder(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -298,6 +310,19 @@ public final class ReadOptions {
         throw new IllegalArgumentException("maxBatchBytes " + bytes + " is below 1");
       }
       this.maxBatchBytes = bytes;
+      return this;
+    }
+
+    /**
+     * How byte ranges are coalesced into requests (gap and largest request, for local and remote
+     * files); default {@link FetchOptions#defaults()}.
+     *
+     * <pre>{@code
+     * builder.fetchOptions(FetchOptions.builder().remoteGap(256 * 1024).build());
+     * }</pre>
+     */
+    public Builder fetchOptions(FetchOptions options) {
+      this.fetchOptions = Objects.requireNonNull(options, "options");
       return this;
     }
 

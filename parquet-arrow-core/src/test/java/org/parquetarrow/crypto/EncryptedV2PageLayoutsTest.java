@@ -24,7 +24,7 @@ import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.read.page.ByteSlice;
-import org.parquetarrow.read.page.ColumnChunkBytes;
+import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.DataPage;
 

@@ -54,6 +54,8 @@ final class FaultProxy implements AutoCloseable {
   volatile boolean stripRange;
   /** Run with each request's first line before it is forwarded. */
   volatile Consumer<String> onRequest = line -> {};
+  /** Run with each request as {@link #requests()} logs it (its range included), as it arrives. */
+  volatile Consumer<String> onRequestLogged = entry -> {};
 
   private final AtomicInteger waiting = new AtomicInteger();
   private final AtomicInteger maxWaiting = new AtomicInteger();
@@ -97,6 +99,7 @@ final class FaultProxy implements AutoCloseable {
     stripRange = false;
     retryAfterSeconds = 0;
     onRequest = line -> {};
+    onRequestLogged = entry -> {};
     requests.clear();
     heads.clear();
     maxWaiting.set(0);
@@ -152,9 +155,11 @@ final class FaultProxy implements AutoCloseable {
           String[] lines = head.split("\r\n");
           String range = header(lines, "range");
           String line = lines[0].substring(0, lines[0].lastIndexOf(' '));
-          requests.add(line + (range == null ? "" : " range=" + range));
+          String entry = line + (range == null ? "" : " range=" + range);
+          requests.add(entry);
           heads.add(head);
           onRequest.accept(line);
+          onRequestLogged.accept(entry);
           delay();
           if (takeOne(throttleNext)) {
             answerSlowDown();

@@ -1,5 +1,7 @@
 package org.parquetarrow.read.page;
 
+import org.parquetarrow.io.ColumnChunkFetcher;
+import org.parquetarrow.io.ColumnChunkBytes;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.zip.CRC32;
@@ -88,8 +90,12 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private static final int UNVERIFIED_PAGE_SIZE = 1 << 30;
 
   private final ColumnChunkBytes chunk;
-  private final byte[] buf;
-  private final int end;
+  /** The fetched piece holding the page being read (the whole chunk when it is dense). */
+  private byte[] buf;
+  /** The end of the bytes present in {@link #buf}. */
+  private int end;
+  /** The file offset of {@code buf[0]}: a position in {@code buf} plus this is a file offset. */
+  private long base;
   private final long numValues;
   private final CompressionCodec codec;
   private final int maxDefinitionLevel;
@@ -118,6 +124,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private boolean dictionarySeen;
   private boolean dataSeen;
   private boolean prefixDone;
+  private boolean prefixEntered;
   private int prefixPages;
   private int nextLocation;
   private boolean finished;
@@ -134,9 +141,11 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private ColumnChunkPageReader(
       Builder b, ColumnMetaData meta, OffsetIndexPlan plan, ErrorLocation location) {
     this.chunk = b.bytes;
-    this.buf = chunk.array();
-    this.pos = chunk.arrayOffset();
-    this.end = chunk.arrayOffset() + chunk.length();
+    ColumnChunkBytes.Piece first = chunk.pieces().isEmpty() ? null : chunk.pieces().get(0);
+    this.buf = first == null ? NO_BYTES : first.array();
+    this.pos = first == null ? 0 : first.arrayOffset();
+    this.end = first == null ? 0 : first.arrayOffset() + first.length();
+    this.base = first == null ? chunk.range().offset() : first.fileOffset() - first.arrayOffset();
     this.numValues = meta.numValues();
     this.codec = meta.codec();
     this.maxDefinitionLevel = b.maxDefinitionLevel;
@@ -246,7 +255,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
         if (valuesSeen < numValues) {
           // name the page that should have come next
           currentOrdinal = nextOrdinal;
-          currentOffset = chunk.fileOffsetOf(pos);
+          currentOffset = fileOffset(pos);
           throw new CorruptFileException(
               "column chunk ends after " + valuesSeen + " of its " + numValues + " values");
         }
@@ -263,20 +272,27 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private Page nextFromOffsetIndex() {
     if (!prefixDone) {
       // before the first listed data page: the dictionary page, perhaps index pages
-      int firstListed = plan.pageCount() > 0 ? plan.start(0) : end;
-      while (pos < firstListed) {
-        Page page = readPage(pos, nextOrdinal++, -1);
-        if (page instanceof DataPage) {
-          throw new CorruptFileException("data page is missing from the offset index");
+      long firstAt = plan.offset(0);
+      long chunkStart = chunk.range().offset();
+      if (firstAt > chunkStart) {
+        if (!prefixEntered) {
+          enter(chunkStart, firstAt - chunkStart, "the dictionary page");
+          prefixEntered = true;
         }
-        if (page != null) {
-          return page;
+        int firstListed = (int) (firstAt - base);
+        while (pos < firstListed) {
+          Page page = readPage(pos, nextOrdinal++, -1);
+          if (page instanceof DataPage) {
+            throw new CorruptFileException("data page is missing from the offset index");
+          }
+          if (page != null) {
+            return page;
+          }
         }
-      }
-      if (pos != firstListed) {
-        throw new CorruptFileException(
-            "page runs into the first page of the offset index, at "
-                + chunk.fileOffsetOf(firstListed));
+        if (pos != firstListed) {
+          throw new CorruptFileException(
+              "page runs into the first page of the offset index, at " + firstAt);
+        }
       }
       prefixDone = true;
       prefixPages = nextOrdinal;
@@ -287,7 +303,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
         pagesSkipped++;
         continue;
       }
-      Page page = readPage(plan.start(i), prefixPages + i, i);
+      enter(plan.offset(i), plan.length(i), "page " + i + " of the offset index");
+      Page page = readPage((int) (plan.offset(i) - base), prefixPages + i, i);
       if (!(page instanceof DataPage)) {
         throw new CorruptFileException("offset index points at a page that is not a data page");
       }
@@ -298,12 +315,35 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   }
 
   /**
+   * Points {@link #buf} at the fetched piece holding file bytes {@code [offset, offset + length)}
+   * and {@link #pos} at {@code offset}.
+   *
+   * @throws IllegalStateException if those bytes were not fetched (the chunk was fetched for
+   *     another selection than the reader's)
+   */
+  private void enter(long offset, long length, String what) {
+    ColumnChunkBytes.Piece piece = chunk.pieceHolding(offset, length);
+    if (piece == null) {
+      throw new IllegalStateException("the bytes of " + what + " ([" + offset + ", "
+          + (offset + length) + ")) were not fetched: " + chunk);
+    }
+    buf = piece.array();
+    base = piece.fileOffset() - piece.arrayOffset();
+    end = piece.arrayOffset() + piece.length();
+    pos = (int) (offset - base);
+  }
+
+  private long fileOffset(int index) {
+    return base + index;
+  }
+
+  /**
    * Reads the page whose header starts at {@code headerStart}; {@code null} for a skipped page
    * type. {@code listed} is the page's offset index entry, or -1.
    */
   private Page readPage(int headerStart, int ordinal, int listed) {
     currentOrdinal = ordinal;
-    currentOffset = chunk.fileOffsetOf(headerStart);
+    currentOffset = fileOffset(headerStart);
     ByteBuffer view = ByteBuffer.wrap(buf, headerStart, end - headerStart);
     PageHeader header =
         decryptor == null ? MetadataReader.readPageHeader(view) : decryptHeader(view, listed);
@@ -800,6 +840,10 @@ public final class ColumnChunkPageReader implements AutoCloseable {
             "decompressor for " + decompressor.codec() + " given for a " + meta.codec() + " chunk");
       }
       OffsetIndexPlan plan = null;
+      if (!bytes.isDense() && (offsetIndex == null || meta.numValues() == 0)) {
+        throw new IllegalArgumentException(
+            "a sparse chunk is read through its offset index, and none was given: " + bytes);
+      }
       if (offsetIndex != null && meta.numValues() > 0) {
         try {
           plan = OffsetIndexPlan.of(offsetIndex, bytes, rowGroupRows);

@@ -1,5 +1,6 @@
 package org.parquetarrow.read.page;
 
+import org.parquetarrow.io.ColumnChunkBytes;
 import java.util.List;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.format.OffsetIndex;
@@ -12,13 +13,13 @@ import org.parquetarrow.format.PageLocation;
  * reading the pages in between.
  */
 final class OffsetIndexPlan {
-  private final int[] starts; // array index of each page header
+  private final long[] offsets; // file offset of each page header
   private final int[] lengths; // header + body
   private final long[] firstRows;
   private final long rowGroupRows;
 
-  private OffsetIndexPlan(int[] starts, int[] lengths, long[] firstRows, long rowGroupRows) {
-    this.starts = starts;
+  private OffsetIndexPlan(long[] offsets, int[] lengths, long[] firstRows, long rowGroupRows) {
+    this.offsets = offsets;
     this.lengths = lengths;
     this.firstRows = firstRows;
     this.rowGroupRows = rowGroupRows;
@@ -27,7 +28,7 @@ final class OffsetIndexPlan {
   static OffsetIndexPlan of(OffsetIndex index, ColumnChunkBytes chunk, long rowGroupRows) {
     List<PageLocation> locations = index.pageLocations();
     int n = locations.size();
-    int[] starts = new int[n];
+    long[] offsets = new long[n];
     int[] lengths = new int[n];
     long[] firstRows = new long[n];
     long chunkStart = chunk.range().offset();
@@ -65,21 +66,21 @@ final class OffsetIndexPlan {
                 + rowGroupRows
                 + " rows");
       }
-      starts[i] = chunk.arrayOffset() + (int) (offset - chunkStart);
+      offsets[i] = offset;
       lengths[i] = size;
       firstRows[i] = first;
       previousEnd = offset + size;
     }
-    return new OffsetIndexPlan(starts, lengths, firstRows, rowGroupRows);
+    return new OffsetIndexPlan(offsets, lengths, firstRows, rowGroupRows);
   }
 
   int pageCount() {
     return firstRows.length;
   }
 
-  /** Array index of page {@code i}'s header. */
-  int start(int i) {
-    return starts[i];
+  /** File offset of page {@code i}'s header. */
+  long offset(int i) {
+    return offsets[i];
   }
 
   /** Bytes of page {@code i}, header included. */

@@ -5,14 +5,17 @@
  * <h2>Flow</h2>
  *
  * <ol>
- *   <li>{@link org.parquetarrow.read.page.ColumnChunkRange} says which bytes hold a chunk (Arrow
- *       C++'s rule, including the PARQUET-816 padding for old parquet-mr files);
- *   <li>{@link org.parquetarrow.read.page.ColumnChunkFetcher} fetches chunks with one positional
- *       read each, or one per group of nearby chunks ({@link
- *       org.parquetarrow.read.page.RangeCoalescer}), into heap arrays ({@link
- *       org.parquetarrow.read.page.ColumnChunkBytes});
- *   <li>{@link org.parquetarrow.read.page.OffsetIndexReader} reads a chunk's offset index, when it
- *       has one;
+ *   <li>(in {@code org.parquetarrow.io}, the I/O planning) {@link
+ *       org.parquetarrow.io.ColumnChunkRange} says which bytes hold a chunk (Arrow C++'s rule,
+ *       including the PARQUET-816 padding for old parquet-mr files); with a row selection, {@link
+ *       org.parquetarrow.io.ChunkRequest} narrows that to the dictionary page and the pages
+ *       holding selected rows, by the offset index; {@link org.parquetarrow.io.ColumnChunkFetcher}
+ *       coalesces the spans of all projected columns ({@link org.parquetarrow.io.RangeCoalescer},
+ *       settings in {@link org.parquetarrow.io.FetchOptions}) and reads them with {@link
+ *       org.parquetarrow.io.InputFile#readRangesAsync} into heap arrays ({@link
+ *       org.parquetarrow.io.ColumnChunkBytes}: dense, or sparse when pages were left out);
+ *   <li>{@link org.parquetarrow.read.page.OffsetIndexReader} reads the chunks' offset indexes,
+ *       once per row group, coalesced;
  *   <li>{@link org.parquetarrow.read.page.ColumnChunkPageReader} walks the pages: header, size
  *       checks, CRC-32, decompression, level/value split; it returns a {@link
  *       org.parquetarrow.read.page.DictionaryPage} (at most one, first) and {@link

@@ -1,5 +1,9 @@
 package org.parquetarrow.read.page;
 
+import org.parquetarrow.io.RangeCoalescer;
+import org.parquetarrow.io.ColumnChunkRange;
+import org.parquetarrow.io.ColumnChunkFetcher;
+import org.parquetarrow.io.ColumnChunkBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;

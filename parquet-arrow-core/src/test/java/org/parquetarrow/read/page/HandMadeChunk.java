@@ -1,5 +1,6 @@
 package org.parquetarrow.read.page;
 
+import org.parquetarrow.io.ColumnChunkBytes;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;

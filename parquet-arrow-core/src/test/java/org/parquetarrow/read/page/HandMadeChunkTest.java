@@ -1,5 +1,7 @@
 package org.parquetarrow.read.page;
 
+import org.parquetarrow.io.ColumnChunkRange;
+import org.parquetarrow.io.ColumnChunkBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -21,7 +21,7 @@ import org.parquetarrow.format.PageType;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.WriterVersion;
-import org.parquetarrow.read.page.ColumnChunkBytes;
+import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.read.page.Page;

@@ -20,9 +20,8 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.prune.RowGroupScan;
-import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.ParquetFileReader;
-import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.schema.ArrowReadOptions;
 
@@ -104,16 +103,11 @@ final class FileScanTask {
     }
     int[] groups = new int[scan.rowGroups().size()];
     boolean needsFilter = false;
-    Map<Integer, RowSelection> partial = new HashMap<>();
-    FileMetaData footer = scan.file().metadata();
     for (int i = 0; i < groups.length; i++) {
       RowGroupScan g = scan.rowGroups().get(i);
       groups[i] = g.rowGroup();
       rb.rowSelection(g.rowGroup(), g.rows());
       needsFilter |= !g.filterAlwaysTrue();
-      if (g.rows().rowCount() < footer.rowGroups().get(g.rowGroup()).numRows()) {
-        partial.put(g.rowGroup(), g.rows());
-      }
     }
     rb.rowGroups(groups);
     boolean evaluate = filter != null && options.exact() && needsFilter;
@@ -121,8 +115,9 @@ final class FileScanTask {
       metrics.filesRead.increment();
     }
     metrics.rowGroupsRead.add(groups.length);
-    try (PageSkippingInputFile file = new PageSkippingInputFile(scan.file().open(metrics.io()), footer,
-        scan.file().footer().decryptor(), partial)) {
+    // The reader fetches only the pages the row selections need (through the offset index), from
+    // the version of the file discovery read.
+    try (InputFile file = scan.file().open(metrics.io())) {
       // Discovery parsed the footer (and, for an encrypted file, decrypted it with the dataset's
       // keys): the reader takes it as is instead of reading the file's tail again.
       ParquetFileReader reader = ParquetFileReader.open(file, scan.file().footer(), rb.build());
@@ -135,7 +130,7 @@ final class FileScanTask {
             }
           }
         } finally {
-          metrics.dataBytesRead.add(file.bytesRead());
+          metrics.dataBytesRead.add(reader.bytesFetched());
           metrics.pagesSkippedReading.add(reader.pagesSkipped());
         }
       }

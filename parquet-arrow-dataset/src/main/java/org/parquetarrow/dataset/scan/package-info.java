@@ -23,9 +23,10 @@
  * on a dictionary-encoded column ({@link org.parquetarrow.dataset.scan.ScanOptions#dictionaryColumns()})
  * once per dictionary value. Matching rows are copied out a run at a time ({@code RowSelector}).
  *
- * <p>I/O: a row group whose row selection (from the column index) leaves whole pages out has
- * those pages' bytes left unread ({@code PageSkippingInputFile}, through the offset index), so a
- * point lookup reads about one page per projected column. With fewer files than threads, a file's
+ * <p>I/O: each file's row groups are read with the row selection pruning found (from the column
+ * index and bloom filters); the core reader then fetches only the dictionary pages and the pages
+ * holding selected rows (through the offset index), so a point lookup reads about one page per
+ * projected column. With fewer files than threads, a file's
  * row groups are split into runs read in parallel.
  */
 package org.parquetarrow.dataset.scan;

@@ -1,4 +1,4 @@
-package org.parquetarrow.read.page;
+package org.parquetarrow.io;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,7 +41,7 @@ public record RangeCoalescer(long maxGap, long maxReadLength) {
    * @param members indices (into the list given to {@link #coalesce}) of the ranges it covers, in
    *     offset order
    */
-  public record Read(ByteRange range, List<Integer> members) {
+  public record Read(FileRange range, List<Integer> members) {
     public Read {
       members = List.copyOf(members);
     }
@@ -51,7 +51,7 @@ public record RangeCoalescer(long maxGap, long maxReadLength) {
    * The reads covering every non-empty range of {@code ranges}, in offset order. Each non-empty
    * input range lies wholly inside exactly one read.
    */
-  public List<Read> coalesce(List<ByteRange> ranges) {
+  public List<Read> coalesce(List<FileRange> ranges) {
     // runs once per row group over its columns, not per value: boxing the indices is fine here
     List<Integer> order = new ArrayList<>(ranges.size());
     for (int i = 0; i < ranges.size(); i++) {
@@ -64,12 +64,12 @@ public record RangeCoalescer(long maxGap, long maxReadLength) {
     List<Read> reads = new ArrayList<>();
     int first = 0;
     while (first < order.size()) {
-      ByteRange r = ranges.get(order.get(first));
+      FileRange r = ranges.get(order.get(first));
       long start = r.offset();
       long end = r.end();
       int last = first + 1;
       while (last < order.size()) {
-        ByteRange next = ranges.get(order.get(last));
+        FileRange next = ranges.get(order.get(last));
         long mergedEnd = Math.max(end, next.end());
         boolean overlaps = next.offset() < end;
         boolean close = next.offset() - end <= maxGap && mergedEnd - start <= maxReadLength;
@@ -79,7 +79,7 @@ public record RangeCoalescer(long maxGap, long maxReadLength) {
         end = mergedEnd;
         last++;
       }
-      reads.add(new Read(new ByteRange(start, end - start), order.subList(first, last)));
+      reads.add(new Read(new FileRange(start, end - start), order.subList(first, last)));
       first = last;
     }
     return reads;

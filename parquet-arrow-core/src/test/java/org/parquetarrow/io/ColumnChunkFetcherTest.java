@@ -1,4 +1,4 @@
-package org.parquetarrow.read.page;
+package org.parquetarrow.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,8 +17,6 @@ import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
-import org.parquetarrow.io.ByteBufferInputFile;
-import org.parquetarrow.io.InputFile;
 import org.parquetarrow.testing.TestData;
 
 class ColumnChunkFetcherTest {

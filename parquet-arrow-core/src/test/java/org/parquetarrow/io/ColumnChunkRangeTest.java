@@ -1,4 +1,4 @@
-package org.parquetarrow.read.page;
+package org.parquetarrow.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,7 +15,6 @@ import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.PhysicalType;
-import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.WriterVersion;
 import org.parquetarrow.testing.TestData;
 

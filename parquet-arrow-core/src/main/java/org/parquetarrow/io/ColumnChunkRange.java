@@ -1,4 +1,4 @@
-package org.parquetarrow.read.page;
+package org.parquetarrow.io;
 
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
@@ -92,8 +92,8 @@ public record ColumnChunkRange(long offset, long declaredLength, long length) {
   }
 
   /** The bytes to fetch. */
-  public ByteRange byteRange() {
-    return new ByteRange(offset, length);
+  public FileRange byteRange() {
+    return new FileRange(offset, length);
   }
 
   /** The first byte after the declared chunk. */
