@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -29,9 +26,11 @@ import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.ByteBufferInputFile;
+import org.parquetarrow.io.FileRange;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.testing.RecordingInputFile;
 import org.parquetarrow.testing.TestData;
 import org.parquetarrow.write.BloomFilterOptions;
 import org.parquetarrow.write.DataPageVersion;
@@ -46,36 +45,6 @@ import org.parquetarrow.write.WriterProperties;
 class BloomFilterReaderTest {
   @RegisterExtension final LeakCheckingAllocator allocator = new LeakCheckingAllocator();
   @TempDir Path dir;
-
-  /** Our own {@link InputFile} around another, recording each read as {position, length}. */
-  private static final class CountingInputFile implements InputFile {
-    final InputFile in;
-    final List<long[]> reads = new ArrayList<>();
-
-    CountingInputFile(InputFile in) {
-      this.in = in;
-    }
-
-    @Override
-    public String name() {
-      return in.name();
-    }
-
-    @Override
-    public long length() throws IOException {
-      return in.length();
-    }
-
-    @Override
-    public void readFully(long position, ByteBuffer dst) throws IOException {
-      reads.add(new long[] {position, dst.remaining()});
-      in.readFully(position, dst);
-    }
-
-    long total() {
-      return reads.stream().mapToLong(r -> r[1]).sum();
-    }
-  }
 
   /** 5,000 distinct ids, bloom filter bound 1,000 (a 2,048-byte bitset), one row group. */
   private Path written() throws Exception {
@@ -111,11 +80,11 @@ class BloomFilterReaderTest {
   void aRecordedLengthIsOneReadOfExactlyThatLength() throws Exception {
     try (LocalInputFile file = LocalInputFile.open(written())) {
       ColumnMetaData meta = firstChunk(file);
-      CountingInputFile counting = new CountingInputFile(file);
+      RecordingInputFile counting = new RecordingInputFile(file);
       StoredBloomFilter stored = BloomFilterReader.read(counting, meta).orElseThrow();
-      assertEquals(1, counting.reads.size());
-      assertEquals(meta.bloomFilterOffset(), counting.reads.get(0)[0]);
-      assertEquals((long) meta.bloomFilterLength(), counting.reads.get(0)[1]);
+      assertEquals(1, counting.reads().size());
+      assertEquals(meta.bloomFilterOffset(), counting.reads().get(0).offset());
+      assertEquals((long) meta.bloomFilterLength(), counting.reads().get(0).length());
       assertEquals((long) meta.bloomFilterLength(), stored.bytesRead());
       assertEquals(2048, stored.header().numBytes());
       for (long v = 0; v < 5000; v++) {
@@ -129,15 +98,15 @@ class BloomFilterReaderTest {
     try (LocalInputFile file = LocalInputFile.open(written())) {
       ColumnMetaData recorded = firstChunk(file);
       StoredBloomFilter expected = BloomFilterReader.read(file, recorded).orElseThrow();
-      CountingInputFile counting = new CountingInputFile(file);
+      RecordingInputFile counting = new RecordingInputFile(file);
       // the same chunk as an older writer leaves it: the offset alone
       StoredBloomFilter stored = BloomFilterReader.read(counting, withLength(recorded, null)).orElseThrow();
       // the speculative first read, then the rest of the bitset right after it
-      assertEquals(2, counting.reads.size());
-      assertEquals(recorded.bloomFilterOffset(), counting.reads.get(0)[0]);
-      assertEquals(counting.reads.get(0)[0] + counting.reads.get(0)[1], counting.reads.get(1)[0], "contiguous");
-      assertEquals((long) recorded.bloomFilterLength(), counting.total(), "header and bitset, once");
-      assertEquals(counting.total(), stored.bytesRead());
+      assertEquals(2, counting.reads().size());
+      assertEquals(recorded.bloomFilterOffset(), counting.reads().get(0).offset());
+      assertEquals(counting.reads().get(0).offset() + counting.reads().get(0).length(), counting.reads().get(1).offset(), "contiguous");
+      assertEquals((long) recorded.bloomFilterLength(), counting.bytesRead(), "header and bitset, once");
+      assertEquals(counting.bytesRead(), stored.bytesRead());
       assertEquals(java.util.Arrays.toString(expected.filter().toBytes()),
           java.util.Arrays.toString(stored.filter().toBytes()));
     }
@@ -150,15 +119,15 @@ class BloomFilterReaderTest {
     try (LocalInputFile file = LocalInputFile.open(p)) {
       ColumnMetaData meta = firstChunk(file);
       assertEquals(null, meta.bloomFilterLength(), "the corpus file records no length");
-      CountingInputFile counting = new CountingInputFile(file);
+      RecordingInputFile counting = new RecordingInputFile(file);
       StoredBloomFilter stored = BloomFilterReader.read(counting, meta).orElseThrow();
       long end = meta.bloomFilterOffset();
-      for (long[] r : counting.reads) {
-        assertEquals(end, r[0], "each read starts where the last ended");
-        end += r[1];
+      for (FileRange r : counting.reads()) {
+        assertEquals(end, r.offset(), "each read starts where the last ended");
+        end += r.length();
       }
-      assertTrue(counting.reads.size() <= 2, counting.reads.size() + " reads");
-      assertTrue(counting.total() >= stored.header().numBytes(), "the bitset was read");
+      assertTrue(counting.reads().size() <= 2, counting.reads().size() + " reads");
+      assertTrue(counting.bytesRead() >= stored.header().numBytes(), "the bitset was read");
       assertTrue(stored.probeable());
       byte[] hello = "Hello".getBytes(StandardCharsets.UTF_8);
       // the file's first value must be a maybe
@@ -178,11 +147,11 @@ class BloomFilterReaderTest {
       for (int r = 0; r < md.rowGroups().size(); r++) {
         ColumnMetaData meta = md.rowGroups().get(r).columns().get(name).metaData();
         ColumnDecryptor cd = footer.decryptor().columnDecryptor(md, r, name);
-        CountingInputFile counting = new CountingInputFile(file);
+        RecordingInputFile counting = new RecordingInputFile(file);
         StoredBloomFilter stored = BloomFilterReader.read(counting, meta, cd, ErrorLocation.ofFile(p.toString()))
             .orElseThrow();
-        assertEquals(1, counting.reads.size());
-        assertEquals((long) meta.bloomFilterLength(), counting.total());
+        assertEquals(1, counting.reads().size());
+        assertEquals((long) meta.bloomFilterLength(), counting.bytesRead());
         for (int k = 0; k < 37; k++) {
           byte[] v = ("n" + k).getBytes(StandardCharsets.UTF_8);
           assertTrue(stored.filter().mightContain(SplitBlockBloomFilter.hashBytes(v, 0, v.length)), "n" + k);

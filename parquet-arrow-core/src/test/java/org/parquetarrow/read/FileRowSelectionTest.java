@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +26,11 @@ import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.io.FileRange;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.testing.RecordingInputFile;
 import org.parquetarrow.write.ParquetFileWriter;
 import org.parquetarrow.write.WriterProperties;
 
@@ -85,38 +86,7 @@ class FileRowSelectionTest {
     return file;
   }
 
-  /** A file that records every read. */
-  private static final class CountingFile implements InputFile {
-    final InputFile in;
-    final List<long[]> reads = new ArrayList<>();
-
-    CountingFile(InputFile in) {
-      this.in = in;
-    }
-
-    @Override
-    public String name() {
-      return in.name();
-    }
-
-    @Override
-    public long length() throws IOException {
-      return in.length();
-    }
-
-    @Override
-    public void readFully(long position, ByteBuffer dst) throws IOException {
-      reads.add(new long[] {position, position + dst.remaining()});
-      in.readFully(position, dst);
-    }
-
-    @Override
-    public void close() throws IOException {
-      in.close();
-    }
-  }
-
-  private record Rows(List<Long> n, List<String> s, long pagesSkipped, List<long[]> reads, FileMetaData footer) {}
+  private record Rows(List<Long> n, List<String> s, long pagesSkipped, List<FileRange> reads, FileMetaData footer) {}
 
   private Rows read(Path file, ReadOptions options) throws IOException {
     List<Long> ns = new ArrayList<>();
@@ -126,7 +96,7 @@ class FileRowSelectionTest {
       footer = ParquetFooter.read(plain);
     }
     // the footer is parsed apart, so that its speculative read of the tail is not counted
-    try (CountingFile in = new CountingFile(LocalInputFile.open(file));
+    try (RecordingInputFile in = new RecordingInputFile(LocalInputFile.open(file));
         ParquetFileReader reader = ParquetFileReader.open(in, footer, options)) {
       for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
         try (VectorSchemaRoot batch = b) {
@@ -139,7 +109,7 @@ class FileRowSelectionTest {
           }
         }
       }
-      return new Rows(ns, ss, reader.pagesSkipped(), in.reads, reader.metadata());
+      return new Rows(ns, ss, reader.pagesSkipped(), in.reads(), reader.metadata());
     }
   }
 
@@ -157,8 +127,8 @@ class FileRowSelectionTest {
     return new long[] {from, to};
   }
 
-  private static boolean overlaps(long[] a, long[] b) {
-    return a[0] < b[1] && b[0] < a[1];
+  private static boolean overlaps(FileRange a, long[] b) {
+    return a.offset() < b[1] && b[0] < a.end();
   }
 
   @ParameterizedTest(name = "rows {0} in batches of {1}")

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +34,7 @@ import org.parquetarrow.testing.Batches;
 import org.parquetarrow.testing.CompareOptions;
 import org.parquetarrow.testing.Comparison;
 import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.testing.RecordingInputFile;
 import org.parquetarrow.write.ParquetFileWriter;
 import org.parquetarrow.write.WriterProperties;
 
@@ -62,7 +62,7 @@ class SelectedPagesFetchTest {
     List<VectorSchemaRoot> all = new ArrayList<>();
     List<VectorSchemaRoot> wanted = new ArrayList<>();
     List<VectorSchemaRoot> selected = new ArrayList<>();
-    try (CountingInputFile file = new CountingInputFile(LocalInputFile.open(path))) {
+    try (RecordingInputFile file = new RecordingInputFile(LocalInputFile.open(path))) {
       try (ParquetFileReader full = ParquetFileReader.open(path,
           ReadOptions.builder(memory.allocator()).batchSize(ROWS).build())) {
         for (VectorSchemaRoot b = full.readNextBatch(); b != null; b = full.readNextBatch()) {
@@ -77,7 +77,7 @@ class SelectedPagesFetchTest {
       Schema schema;
       try (ParquetFileReader reader = ParquetFileReader.open(file,
           ReadOptions.builder(memory.allocator()).rowSelection(0, selection).fetchOptions(exact).build())) {
-        file.startCounting(); // the footer was read on opening
+        file.clear(); // the footer was read on opening
         for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
           selected.add(b);
         }
@@ -102,10 +102,10 @@ class SelectedPagesFetchTest {
   @Test
   void withoutASelectionEveryChunkIsReadWhole() throws Exception {
     Path path = write();
-    try (CountingInputFile file = new CountingInputFile(LocalInputFile.open(path));
+    try (RecordingInputFile file = new RecordingInputFile(LocalInputFile.open(path));
         ParquetFileReader reader = ParquetFileReader.open(file,
             ReadOptions.builder(memory.allocator()).batchSize(ROWS).build())) {
-      file.startCounting();
+      file.clear();
       try (VectorSchemaRoot b = reader.readNextBatch()) {
         assertEquals(ROWS, b.getRowCount());
       }
@@ -198,47 +198,5 @@ class SelectedPagesFetchTest {
       out.add(List.of(start, end));
     }
     return out;
-  }
-
-  /** Records every read once counting starts. */
-  private static final class CountingInputFile implements InputFile {
-    private final InputFile in;
-    private final List<FileRange> reads = new ArrayList<>();
-    private boolean counting;
-
-    CountingInputFile(InputFile in) {
-      this.in = in;
-    }
-
-    void startCounting() {
-      counting = true;
-    }
-
-    synchronized List<FileRange> reads() {
-      return List.copyOf(reads);
-    }
-
-    @Override
-    public String name() {
-      return in.name();
-    }
-
-    @Override
-    public long length() throws IOException {
-      return in.length();
-    }
-
-    @Override
-    public synchronized void readFully(long position, ByteBuffer dst) throws IOException {
-      if (counting) {
-        reads.add(FileRange.of(position, dst.remaining()));
-      }
-      in.readFully(position, dst);
-    }
-
-    @Override
-    public void close() throws IOException {
-      in.close();
-    }
   }
 }
