@@ -62,11 +62,14 @@ public final class OpenFiles implements AutoCloseable {
   }
 
   /**
-   * After pruning: keeps {@code in} for the readers of {@code file} if it will be read and there is
-   * room, else closes it.
+   * After pruning: keeps {@code in} for the readers of {@code file} if pruning opened it, it will
+   * be read and there is room, else closes it. A file pruning did not open is left for its reader
+   * to open (as costly either way), so that opening errors (a file deleted since discovery) meet
+   * the reader where it opens the file.
    */
   synchronized void afterPruning(DatasetFile file, InputFile in, boolean willRead) throws IOException {
-    if (willRead && !closed && kept.size() < maxKept && !kept.containsKey(file)) {
+    boolean opened = !(in instanceof LazyInputFile lazy) || lazy.isOpened();
+    if (willRead && opened && !closed && kept.size() < maxKept && !kept.containsKey(file)) {
       kept.put(file, new Kept(in));
     } else {
       in.close();
