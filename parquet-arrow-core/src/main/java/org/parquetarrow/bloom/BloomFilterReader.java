@@ -43,6 +43,11 @@ public final class BloomFilterReader {
    * any header (encrypted ones too), and the whole of a filter of a few hundred distinct values.
    */
   public static final int SPECULATIVE_READ = 1024;
+  /**
+   * Bytes read for a header when probing by block: a plaintext header of the spec's algorithm,
+   * hash and compression takes 15 to 19 bytes; room is left for fields a later spec may add.
+   */
+  public static final int HEADER_READ = 64;
   /** Bytes a header may take in a filter of unknown length, beyond which it is taken as corrupt. */
   private static final int MAX_HEADER_BYTES = 64 * 1024;
   /** Room for the headers and module framing around the largest bitset. */
@@ -97,6 +102,58 @@ public final class BloomFilterReader {
       span.ensure(declared != null ? declared : Math.min(available, SPECULATIVE_READ));
       StoredBloomFilter stored = decryptor == null ? plain(span, at) : encrypted(span, decryptor, at);
       return Optional.of(stored);
+    } catch (IOException e) {
+      throw new ParquetIOException("cannot read the bloom filter: " + e.getMessage(), e).locate(at);
+    }
+  }
+
+  /**
+   * The filter of a plaintext column chunk, opened for probing by block: only its header is read
+   * here (one read of {@value #HEADER_READ} bytes, or the filter's recorded length if smaller),
+   * and each probe of the result reads only the 32-byte block its hash selects. Empty when the
+   * chunk has none. An encrypted filter's bitset is one authenticated module and cannot be read
+   * by block: read it whole with {@link #read(InputFile, ColumnMetaData, ColumnDecryptor, ErrorLocation)}.
+   *
+   * @param where as for {@link #read(InputFile, ColumnMetaData, ColumnDecryptor, ErrorLocation)}
+   * @throws CorruptFileException if the header lies outside the file, does not parse, or declares
+   *     a bitset that does not fit the filter's recorded length or the file
+   * @throws ParquetIOException if the file cannot be read
+   */
+  public static Optional<BloomFilterBlocks> openBlocks(InputFile file, ColumnMetaData chunk, ErrorLocation where) {
+    Long offset = chunk.bloomFilterOffset();
+    if (offset == null) {
+      return Optional.empty();
+    }
+    Integer declared = chunk.bloomFilterLength();
+    ErrorLocation base = where != null ? where
+        : ErrorLocation.ofFile(file.name()).withColumn(String.join(".", chunk.pathInSchema()));
+    ErrorLocation at = base.withOffset(offset);
+    try {
+      long fileLength = file.length();
+      if (offset < 0 || offset >= fileLength) {
+        throw new CorruptFileException("bloom filter offset " + offset + " lies outside the file of " + fileLength
+            + " bytes", at, null);
+      }
+      long available = fileLength - offset;
+      if (declared != null && (declared <= 0 || declared > available || declared > MAX_LENGTH)) {
+        throw new CorruptFileException("bloom filter of " + declared + " bytes at " + offset + " does not fit the "
+            + available + " bytes after its offset (nor the spec's 128 MiB)", at, null);
+      }
+      long limit = declared != null ? declared : available;
+      // whole = false: a header longer than the first read grows the span instead of failing
+      Span span = new Span(file, offset, limit, false);
+      span.ensure(Math.min(limit, HEADER_READ));
+      BloomFilterHeader header = plainHeader(span, at);
+      int headerSize = span.headerSize;
+      if (!StoredBloomFilter.known(header)) {
+        return Optional.of(new BloomFilterBlocks(file, header, false, offset + headerSize, 0, span.bytesRead(), at));
+      }
+      int numBytes = checkedSize(header, at);
+      if (headerSize + (long) numBytes > limit) {
+        throw new CorruptFileException("bloom filter bitset of " + numBytes + " bytes does not fit the "
+            + (limit - headerSize) + " bytes after its header", at, null);
+      }
+      return Optional.of(new BloomFilterBlocks(file, header, true, offset + headerSize, numBytes, span.bytesRead(), at));
     } catch (IOException e) {
       throw new ParquetIOException("cannot read the bloom filter: " + e.getMessage(), e).locate(at);
     }

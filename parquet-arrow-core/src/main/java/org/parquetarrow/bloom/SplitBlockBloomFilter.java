@@ -121,6 +121,30 @@ public final class SplitBlockBloomFilter {
   }
 
   /**
+   * The block of a filter of {@code blocks} blocks that {@code hash} selects: {@code ((hash >>> 32)
+   * * blocks) >>> 32}, as the spec defines it. A reader probing by block ({@link BloomFilterBlocks})
+   * fetches only this block of the bitset.
+   */
+  static int blockIndex(long hash, int blocks) {
+    return (int) (((hash >>> 32) * blocks) >>> 32);
+  }
+
+  /**
+   * Whether the 8 words of one block (little-endian, as stored, at {@code offset} of {@code
+   * bytes}) have every bit {@code hash} sets.
+   */
+  static boolean blockMightContain(byte[] bytes, int offset, long hash) {
+    int key = (int) hash;
+    for (int i = 0, b = offset; i < 8; i++, b += 4) {
+      int word = (bytes[b] & 0xff) | (bytes[b + 1] & 0xff) << 8 | (bytes[b + 2] & 0xff) << 16 | (bytes[b + 3] & 0xff) << 24;
+      if ((word & (1 << ((key * SALT[i]) >>> 27))) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * The number of distinct hashes inserted, estimated from the bits set. Each insert sets one bit
    * in word {@code i} of one block for every {@code i}: the words {@code i} of all blocks form a
    * classic one-hash filter of {@code 32 * blocks} bits, whose unset share after {@code n} inserts

@@ -13,6 +13,7 @@ import org.parquetarrow.dataset.prune.FilePruner;
 import org.parquetarrow.dataset.prune.PruningMetrics;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.dataset.prune.RowGroupScan;
+import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.IoStatistics;
 
 /**
@@ -108,22 +109,38 @@ public final class Dataset {
    * filters or dictionaries.
    */
   public List<FileScan> plan(Expression filter, PruningOptions options, PruningMetrics metrics, IoStatistics io) {
+    try (OpenFiles none = new OpenFiles(io, 0)) {
+      return plan(filter, options, metrics, none);
+    }
+  }
+
+  /**
+   * {@link #plan(Expression, PruningOptions, PruningMetrics, IoStatistics)}, leaving the files
+   * pruning opened and that have rows to read in {@code files} (as many as it keeps), so that the
+   * scan's readers read through them ({@link OpenFiles#open}) instead of opening them again.
+   */
+  public List<FileScan> plan(Expression filter, PruningOptions options, PruningMetrics metrics, OpenFiles files) {
     FilePruner pruner = new FilePruner(filter, schema, options, metrics);
     List<FileScan> out = new ArrayList<>();
-    for (DatasetFile f : files) {
+    for (DatasetFile f : files()) {
       if (!pruner.partitionMayMatch(f.partitionValues())) {
         continue;
       }
-      List<RowGroupScan> groups;
-      try (LazyInputFile in = new LazyInputFile(f, io)) {
+      List<RowGroupScan> groups = null;
+      InputFile in = files.forPruning(f);
+      try {
         groups = pruner.prune(in, f.metadata(), f.mapping(), f.partitionValues(), f.footer().decryptor());
-      } catch (IOException e) {
-        if (f.isLocal()) {
-          throw ParquetIOException.opening("cannot open the file", f.path(), e);
-        }
-        throw new ParquetIOException("cannot open the file: " + e.getMessage(), e).locate(ErrorLocation.ofFile(f.location()));
       } catch (ParquetException e) {
         throw e.locate(ErrorLocation.ofFile(f.location()));
+      } finally {
+        try {
+          files.afterPruning(f, in, groups != null && !groups.isEmpty());
+        } catch (IOException e) {
+          if (f.isLocal()) {
+            throw ParquetIOException.opening("cannot open the file", f.path(), e);
+          }
+          throw new ParquetIOException("cannot open the file: " + e.getMessage(), e).locate(ErrorLocation.ofFile(f.location()));
+        }
       }
       if (!groups.isEmpty()) {
         out.add(new FileScan(f, groups));

@@ -29,6 +29,11 @@ final class LazyInputFile implements InputFile {
     return opened;
   }
 
+  /** Whether a read has opened the file. */
+  synchronized boolean isOpened() {
+    return opened != null;
+  }
+
   @Override
   public String name() {
     return file.location();

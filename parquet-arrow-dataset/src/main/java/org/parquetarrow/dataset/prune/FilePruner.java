@@ -274,7 +274,11 @@ public final class FilePruner {
       }
       if (e instanceof InList in && !in.negated()) {
         BloomFilterProbe p = probe(in.column());
-        return p != null && in.values().stream().noneMatch(v -> p.mightContain(v.value()));
+        if (p == null) {
+          return false;
+        }
+        p.prepare(in.values().stream().map(v -> v.value()).toList());
+        return in.values().stream().noneMatch(v -> p.mightContain(v.value()));
       }
       return false;
     }
@@ -298,11 +302,7 @@ public final class FilePruner {
         if (!a.readable()) {
           return null;
         }
-        BloomFilterProbe p = BloomFilterProbe.read(file, chunk.metaData(), c.descriptor().node(), a);
-        if (p != null) {
-          metrics.bytesRead.add(p.bytesRead());
-        }
-        return p;
+        return BloomFilterProbe.read(file, chunk.metaData(), c.descriptor().node(), a, metrics.bytesRead::add);
       });
     }
   }

@@ -19,6 +19,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.FileScan;
+import org.parquetarrow.dataset.OpenFiles;
 import org.parquetarrow.dataset.prune.RowGroupScan;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.ParquetFileReader;
@@ -48,13 +49,16 @@ final class FileScanTask {
   private final BufferAllocator allocator;
   /** Whether this task is the first (or only) of its file, the one that counts it as read. */
   private final boolean countsFile;
+  /** The scan's open files, the one pruning opened among them. */
+  private final OpenFiles files;
   /** The fields of the work and output vectors (dictionary-encoded columns as their indices). */
   private final ArrowReadOptions readOptions;
   private final List<Field> workFields;
   private final List<Field> outputFields;
 
   FileScanTask(FileScan scan, Schema datasetSchema, ArrowReadOptions readOptions, ScanShape shape, FilterEvaluator filter, ScanOptions options,
-      ScanMetrics metrics, BufferAllocator allocator, boolean countsFile) {
+      ScanMetrics metrics, BufferAllocator allocator, boolean countsFile, OpenFiles files) {
+    this.files = files;
     this.scan = scan;
     this.datasetSchema = datasetSchema;
     this.readOptions = readOptions;
@@ -116,8 +120,8 @@ final class FileScanTask {
     }
     metrics.rowGroupsRead.add(groups.length);
     // The reader fetches only the pages the row selections need (through the offset index), from
-    // the version of the file discovery read.
-    try (InputFile file = scan.file().open(metrics.io())) {
+    // the version of the file discovery read, through the file pruning opened when it is kept.
+    try (InputFile file = files.open(scan.file())) {
       // Discovery parsed the footer (and, for an encrypted file, decrypted it with the dataset's
       // keys): the reader takes it as is instead of reading the file's tail again.
       ParquetFileReader reader = ParquetFileReader.open(file, scan.file().footer(), rb.build());

@@ -17,6 +17,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.dataset.OpenFiles;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.dataset.SkippedFile;
@@ -60,6 +61,9 @@ public final class ScanReader extends ArrowReader {
   private final List<SkippedFile> skipped = new ArrayList<>();
   private final Set<String> skippedNames = new HashSet<>();
 
+  /** Files pruning opened for the readers; those no reader released are closed with the scan. */
+  private final OpenFiles files;
+
   /** One file's queue of finished batches. */
   private static final class Slot {
     final String file;
@@ -73,8 +77,9 @@ public final class ScanReader extends ArrowReader {
   }
 
   ScanReader(BufferAllocator allocator, Schema schema, List<FileScanTask> tasks, ScanOptions options,
-      ScanMetrics metrics, Executor executor, ExecutorService ownedExecutor) {
+      ScanMetrics metrics, Executor executor, ExecutorService ownedExecutor, OpenFiles files) {
     super(allocator);
+    this.files = files;
     this.schema = schema;
     this.tasks = List.copyOf(tasks);
     this.options = options;
@@ -330,6 +335,11 @@ public final class ScanReader extends ArrowReader {
       lock.unlock();
       if (ownedExecutor != null) {
         ownedExecutor.shutdown();
+      }
+      try {
+        files.close();
+      } catch (java.io.UncheckedIOException e) {
+        throw e.getCause();
       }
     }
   }

@@ -11,6 +11,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.FileScan;
+import org.parquetarrow.dataset.OpenFiles;
 import org.parquetarrow.dataset.expr.ColumnRef;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionBinder;
@@ -55,22 +56,31 @@ public final class Scanner {
     ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound)
         .withDictionaries(options.dictionaryColumns());
     ScanMetrics metrics = new ScanMetrics();
-    List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning(), metrics.io());
-    FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
+    // pruning and reading share each file's one open (one footer-suffix request for a remote file)
+    OpenFiles files = new OpenFiles(metrics.io(), OpenFiles.DEFAULT_MAX_KEPT);
     List<FileScanTask> tasks = new ArrayList<>();
-    int pieces = piecesPerFile(plan.size(), options.parallelism());
-    for (FileScan f : plan) {
-      List<FileScan> split = split(f, pieces);
-      for (int i = 0; i < split.size(); i++) {
-        tasks.add(new FileScanTask(split.get(i), dataset.schema(), dataset.readOptions(), shape, evaluator, options, metrics, allocator, i == 0));
+    try {
+      List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning(), files);
+      FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
+      int pieces = piecesPerFile(plan.size(), options.parallelism());
+      for (FileScan f : plan) {
+        List<FileScan> split = split(f, pieces);
+        files.share(f.file(), split.size());
+        for (int i = 0; i < split.size(); i++) {
+          tasks.add(new FileScanTask(split.get(i), dataset.schema(), dataset.readOptions(), shape, evaluator, options,
+              metrics, allocator, i == 0, files));
+        }
       }
+    } catch (RuntimeException e) {
+      files.close();
+      throw e;
     }
     ExecutorService owned = null;
     if (options.executor() == null) {
       owned = Executors.newFixedThreadPool(options.parallelism(), daemonThreads());
     }
     return new ScanReader(allocator, shape.output(), tasks, options, metrics,
-        owned != null ? owned : options.executor(), owned);
+        owned != null ? owned : options.executor(), owned, files);
   }
 
   /**

@@ -1,0 +1,152 @@
+package org.parquetarrow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.dataset.scan.ScanMetrics;
+import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.scan.ScanReader;
+import org.parquetarrow.dataset.scan.Scanner;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.io.IoStatistics;
+import org.parquetarrow.io.Storage;
+import org.parquetarrow.io.StorageOptions;
+import org.parquetarrow.s3.LoopbackS3;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.write.BloomFilterOptions;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
+
+/**
+ * The issue's point lookup through the dataset scan on a real S3-compatible server (S3Proxy on
+ * loopback): a 10M-row file sorted by {@code id} (int64, plain) with a dictionary-encoded {@code
+ * name} column, page index and a bloom filter on {@code id} of 1M distinct values at 1% (1 MiB a
+ * row group), written with the writer's default shape (row groups of 1,048,576 rows). After
+ * discovery (listing and footer, counted apart), the scan of {@code id = X} opens the object once
+ * for pruning and reading (one footer-suffix request, which also holds the page index) and then
+ * costs at most 4 requests, reading under 1% of the object's bytes in all: statistics keep one row
+ * group, its bloom filter is probed by its header and the one block the hash selects (2 requests),
+ * its page index narrows the rows to one page, and the reader fetches that id page and the name
+ * column's dictionary and page (2 requests).
+ */
+@Timeout(300)
+class DatasetPointLookupTest {
+  private static final long ROWS = 10_000_000L;
+  private static final int BATCH = 1 << 20;
+  private static final String PREFIX = "s3://private/lookup/";
+
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  @TempDir static Path dir;
+  private static LoopbackS3 server;
+  private static long objectLength;
+
+  @BeforeAll
+  static void writeAndUpload() throws Exception {
+    Path file = dir.resolve("sorted.parquet");
+    Schema schema = new Schema(List.of(
+        Field.notNullable("id", new ArrowType.Int(64, true)),
+        Field.notNullable("name", ArrowType.Utf8.INSTANCE)));
+    WriterProperties props = WriterProperties.builder()
+        .column("id", c -> c.dictionary(false).bloomFilter(new BloomFilterOptions(1 << 20, 0.01)))
+        .build();
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        ParquetFileWriter w = ParquetFileWriter.open(file, schema, props)) {
+      BigIntVector ids = (BigIntVector) root.getVector("id");
+      VarCharVector names = (VarCharVector) root.getVector("name");
+      for (long first = 0; first < ROWS; first += BATCH) {
+        int n = (int) Math.min(BATCH, ROWS - first);
+        ids.allocateNew(n);
+        names.allocateNew(n * 12L, n);
+        for (int i = 0; i < n; i++) {
+          ids.set(i, first + i);
+          names.setSafe(i, name(first + i).getBytes(StandardCharsets.UTF_8));
+        }
+        root.setRowCount(n);
+        w.write(root);
+      }
+    }
+    objectLength = Files.size(file);
+    server = LoopbackS3.start();
+    server.put(LoopbackS3.PRIVATE_BUCKET, "lookup/sorted.parquet", file);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /** The generator's name of row {@code id}. */
+  private static String name(long id) {
+    return "name-" + (id % 1000);
+  }
+
+  @ParameterizedTest(name = "id = {0}")
+  @ValueSource(longs = {0, 7_654_321, ROWS - 1})
+  void aPointLookupScanCostsAtMostFourRequestsAndUnderOnePercent(long id) throws Exception {
+    StorageOptions storage = StorageOptions.builder()
+        .s3Endpoint(server.endpoint())
+        .staticCredentials(LoopbackS3.ACCESS_KEY, LoopbackS3.SECRET_KEY)
+        .build();
+    try (Storage s3 = Storage.forLocation(PREFIX, storage)) {
+      Dataset ds = DatasetDiscovery.location(PREFIX, s3, DiscoveryOptions.defaults());
+      assertEquals(1, ds.files().size());
+      ScanOptions options = ScanOptions.builder().columns("id", "name").filter("id = " + id).build();
+      int rows = 0;
+      ScanMetrics metrics;
+      try (ScanReader r = Scanner.scan(ds, options, memory.allocator())) {
+        while (r.loadNextBatch()) {
+          VectorSchemaRoot root = r.getVectorSchemaRoot();
+          for (int i = 0; i < root.getRowCount(); i++) {
+            assertEquals(id, ((BigIntVector) root.getVector("id")).get(i));
+            assertEquals(name(id), new String(((VarCharVector) root.getVector("name")).get(i), StandardCharsets.UTF_8));
+            rows++;
+          }
+        }
+        metrics = r.metrics();
+      }
+      assertEquals(1, rows);
+      // The scan opens the object once (pruning and reading share it): that open's footer-suffix
+      // request is the scan's footer, measured here by opening the object alone.
+      IoStatistics open = new IoStatistics();
+      try (InputFile in = s3.open(ds.files().get(0).entry(), open)) {
+        assertEquals(objectLength, in.length());
+      }
+      long footerRequests = open.requests();
+      assertEquals(1, footerRequests);
+      long requests = metrics.requests() - footerRequests;
+      long bytes = metrics.io().bytesRead();
+      System.out.printf("dataset point lookup id=%d: discovery %s; scan %d requests (%d after the footer),"
+              + " %,d bytes (%.3f%% of %,d), %s%n", id, ds.discoveryStatistics(), metrics.requests(), requests,
+          bytes, 100.0 * bytes / objectLength, objectLength, metrics);
+      assertTrue(requests <= 4, requests + " requests after the footer");
+      assertTrue(bytes * 100 < objectLength, bytes + " bytes of " + objectLength);
+      assertTrue(metrics.bytesRead() * 100 < objectLength, metrics.bytesRead() + " bytes (scan metrics) of " + objectLength);
+    }
+  }
+}
