@@ -79,32 +79,45 @@ public final class BloomFilterReader {
    */
   public static Optional<StoredBloomFilter> read(InputFile file, ColumnMetaData chunk, ColumnDecryptor decryptor,
       ErrorLocation where) {
-    Long offset = chunk.bloomFilterOffset();
-    if (offset == null) {
+    if (chunk.bloomFilterOffset() == null) {
       return Optional.empty();
     }
-    Integer declared = chunk.bloomFilterLength();
-    ErrorLocation base = where != null ? where
-        : ErrorLocation.ofFile(file.name()).withColumn(String.join(".", chunk.pathInSchema()));
-    ErrorLocation at = base.withOffset(offset);
+    ErrorLocation at = at(file, chunk, where);
     try {
-      long fileLength = file.length();
-      if (offset < 0 || offset >= fileLength) {
-        throw new CorruptFileException("bloom filter offset " + offset + " lies outside the file of " + fileLength
-            + " bytes", at, null);
-      }
-      long available = fileLength - offset;
-      if (declared != null && (declared <= 0 || declared > available || declared > MAX_LENGTH)) {
-        throw new CorruptFileException("bloom filter of " + declared + " bytes at " + offset + " does not fit the "
-            + available + " bytes after its offset (nor the spec's 128 MiB)", at, null);
-      }
-      Span span = new Span(file, offset, declared != null ? declared : available, declared != null);
-      span.ensure(declared != null ? declared : Math.min(available, SPECULATIVE_READ));
+      Extent e = extent(file, chunk, at);
+      Span span = new Span(file, e.offset(), e.limit(), e.declared() != null);
+      span.ensure(e.declared() != null ? e.declared() : Math.min(e.limit(), SPECULATIVE_READ));
       StoredBloomFilter stored = decryptor == null ? plain(span, at) : encrypted(span, decryptor, at);
       return Optional.of(stored);
-    } catch (IOException e) {
-      throw new ParquetIOException("cannot read the bloom filter: " + e.getMessage(), e).locate(at);
+    } catch (IOException x) {
+      throw new ParquetIOException("cannot read the bloom filter: " + x.getMessage(), x).locate(at);
     }
+  }
+
+  /** Where a chunk's filter lies: its offset, its recorded length (or null), and the bytes it may span. */
+  private record Extent(long offset, Integer declared, long limit) {}
+
+  private static ErrorLocation at(InputFile file, ColumnMetaData chunk, ErrorLocation where) {
+    ErrorLocation base = where != null ? where
+        : ErrorLocation.ofFile(file.name()).withColumn(String.join(".", chunk.pathInSchema()));
+    return base.withOffset(chunk.bloomFilterOffset());
+  }
+
+  /** The filter's extent, checked against the file and the spec's bound before anything is read. */
+  private static Extent extent(InputFile file, ColumnMetaData chunk, ErrorLocation at) throws IOException {
+    long offset = chunk.bloomFilterOffset();
+    Integer declared = chunk.bloomFilterLength();
+    long fileLength = file.length();
+    if (offset < 0 || offset >= fileLength) {
+      throw new CorruptFileException("bloom filter offset " + offset + " lies outside the file of " + fileLength
+          + " bytes", at, null);
+    }
+    long available = fileLength - offset;
+    if (declared != null && (declared <= 0 || declared > available || declared > MAX_LENGTH)) {
+      throw new CorruptFileException("bloom filter of " + declared + " bytes at " + offset + " does not fit the "
+          + available + " bytes after its offset (nor the spec's 128 MiB)", at, null);
+    }
+    return new Extent(offset, declared, declared != null ? declared : available);
   }
 
   /**
@@ -120,26 +133,14 @@ public final class BloomFilterReader {
    * @throws ParquetIOException if the file cannot be read
    */
   public static Optional<BloomFilterBlocks> openBlocks(InputFile file, ColumnMetaData chunk, ErrorLocation where) {
-    Long offset = chunk.bloomFilterOffset();
-    if (offset == null) {
+    if (chunk.bloomFilterOffset() == null) {
       return Optional.empty();
     }
-    Integer declared = chunk.bloomFilterLength();
-    ErrorLocation base = where != null ? where
-        : ErrorLocation.ofFile(file.name()).withColumn(String.join(".", chunk.pathInSchema()));
-    ErrorLocation at = base.withOffset(offset);
+    ErrorLocation at = at(file, chunk, where);
     try {
-      long fileLength = file.length();
-      if (offset < 0 || offset >= fileLength) {
-        throw new CorruptFileException("bloom filter offset " + offset + " lies outside the file of " + fileLength
-            + " bytes", at, null);
-      }
-      long available = fileLength - offset;
-      if (declared != null && (declared <= 0 || declared > available || declared > MAX_LENGTH)) {
-        throw new CorruptFileException("bloom filter of " + declared + " bytes at " + offset + " does not fit the "
-            + available + " bytes after its offset (nor the spec's 128 MiB)", at, null);
-      }
-      long limit = declared != null ? declared : available;
+      Extent e = extent(file, chunk, at);
+      long offset = e.offset();
+      long limit = e.limit();
       // whole = false: a header longer than the first read grows the span instead of failing
       Span span = new Span(file, offset, limit, false);
       span.ensure(Math.min(limit, HEADER_READ));
@@ -154,8 +155,8 @@ public final class BloomFilterReader {
             + (limit - headerSize) + " bytes after its header", at, null);
       }
       return Optional.of(new BloomFilterBlocks(file, header, true, offset + headerSize, numBytes, span.bytesRead(), at));
-    } catch (IOException e) {
-      throw new ParquetIOException("cannot read the bloom filter: " + e.getMessage(), e).locate(at);
+    } catch (IOException x) {
+      throw new ParquetIOException("cannot read the bloom filter: " + x.getMessage(), x).locate(at);
     }
   }
 
