@@ -8,7 +8,7 @@ import java.io.IOException;
  *
  * <pre>{@code
  * try (ParquetFileReader r = ParquetFileReader.open(path, options)) { ... }
- * catch (MissingFileException e) { System.err.println(e.location().file() + " is not there"); }
+ * catch (MissingFileException e) { log.warn("{} is not there", e.location().file()); }
  * }</pre>
  */
 public class MissingFileException extends ParquetIOException {

@@ -6,15 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
@@ -34,10 +28,10 @@ import org.parquetarrow.io.IoStatistics;
 import org.parquetarrow.io.Storage;
 import org.parquetarrow.io.StorageOptions;
 import org.parquetarrow.s3.LoopbackS3;
+import org.parquetarrow.s3.SortedLookupFile;
 import org.parquetarrow.testing.LeakCheckingAllocator;
-import org.parquetarrow.write.BloomFilterOptions;
-import org.parquetarrow.write.ParquetFileWriter;
-import org.parquetarrow.write.WriterProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The issue's point lookup through the dataset scan on a real S3-compatible server (S3Proxy on
@@ -53,8 +47,8 @@ import org.parquetarrow.write.WriterProperties;
  */
 @Timeout(300)
 class DatasetPointLookupTest {
-  private static final long ROWS = 10_000_000L;
-  private static final int BATCH = 1 << 20;
+  private static final Logger LOG = LoggerFactory.getLogger(DatasetPointLookupTest.class);
+  private static final long ROWS = SortedLookupFile.ROWS;
   private static final String PREFIX = "s3://private/lookup/";
 
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -66,29 +60,7 @@ class DatasetPointLookupTest {
   @BeforeAll
   static void writeAndUpload() throws Exception {
     Path file = dir.resolve("sorted.parquet");
-    Schema schema = new Schema(List.of(
-        Field.notNullable("id", new ArrowType.Int(64, true)),
-        Field.notNullable("name", ArrowType.Utf8.INSTANCE)));
-    WriterProperties props = WriterProperties.builder()
-        .column("id", c -> c.dictionary(false).bloomFilter(new BloomFilterOptions(1 << 20, 0.01)))
-        .build();
-    try (BufferAllocator allocator = new RootAllocator();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        ParquetFileWriter w = ParquetFileWriter.open(file, schema, props)) {
-      BigIntVector ids = (BigIntVector) root.getVector("id");
-      VarCharVector names = (VarCharVector) root.getVector("name");
-      for (long first = 0; first < ROWS; first += BATCH) {
-        int n = (int) Math.min(BATCH, ROWS - first);
-        ids.allocateNew(n);
-        names.allocateNew(n * 12L, n);
-        for (int i = 0; i < n; i++) {
-          ids.set(i, first + i);
-          names.setSafe(i, name(first + i).getBytes(StandardCharsets.UTF_8));
-        }
-        root.setRowCount(n);
-        w.write(root);
-      }
-    }
+    SortedLookupFile.write(file);
     objectLength = Files.size(file);
     server = LoopbackS3.start();
     server.put(LoopbackS3.PRIVATE_BUCKET, "lookup/sorted.parquet", file);
@@ -99,11 +71,6 @@ class DatasetPointLookupTest {
     if (server != null) {
       server.close();
     }
-  }
-
-  /** The generator's name of row {@code id}. */
-  private static String name(long id) {
-    return "name-" + (id % 1000);
   }
 
   @ParameterizedTest(name = "id = {0}")
@@ -124,7 +91,7 @@ class DatasetPointLookupTest {
           VectorSchemaRoot root = r.getVectorSchemaRoot();
           for (int i = 0; i < root.getRowCount(); i++) {
             assertEquals(id, ((BigIntVector) root.getVector("id")).get(i));
-            assertEquals(name(id), new String(((VarCharVector) root.getVector("name")).get(i), StandardCharsets.UTF_8));
+            assertEquals(SortedLookupFile.name(id), new String(((VarCharVector) root.getVector("name")).get(i), StandardCharsets.UTF_8));
             rows++;
           }
         }
@@ -141,9 +108,9 @@ class DatasetPointLookupTest {
       assertEquals(1, footerRequests);
       long requests = metrics.requests() - footerRequests;
       long bytes = metrics.io().bytesRead();
-      System.out.printf("dataset point lookup id=%d: discovery %s; scan %d requests (%d after the footer),"
-              + " %,d bytes (%.3f%% of %,d), %s%n", id, ds.discoveryStatistics(), metrics.requests(), requests,
-          bytes, 100.0 * bytes / objectLength, objectLength, metrics);
+      LOG.info("dataset point lookup id={}: discovery {}; scan {} requests ({} after the footer), {} bytes ({}% of {}), {}",
+          id, ds.discoveryStatistics(), metrics.requests(), requests, bytes,
+          String.format("%.3f", 100.0 * bytes / objectLength), objectLength, metrics);
       assertTrue(requests <= 4, requests + " requests after the footer");
       assertTrue(bytes * 100 < objectLength, bytes + " bytes of " + objectLength);
       assertTrue(metrics.bytesRead() * 100 < objectLength, metrics.bytesRead() + " bytes (scan metrics) of " + objectLength);

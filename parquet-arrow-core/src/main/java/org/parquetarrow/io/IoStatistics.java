@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <pre>{@code
  * IoStatistics io = new IoStatistics();
  * try (HttpInputFile in = HttpInputFile.open(uri, RemoteReadOptions.defaults(), io)) { ... }
- * System.out.println(io.requests() + " requests, " + io.bytesRead() + " bytes");
+ * log.info("{} requests, {} bytes", io.requests(), io.bytesRead());
  * }</pre>
  */
 public final class IoStatistics {

@@ -13,7 +13,7 @@ import java.util.List;
  *   ParquetFileReader.open(path, ReadOptions.builder(allocator).columns("nmae").build());
  * } catch (UnknownColumnException e) {
  *   // no column "nmae"; the file has: id, name, address, address.city, tags, tags.item
- *   System.err.println(e.getMessage() + " (valid: " + e.validNames() + ")");
+ *   log.warn("{} (valid: {})", e.getMessage(), e.validNames());
  * }
  * }</pre>
  */

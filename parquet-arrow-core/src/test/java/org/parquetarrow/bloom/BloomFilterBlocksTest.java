@@ -3,10 +3,7 @@ package org.parquetarrow.bloom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.apache.arrow.vector.BigIntVector;
@@ -20,9 +17,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.io.FileRange;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.testing.RecordingInputFile;
 import org.parquetarrow.write.BloomFilterOptions;
 import org.parquetarrow.write.ParquetFileWriter;
 import org.parquetarrow.write.WriterProperties;
@@ -37,36 +36,6 @@ class BloomFilterBlocksTest {
 
   @RegisterExtension final LeakCheckingAllocator allocator = new LeakCheckingAllocator();
   @TempDir Path dir;
-
-  /** Records every read as {position, length}. */
-  private static final class CountingInputFile implements InputFile {
-    final InputFile in;
-    final List<long[]> reads = new ArrayList<>();
-
-    CountingInputFile(InputFile in) {
-      this.in = in;
-    }
-
-    @Override
-    public String name() {
-      return in.name();
-    }
-
-    @Override
-    public long length() throws IOException {
-      return in.length();
-    }
-
-    @Override
-    public void readFully(long position, ByteBuffer dst) throws IOException {
-      reads.add(new long[] {position, dst.remaining()});
-      in.readFully(position, dst);
-    }
-
-    long total() {
-      return reads.stream().mapToLong(r -> r[1]).sum();
-    }
-  }
 
   /** Ids 0 to 199,999 in one row group, a bloom filter sized for 100,000 at 1% (128 KiB). */
   private Path written() throws Exception {
@@ -118,14 +87,14 @@ class BloomFilterBlocksTest {
   void readsTheHeaderThenOnlyTheSelectedBlocks() throws Exception {
     try (LocalInputFile file = LocalInputFile.open(written())) {
       ColumnMetaData meta = firstChunk(file);
-      CountingInputFile counting = new CountingInputFile(file);
+      RecordingInputFile counting = new RecordingInputFile(file);
       BloomFilterBlocks blocks = BloomFilterReader.openBlocks(counting, meta, null).orElseThrow();
       int numBytes = blocks.header().numBytes();
       assertEquals(128 * 1024, numBytes);
       // the header only: one read of 64 bytes at the filter's offset
-      assertEquals(1, counting.reads.size());
-      assertEquals(meta.bloomFilterOffset(), counting.reads.get(0)[0]);
-      assertEquals(BloomFilterReader.HEADER_READ, counting.reads.get(0)[1]);
+      assertEquals(1, counting.reads().size());
+      assertEquals(meta.bloomFilterOffset(), counting.reads().get(0).offset());
+      assertEquals(BloomFilterReader.HEADER_READ, counting.reads().get(0).length());
 
       // the bitset follows the header and ends the recorded length
       long bitset = meta.bloomFilterOffset() + meta.bloomFilterLength() - numBytes;
@@ -138,20 +107,20 @@ class BloomFilterBlocksTest {
       }
       blocks.fetch(hashes);
       TreeSet<Long> positions = new TreeSet<>();
-      for (long[] r : counting.reads.subList(1, counting.reads.size())) {
-        assertEquals(32, r[1]);
-        positions.add(r[0]);
+      for (FileRange r : counting.reads().subList(1, counting.reads().size())) {
+        assertEquals(32, r.length());
+        positions.add(r.offset());
       }
       assertEquals(expectedPositions, positions);
-      assertEquals(BloomFilterReader.HEADER_READ + 32L * expectedPositions.size(), counting.total());
-      assertEquals(counting.total(), blocks.bytesRead());
+      assertEquals(BloomFilterReader.HEADER_READ + 32L * expectedPositions.size(), counting.bytesRead());
+      assertEquals(counting.bytesRead(), blocks.bytesRead());
 
       // probing values whose blocks are held reads nothing more
-      int reads = counting.reads.size();
+      int reads = counting.reads().size();
       for (long h : hashes) {
         assertTrue(blocks.mightContain(h));
       }
-      assertEquals(reads, counting.reads.size());
+      assertEquals(reads, counting.reads().size());
     }
   }
 }

@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A loopback TCP proxy between an HTTP client and a server that injects faults into HTTP/1.1
@@ -25,6 +27,7 @@ import java.util.function.Consumer;
  * request; responses are pumped as bytes.
  */
 final class FaultProxy implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(FaultProxy.class);
   private static final byte[] SLOW_DOWN_BODY = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>SlowDown</Code>"
       + "<Message>Please reduce your request rate.</Message><RequestId>fault</RequestId></Error>")
       .getBytes(StandardCharsets.UTF_8);
@@ -117,7 +120,7 @@ final class FaultProxy implements AutoCloseable {
         start(c::responses, "fault-proxy-responses");
       } catch (IOException e) {
         if (!closed) {
-          e.printStackTrace();
+          LOG.warn("fault proxy: accepting a connection failed", e);
         }
       }
     }

@@ -6,15 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
@@ -28,9 +22,8 @@ import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
-import org.parquetarrow.write.BloomFilterOptions;
-import org.parquetarrow.write.ParquetFileWriter;
-import org.parquetarrow.write.WriterProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The issue's point lookup, counted on a real S3-compatible server: a 10M-row file sorted by
@@ -44,8 +37,8 @@ import org.parquetarrow.write.WriterProperties;
  */
 @Timeout(300)
 class PointLookupTest {
-  private static final long ROWS = 10_000_000L;
-  private static final int BATCH = 1 << 20;
+  private static final Logger LOG = LoggerFactory.getLogger(PointLookupTest.class);
+  private static final long ROWS = SortedLookupFile.ROWS;
   private static final String KEY = "lookup/sorted.parquet";
 
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -58,33 +51,11 @@ class PointLookupTest {
   @BeforeAll
   static void writeAndUpload() throws Exception {
     Path file = dir.resolve("sorted.parquet");
-    Schema schema = new Schema(List.of(
-        Field.notNullable("id", new ArrowType.Int(64, true)),
-        Field.notNullable("name", ArrowType.Utf8.INSTANCE)));
-    WriterProperties props = WriterProperties.builder()
-        .column("id", c -> c.dictionary(false).bloomFilter(new BloomFilterOptions(1 << 20, 0.01)))
-        .build();
     long started = System.nanoTime();
-    try (BufferAllocator allocator = new RootAllocator();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        ParquetFileWriter w = ParquetFileWriter.open(file, schema, props)) {
-      BigIntVector ids = (BigIntVector) root.getVector("id");
-      VarCharVector names = (VarCharVector) root.getVector("name");
-      for (long first = 0; first < ROWS; first += BATCH) {
-        int n = (int) Math.min(BATCH, ROWS - first);
-        ids.allocateNew(n);
-        names.allocateNew(n * 12L, n);
-        for (int i = 0; i < n; i++) {
-          ids.set(i, first + i);
-          names.setSafe(i, name(first + i));
-        }
-        root.setRowCount(n);
-        w.write(root);
-      }
-    }
+    SortedLookupFile.write(file);
     objectLength = Files.size(file);
-    System.out.printf("point lookup: wrote %,d rows, %,d bytes in %d ms%n",
-        ROWS, objectLength, (System.nanoTime() - started) / 1_000_000);
+    LOG.info("point lookup: wrote {} rows, {} bytes in {} ms", ROWS, objectLength,
+        (System.nanoTime() - started) / 1_000_000);
     server = LoopbackS3.start();
     server.put(LoopbackS3.PRIVATE_BUCKET, KEY, file);
     s3 = S3FileSystem.create(RemoteTesting.signed(server.endpoint(), RemoteReadOptions.defaults()));
@@ -98,10 +69,6 @@ class PointLookupTest {
     if (server != null) {
       server.close();
     }
-  }
-
-  private static byte[] name(long id) {
-    return ("name-" + (id % 1000)).getBytes(StandardCharsets.UTF_8);
   }
 
   @ParameterizedTest(name = "id = {0}")
@@ -119,15 +86,15 @@ class PointLookupTest {
         try (VectorSchemaRoot batch = reader.readNextBatch()) {
           assertEquals(1, batch.getRowCount());
           assertEquals(id, ((BigIntVector) batch.getVector("id")).get(0));
-          assertEquals(new String(name(id), StandardCharsets.UTF_8),
+          assertEquals(SortedLookupFile.name(id),
               new String(((VarCharVector) batch.getVector("name")).get(0), StandardCharsets.UTF_8));
         }
         assertEquals(null, reader.readNextBatch());
         long requests = stats.requests() - footerRequests;
         long bytes = stats.bytesRead() - footerBytes;
-        System.out.printf("point lookup id=%d: footer %d request(s) %,d bytes; then %d requests,"
-                + " %,d bytes (%.3f%% of %,d)%n", id, footerRequests, footerBytes, requests, bytes,
-            100.0 * bytes / objectLength, objectLength);
+        LOG.info("point lookup id={}: footer {} request(s) {} bytes; then {} requests, {} bytes ({}% of {})",
+            id, footerRequests, footerBytes, requests, bytes, String.format("%.3f", 100.0 * bytes / objectLength),
+            objectLength);
         assertTrue(requests <= 4, requests + " requests after the footer");
         assertTrue(bytes * 100 < objectLength, bytes + " bytes of " + objectLength);
       }

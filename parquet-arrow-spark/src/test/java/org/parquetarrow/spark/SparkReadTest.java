@@ -30,12 +30,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scala.jdk.javaapi.CollectionConverters;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads through {@code format("parquet-arrow")} in a real local Spark session and compares with
  * Spark's built-in Parquet reader on files Spark's built-in writer made.
  */
 class SparkReadTest {
+  private static final Logger LOG = LoggerFactory.getLogger(SparkReadTest.class);
   private static final long SEED = Long.getLong("seed", System.nanoTime());
   private static SparkSession spark;
   @TempDir
@@ -43,7 +46,7 @@ class SparkReadTest {
 
   @BeforeAll
   static void start() {
-    System.out.println("SparkReadTest seed " + SEED + " (rerun with -Dseed=" + SEED + ")");
+    LOG.info("SparkReadTest seed {} (rerun with -Dseed={})", SEED, SEED);
     spark = LocalSpark.session();
   }
 
@@ -223,7 +226,7 @@ class SparkReadTest {
     List<Row> rows = ours.collectAsList();
     BatchScanExec scan = scanOf(ours);
     String plan = ours.queryExecution().executedPlan().toString();
-    System.out.println(plan);
+    LOG.info("plan: {}", plan);
     assertTrue(plan.contains("pushedPredicates=[") && plan.contains("id >= 1000") && plan.contains("id < 1200"), plan);
     assertTrue(rows.size() > 0 && rows.size() <= 200, "rows " + rows.size());
     long groups = metric(scan, "row_groups");
@@ -232,7 +235,7 @@ class SparkReadTest {
     assertTrue(pruned > 0, "row groups pruned: " + pruned + " of " + groups);
     assertTrue(metric(scan, "rows_read") < 10_000 / 2, "rows decoded " + metric(scan, "rows_read"));
     assertEquals(rows.size(), metric(scan, "rows_out"));
-    System.out.println("point query on 10000 rows: " + CollectionConverters.asJava(scan.metrics()).entrySet().stream()
+    LOG.info("point query on 10000 rows: {}", CollectionConverters.asJava(scan.metrics()).entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue().value()).sorted().toList());
   }
 
@@ -285,7 +288,7 @@ class SparkReadTest {
     wholeFiltered.collectAsList();
     BatchScanExec splitScan = scanOf(filtered);
     BatchScanExec wholeScan = scanOf(wholeFiltered);
-    System.out.println("row groups split/whole: " + metric(splitScan, "row_groups") + "/" + metric(wholeScan, "row_groups")
+    LOG.info("row groups split/whole: " + metric(splitScan, "row_groups") + "/" + metric(wholeScan, "row_groups")
         + ", read " + metric(splitScan, "row_groups_read") + "/" + metric(wholeScan, "row_groups_read")
         + ", bytes " + metric(splitScan, "bytes_read") + "/" + metric(wholeScan, "bytes_read"));
     assertEquals(metric(wholeScan, "row_groups"), metric(splitScan, "row_groups"), "each row group counted once");

@@ -38,7 +38,7 @@ import org.parquetarrow.io.RemoteReadOptions;
  *         RemoteReadOptions.defaults());
  *     ParquetFileReader reader = ParquetFileReader.open(in, ReadOptions.defaults(allocator))) {
  *   ... reader.readNextBatch() ...
- *   System.out.println(in.statistics());   // e.g. "3 requests (0 retries), 1843210 bytes"
+ *   log.info("{}", in.statistics());   // e.g. "3 requests (0 retries), 1843210 bytes"
  * }
  * }</pre>
  */
