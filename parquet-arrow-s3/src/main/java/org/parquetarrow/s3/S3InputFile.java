@@ -226,6 +226,11 @@ public final class S3InputFile extends RemoteInputFile {
       String message = s.awsErrorDetails() == null ? null : s.awsErrorDetails().errorMessage();
       return "S3 answered " + s.statusCode() + " " + code(s) + (message == null ? "" : ": " + message);
     }
+    if (e.getMessage() != null && e.getMessage().startsWith("Unable to load credentials")) {
+      // the SDK lists every provider of its chain and why each failed: pages, not a reason
+      return "no AWS credentials found (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile;"
+          + " a public bucket is read anonymously)";
+    }
     return "the S3 request failed: " + e.getMessage();
   }
 
