@@ -1,0 +1,82 @@
+package org.parquetarrow.spark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.apache.spark.sql.connector.write.BatchWrite;
+import org.apache.spark.sql.connector.write.DataWriterFactory;
+import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriterCommitMessage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The driver's side of Spark's commit protocol for one write. Tasks stage their files (see {@link
+ * StagingLayout}); Spark's commit coordinator lets one attempt of each task commit; the job commit
+ * then (for an overwrite) deletes what the destination held, moves each committed file into place
+ * with one atomic rename, writes {@code _SUCCESS} and deletes the staging area. A job abort deletes
+ * the staging area, and the destination directory too if this job created it, so a failed write
+ * leaves the destination as it was.
+ */
+final class ParquetArrowBatchWrite implements BatchWrite {
+  private static final Logger LOG = LoggerFactory.getLogger(ParquetArrowBatchWrite.class);
+
+  private final WriteJob job;
+  private final boolean truncate;
+  private final boolean destinationExisted;
+
+  ParquetArrowBatchWrite(WriteJob job, boolean truncate, boolean destinationExisted) {
+    this.job = job;
+    this.truncate = truncate;
+    this.destinationExisted = destinationExisted;
+  }
+
+  @Override
+  public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
+    return new ParquetArrowDataWriterFactory(job);
+  }
+
+  @Override
+  public boolean useCommitCoordinator() {
+    return true;
+  }
+
+  @Override
+  public void commit(WriterCommitMessage[] messages) {
+    StagingLayout layout = job.layout();
+    try {
+      if (truncate) {
+        layout.deleteExistingData();
+      }
+      long files = 0;
+      long rows = 0;
+      for (WriterCommitMessage m : messages) {
+        WrittenFiles w = (WrittenFiles) m;
+        for (String f : w.files()) {
+          layout.publish(Path.of(w.attemptDir()), f);
+          files++;
+        }
+        rows += w.rows();
+      }
+      layout.markSuccess();
+      layout.deleteStaging();
+      LOG.debug("write {} committed: {} files, {} rows in {}", layout.jobId(), files, rows, layout.destination());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot commit the write to " + layout.destination(), e);
+    }
+  }
+
+  @Override
+  public void abort(WriterCommitMessage[] messages) {
+    StagingLayout layout = job.layout();
+    try {
+      layout.deleteStaging();
+      if (!destinationExisted) {
+        StagingLayout.deleteIfEmpty(layout.destinationDir());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete the staged files of the failed write under "
+          + layout.temporaryDir(), e);
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package org.parquetarrow.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Date;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.CompressionCodec;
+import org.parquetarrow.format.MetadataReader;
+import org.parquetarrow.format.PageType;
+import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.io.LocalInputFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes through {@code format("parquet-arrow")} in a real local Spark session and reads the output
+ * with Spark's built-in Parquet reader (and our core reader for the footers).
+ */
+class SparkWriteTest {
+  private static final Logger LOG = LoggerFactory.getLogger(SparkWriteTest.class);
+  private static final long SEED = Long.getLong("seed", System.nanoTime());
+  private static SparkSession spark;
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void start() {
+    LOG.info("SparkWriteTest seed {} (rerun with -Dseed={})", SEED, SEED);
+    spark = LocalSpark.session();
+  }
+
+  /** Every type and nesting shape of the read test's generator, every field nullable as a file source reads it. */
+  private static Dataset<Row> randomData(long seed, int rows) {
+    Random r = new Random(seed);
+    List<Row> out = new ArrayList<>();
+    for (long id = 0; id < rows; id++) {
+      out.add(SparkReadTest.row(r, id));
+    }
+    return spark.createDataFrame(out, SparkReadTest.SCHEMA.asNullable());
+  }
+
+  private static List<Path> files(Path root) throws IOException {
+    try (Stream<Path> s = Files.walk(root)) {
+      return s.filter(Files::isRegularFile).sorted().toList();
+    }
+  }
+
+  private static List<Path> parquetFiles(Path root) throws IOException {
+    return files(root).stream().filter(p -> p.getFileName().toString().endsWith(".parquet")).toList();
+  }
+
+  @Test
+  void everyTypeAndNestingReadsBackWithTheBuiltInReader() throws Exception {
+    Path out = dir.resolve("random");
+    Dataset<Row> source = randomData(SEED, 2000);
+    source.repartition(2).write().format("parquet-arrow").mode("overwrite").save(out.toString());
+    SparkReadTest.assertSameRows(source, spark.read().parquet(out.toString()));
+    SparkReadTest.assertSameRows(source, spark.read().format("parquet-arrow").load(out.toString()));
+    assertTrue(Files.exists(out.resolve("_SUCCESS")), "_SUCCESS written");
+    assertFalse(Files.exists(out.resolve("_temporary")), "staging area deleted");
+    List<Path> parquet = parquetFiles(out);
+    assertEquals(2, parquet.size(), "a file per task: " + parquet);
+    assertTrue(parquet.stream().allMatch(p -> p.getFileName().toString().matches("part-0000[01]-.*-c000\\.snappy\\.parquet")),
+        parquet.toString());
+  }
+
+  @Test
+  void partitionedOutputIsDiscoveredByTheBuiltInReader() throws Exception {
+    String[] names = {"alpha", "b c/d=e%f", "é€", null};
+    Random r = new Random(SEED + 1);
+    List<Row> rows = new ArrayList<>();
+    for (long id = 0; id < 1500; id++) {
+      rows.add(RowFactory.create(id, r.nextInt(8) == 0 ? null : "v" + r.nextInt(100), names[r.nextInt(names.length)],
+          r.nextInt(3), Date.valueOf(LocalDate.of(2024, 1, 1).plusDays(r.nextInt(3) * 40L))));
+    }
+    StructType schema = new StructType()
+        .add("id", DataTypes.LongType)
+        .add("v", DataTypes.StringType)
+        .add("ps", DataTypes.StringType)
+        .add("pi", DataTypes.IntegerType)
+        .add("pd", DataTypes.DateType);
+    Dataset<Row> source = spark.createDataFrame(rows, schema);
+    Path out = dir.resolve("partitioned");
+    source.repartition(2).write().format("parquet-arrow").mode("append").partitionBy("ps", "pi", "pd").save(out.toString());
+
+    Dataset<Row> builtIn = spark.read().parquet(out.toString());
+    assertEquals("struct<id:bigint,v:string,ps:string,pi:int,pd:date>", builtIn.schema().simpleString(),
+        "partition columns discovered with their types");
+    SparkReadTest.assertSameRows(source, builtIn);
+    SparkReadTest.assertSameRows(source, spark.read().format("parquet-arrow").load(out.toString()));
+
+    assertTrue(Files.isDirectory(out.resolve("ps=__HIVE_DEFAULT_PARTITION__")), "null partition value");
+    assertTrue(Files.isDirectory(out.resolve("ps=b c%2Fd%3De%25f")), "escaped as Spark escapes: " + files(out));
+    List<Path> parquet = parquetFiles(out);
+    long partitions = source.select("ps", "pi", "pd").distinct().count();
+    assertTrue(parquet.size() >= partitions && parquet.size() <= 2 * partitions,
+        "at most one file per partition per task: " + parquet.size() + " files, " + partitions + " partitions");
+    Dataset<Row> oneFile = spark.read().parquet(parquet.get(0).toString());
+    assertEquals("struct<id:bigint,v:string>", oneFile.schema().simpleString(), "partition columns left out of the files");
+  }
+
+  @Test
+  void appendAddsAndOverwriteReplaces() throws Exception {
+    Path out = dir.resolve("modes");
+    Dataset<Row> first = randomData(SEED + 2, 300).select("id", "s", "st");
+    Dataset<Row> second = randomData(SEED + 3, 200).select("id", "s", "st");
+    first.write().format("parquet-arrow").mode("append").save(out.toString());
+    second.write().format("parquet-arrow").mode("append").save(out.toString());
+    SparkReadTest.assertSameRows(first.unionAll(second), spark.read().parquet(out.toString()));
+    assertEquals(500, spark.read().parquet(out.toString()).count());
+
+    Dataset<Row> third = randomData(SEED + 4, 100).select("id", "s", "st");
+    third.write().format("parquet-arrow").mode("overwrite").save(out.toString());
+    SparkReadTest.assertSameRows(third, spark.read().parquet(out.toString()));
+    assertFalse(Files.exists(out.resolve("_temporary")));
+
+    // Spark plans sources without a catalog with append and overwrite only, and says so
+    Exception e = assertThrows(Exception.class,
+        () -> third.write().format("parquet-arrow").save(dir.resolve("default-mode").toString()));
+    LOG.info("default save mode: {}", e.getMessage());
+    assertTrue(e.getMessage().contains("ErrorIfExists"), e.getMessage());
+    assertFalse(Files.exists(dir.resolve("default-mode")));
+  }
+
+  @Test
+  void aFailingTaskLeavesNothingAtTheDestination() throws Exception {
+    spark.udf().register("failOn777", (UDF1<Long, Long>) id -> {
+      if (id == 777) {
+        throw new IllegalStateException("row 777 fails");
+      }
+      return id;
+    }, DataTypes.LongType);
+    Dataset<Row> failing = spark.range(0, 1000, 1, 2).selectExpr("failOn777(id) as id", "cast(id as string) as s");
+
+    Path fresh = dir.resolve("failed-fresh");
+    assertThrows(Exception.class, () -> failing.write().format("parquet-arrow").mode("append").save(fresh.toString()));
+    assertFalse(Files.exists(fresh), "nothing at a destination the failed job created: "
+        + (Files.exists(fresh) ? files(fresh) : List.of()));
+
+    Path existing = dir.resolve("failed-existing");
+    Dataset<Row> kept = randomData(SEED + 6, 100).select("id", "s");
+    kept.write().format("parquet-arrow").mode("append").save(existing.toString());
+    List<Path> before = files(existing);
+    assertThrows(Exception.class, () -> failing.write().format("parquet-arrow").mode("overwrite").save(existing.toString()));
+    assertEquals(before, files(existing), "the destination as it was, no staging leftovers");
+    SparkReadTest.assertSameRows(kept, spark.read().parquet(existing.toString()));
+  }
+
+  @Test
+  void writerOptionsReachTheFooters() throws Exception {
+    Path out = dir.resolve("options");
+    randomData(SEED + 7, 1000).select("id", "s", "dec30").coalesce(1).write().format("parquet-arrow").mode("overwrite")
+        .option("compression", "zstd").option("pageVersion", "2").option("bloomFilterColumns", "id,s")
+        .option("rowGroupRows", "300").option("pageIndex", "false").option("dictionary", "false")
+        .save(out.toString());
+    List<Path> parquet = parquetFiles(out);
+    assertEquals(1, parquet.size());
+    assertTrue(parquet.get(0).getFileName().toString().endsWith(".zstd.parquet"), parquet.toString());
+    try (LocalInputFile in = LocalInputFile.open(parquet.get(0))) {
+      ParquetFooter footer = ParquetFooter.read(in);
+      List<RowGroup> groups = footer.metadata().rowGroups();
+      assertEquals(4, groups.size(), "1000 rows in row groups of 300");
+      for (RowGroup g : groups) {
+        for (ColumnChunk c : g.columns()) {
+          String column = String.join(".", c.metaData().pathInSchema());
+          assertEquals(CompressionCodec.ZSTD, c.metaData().codec(), column);
+          assertEquals(!column.equals("dec30"), c.metaData().bloomFilterOffset() != null, "bloom filter of " + column);
+          assertEquals(null, c.columnIndexOffset(), "no page index for " + column);
+          assertEquals(null, c.metaData().dictionaryPageOffset(), "no dictionary for " + column);
+          long at = c.metaData().dataPageOffset();
+          ByteBuffer header = in.read(at, (int) Math.min(256, in.length() - at));
+          assertEquals(PageType.DATA_PAGE_V2, MetadataReader.readPageHeader(header).type(), column);
+        }
+      }
+    }
+    SparkReadTest.assertSameRows(randomData(SEED + 7, 1000).select("id", "s", "dec30"), spark.read().parquet(out.toString()));
+  }
+
+  @Test
+  void badOptionValuesAndPartitionColumnsAreNamed() {
+    Dataset<Row> df = randomData(SEED + 8, 10).select("id", "s", "ts");
+    String target = dir.resolve("bad").toString();
+    assertMessage("option compression: unknown codec 'lzo'", () -> df.write().format("parquet-arrow")
+        .mode("overwrite").option("compression", "lzo").save(target));
+    assertMessage("option pageVersion must be 1 or 2, not '3'", () -> df.write().format("parquet-arrow")
+        .mode("overwrite").option("pageVersion", "3").save(target));
+    assertMessage("option dictionary must be true or false, not 'yes'", () -> df.write().format("parquet-arrow")
+        .mode("overwrite").option("dictionary", "yes").save(target));
+    assertMessage("option bloomFilterColumns", () -> df.write().format("parquet-arrow")
+        .mode("overwrite").option("bloomFilterColumns", "nosuch").save(target));
+    assertMessage("partition column 'ts' is of type timestamp", () -> df.write().format("parquet-arrow")
+        .mode("overwrite").partitionBy("ts").save(target));
+    assertFalse(Files.exists(Path.of(target)), "nothing written");
+  }
+
+  private static void assertMessage(String expected, org.junit.jupiter.api.function.Executable write) {
+    Throwable e = assertThrows(Throwable.class, write);
+    StringBuilder chain = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      chain.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" | ");
+    }
+    assertTrue(chain.toString().contains(expected), chain.toString());
+  }
+}
