@@ -28,9 +28,9 @@ final class RowFileWriter implements AutoCloseable {
   private int pending;
   private long written;
 
-  private RowFileWriter(VectorSchemaRoot root, ParquetFileWriter file, int batchRows) {
+  private RowFileWriter(VectorSchemaRoot root, ArrowWriter rows, ParquetFileWriter file, int batchRows) {
     this.root = root;
-    this.rows = ArrowWriter.create(root);
+    this.rows = rows;
     this.file = file;
     this.batchRows = batchRows;
   }
@@ -39,7 +39,8 @@ final class RowFileWriter implements AutoCloseable {
       BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
     try {
-      return new RowFileWriter(root, ParquetFileWriter.open(path, schema, properties), batchRows);
+      ArrowWriter rows = ArrowWriter.create(root);
+      return new RowFileWriter(root, rows, ParquetFileWriter.open(path, schema, properties), batchRows);
     } catch (RuntimeException e) {
       root.close();
       throw e;

@@ -133,9 +133,13 @@ class SparkWriteTest {
     assertEquals(500, spark.read().parquet(out.toString()).count());
 
     Dataset<Row> third = randomData(SEED + 4, 100).select("id", "s", "st");
-    third.write().format("parquet-arrow").mode("overwrite").save(out.toString());
+    third.coalesce(1).write().format("parquet-arrow").mode("overwrite").option("maxRecordsPerFile", "30")
+        .save(out.toString());
     SparkReadTest.assertSameRows(third, spark.read().parquet(out.toString()));
     assertFalse(Files.exists(out.resolve("_temporary")));
+    List<Path> parquet = parquetFiles(out);
+    assertEquals(4, parquet.size(), "100 rows in files of at most 30: " + parquet);
+    assertTrue(parquet.get(3).getFileName().toString().contains("-c003."), parquet.toString());
 
     // Spark plans sources without a catalog with append and overwrite only, and says so
     Exception e = assertThrows(Exception.class,
@@ -214,6 +218,11 @@ class SparkWriteTest {
     assertMessage("partition column 'ts' is of type timestamp", () -> df.write().format("parquet-arrow")
         .mode("overwrite").partitionBy("ts").save(target));
     assertFalse(Files.exists(Path.of(target)), "nothing written");
+
+    Path written = dir.resolve("schema-given");
+    df.write().format("parquet-arrow").mode("overwrite").save(written.toString());
+    assertMessage("not a user-specified one", () -> spark.read().schema("id bigint").format("parquet-arrow")
+        .load(written.toString()).collectAsList());
   }
 
   private static void assertMessage(String expected, org.junit.jupiter.api.function.Executable write) {
