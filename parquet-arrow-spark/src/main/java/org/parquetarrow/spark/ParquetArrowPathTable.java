@@ -1,7 +1,7 @@
 package org.parquetarrow.spark;
 
+import java.net.URI;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
@@ -68,10 +68,25 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
   /** @throws IllegalArgumentException unless exactly one local path was given */
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    List<Path> paths = ParquetArrowTable.paths(options);
-    if (paths.size() != 1) {
-      throw new IllegalArgumentException("a write goes to one path, not " + paths);
+    return new ParquetArrowWriteBuilder(info, writePath(options), partitioning);
+  }
+
+  /**
+   * The one local directory a write goes to: a plain path or a {@code file:} URI. Object stores are
+   * not written to: the commit needs atomic renames.
+   */
+  static Path writePath(CaseInsensitiveStringMap options) {
+    String path = options.get("path");
+    if (path == null || options.containsKey("paths")) {
+      throw new IllegalArgumentException("a write goes to one path: save(path)");
     }
-    return new ParquetArrowWriteBuilder(info, paths.get(0), partitioning);
+    if (path.startsWith("file:")) {
+      return Path.of(URI.create(path));
+    }
+    if (path.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
+      throw new IllegalArgumentException("path " + path + ": parquet-arrow writes to local directories only"
+          + " (plain paths or file: URIs)");
+    }
+    return Path.of(path);
   }
 }

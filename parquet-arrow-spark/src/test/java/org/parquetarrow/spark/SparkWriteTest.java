@@ -272,6 +272,8 @@ class SparkWriteTest {
         .mode("overwrite").option("bloomFilterColumns", "nosuch").save(target));
     assertMessage("partition column 'ts' is of type timestamp", () -> df.write().format("parquet-arrow")
         .mode("overwrite").partitionBy("ts").save(target));
+    assertMessage("parquet-arrow writes to local directories only", () -> df.write().format("parquet-arrow")
+        .mode("append").save("s3://bucket/events"));
     assertFalse(Files.exists(Path.of(target)), "nothing written");
 
     Path written = dir.resolve("schema-given");
