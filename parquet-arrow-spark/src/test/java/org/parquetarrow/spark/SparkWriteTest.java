@@ -228,6 +228,44 @@ class SparkWriteTest {
     SparkReadTest.assertSameRows(kept, spark.read().parquet(existing.toString()));
   }
 
+  /** What a task saw at the destination while the write was under way (set inside the task). */
+  private static volatile List<String> seenDuringTheWrite;
+
+  @Test
+  void nothingIsVisibleBeforeTheJobCommits() throws Exception {
+    Path out = dir.resolve("visibility");
+    String root = out.toString();
+    // the last row of the second task waits until the first task's file is committed (staged), then looks
+    spark.udf().register("lookAtDestination", (UDF1<Long, Long>) id -> {
+      if (id == 999) {
+        seenDuringTheWrite = waitForStagedParquet(Path.of(root));
+      }
+      return id;
+    }, DataTypes.LongType);
+    spark.range(0, 1000, 1, 2).selectExpr("lookAtDestination(id) as id").write().format("parquet-arrow")
+        .mode("append").save(root);
+    List<String> seen = seenDuringTheWrite;
+    LOG.info("at the destination during the write: {}", seen);
+    assertTrue(seen.stream().anyMatch(p -> p.startsWith("_temporary/") && p.endsWith(".parquet")),
+        "the first task's file staged: " + seen);
+    assertTrue(seen.stream().filter(p -> p.endsWith(".parquet")).allMatch(p -> p.startsWith("_temporary/")),
+        "no file visible before the job commit: " + seen);
+    assertEquals(2, parquetFiles(out).size());
+    assertEquals(1000, spark.read().parquet(root).count());
+  }
+
+  private static List<String> waitForStagedParquet(Path root) throws Exception {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (true) {
+      List<String> seen = files(root).stream().map(p -> root.relativize(p).toString()).toList();
+      if (seen.stream().anyMatch(p -> p.endsWith(".parquet") && !p.contains("/."))
+          || System.nanoTime() > deadline) {
+        return seen;
+      }
+      Thread.sleep(50);
+    }
+  }
+
   @Test
   void writerOptionsReachTheFooters() throws Exception {
     Path out = dir.resolve("options");
