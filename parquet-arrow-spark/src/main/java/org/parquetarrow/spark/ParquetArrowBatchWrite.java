@@ -2,11 +2,15 @@ package org.parquetarrow.spark;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
+import org.apache.spark.sql.util.ArrowUtils;
+import org.parquetarrow.write.ParquetFileWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * The driver's side of Spark's commit protocol for one write. Tasks stage their files (see {@link
  * StagingLayout}); Spark's commit coordinator lets one attempt of each task commit; the job commit
  * then (for an overwrite) deletes what the destination held, moves each committed file into place
- * with one atomic rename, writes {@code _SUCCESS} and deletes the staging area. A job abort deletes
+ * with one atomic rename (an empty unpartitioned result gets one file holding just the schema), writes
+ * {@code _SUCCESS} and deletes the staging area. A job abort deletes
  * the staging area, and the destination directory too if this job created it, so a failed write
  * leaves the destination as it was.
  */
@@ -58,12 +63,28 @@ final class ParquetArrowBatchWrite implements BatchWrite {
         }
         rows += w.rows();
       }
+      if (files == 0 && job.partitions().isEmpty()) {
+        writeSchemaOnlyFile();
+        files++;
+      }
       layout.markSuccess();
       layout.deleteStaging();
       LOG.debug("write {} committed: {} files, {} rows in {}", layout.jobId(), files, rows, layout.destination());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot commit the write to " + layout.destination(), e);
     }
+  }
+
+  /**
+   * An empty result still leaves one file, holding the schema and no rows, as Spark's own writer
+   * does: without it no reader could tell the columns of the empty table.
+   */
+  private void writeSchemaOnlyFile() throws IOException {
+    StagingLayout layout = job.layout();
+    Files.createDirectories(layout.destinationDir());
+    Path file = layout.destinationDir().resolve(layout.fileName(0, 0, job.config().codec().fileInfix));
+    Schema schema = ArrowUtils.toArrowSchema(job.fileSchema(), "UTC", true, false);
+    ParquetFileWriter.open(file, schema, job.config().properties(job.fileSchema().json())).close();
   }
 
   @Override

@@ -60,8 +60,12 @@ record StagingLayout(String destination, String jobId) implements Serializable {
     }
   }
 
-  /** Writes the {@code _SUCCESS} marker (empty, replacing an older one). */
+  /**
+   * Writes the {@code _SUCCESS} marker (empty, replacing an older one), creating the destination
+   * if no task wrote anything.
+   */
   void markSuccess() throws IOException {
+    Files.createDirectories(destinationDir());
     Files.write(destinationDir().resolve(SUCCESS), new byte[0]);
   }
 

@@ -205,6 +205,22 @@ class SparkWriteTest {
   }
 
   @Test
+  void anEmptyResultStillHasItsSchema() throws Exception {
+    Path out = dir.resolve("empty");
+    spark.range(0, 100, 1, 2).selectExpr("id", "cast(id as string) as s").where("id < 0")
+        .write().format("parquet-arrow").mode("overwrite").save(out.toString());
+    Dataset<Row> back = spark.read().parquet(out.toString());
+    assertEquals("struct<id:bigint,s:string>", back.schema().simpleString());
+    assertEquals(0, back.count());
+    assertEquals(1, parquetFiles(out).size(), "one schema-only file, as Spark's writer leaves");
+
+    Path partitioned = dir.resolve("empty-partitioned");
+    spark.range(0, 100, 1, 2).selectExpr("id", "cast(id as string) as s").where("id < 0")
+        .write().format("parquet-arrow").mode("append").partitionBy("s").save(partitioned.toString());
+    assertEquals(List.of(partitioned.resolve("_SUCCESS")), files(partitioned), "no partition, no file");
+  }
+
+  @Test
   void aFailingTaskLeavesNothingAtTheDestination() throws Exception {
     spark.udf().register("failOn777", (UDF1<Long, Long>) id -> {
       if (id == 777) {
