@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -51,7 +53,7 @@ final class ParquetArrowBatchWrite implements BatchWrite {
     StagingLayout layout = job.layout();
     try {
       if (truncate) {
-        layout.deleteExistingData();
+        replaceExistingData(messages);
       }
       long files = 0;
       long rows = 0;
@@ -72,6 +74,27 @@ final class ParquetArrowBatchWrite implements BatchWrite {
       LOG.debug("write {} committed: {} files, {} rows in {}", layout.jobId(), files, rows, layout.destination());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot commit the write to " + layout.destination(), e);
+    }
+  }
+
+  /**
+   * Deletes what an overwrite replaces: everything, or with dynamic partition overwrite only the
+   * partition directories that receive files.
+   */
+  private void replaceExistingData(WriterCommitMessage[] messages) throws IOException {
+    StagingLayout layout = job.layout();
+    if (job.partitions().isEmpty() || job.config().partitionOverwrite() == WriteConfig.PartitionOverwrite.STATIC) {
+      layout.deleteExistingData();
+      return;
+    }
+    Set<String> partitionDirs = new TreeSet<>();
+    for (WriterCommitMessage m : messages) {
+      for (String f : ((WrittenFiles) m).files()) {
+        partitionDirs.add(f.substring(0, f.lastIndexOf('/')));
+      }
+    }
+    for (String d : partitionDirs) {
+      StagingLayout.deleteRecursively(layout.destinationDir().resolve(d));
     }
   }
 

@@ -11,6 +11,7 @@ import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.SupportsTruncate;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.ArrowUtils;
 import org.parquetarrow.io.OutputFile;
@@ -54,7 +55,8 @@ final class ParquetArrowWriteBuilder implements SupportsTruncate {
 
   @Override
   public Write build() {
-    WriteConfig config = WriteConfig.parse(info.options());
+    WriteConfig config = WriteConfig.parse(info.options(),
+        SQLConf.get().getConfString("spark.sql.sources.partitionOverwriteMode", "static"));
     StructType rowSchema = info.schema();
     PartitionPaths partitions = PartitionPaths.of(rowSchema, partitionColumns);
     StructType fileSchema = partitions.fileSchema(rowSchema);

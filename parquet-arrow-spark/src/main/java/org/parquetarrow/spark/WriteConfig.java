@@ -25,13 +25,24 @@ import org.parquetarrow.write.WriterProperties;
  *   <li>{@code rowGroupRows}, {@code rowGroupBytes}: where a row group closes (default the writer's)
  *   <li>{@code batchRows}: rows converted into one Arrow batch before it is written (default 4096)
  *   <li>{@code maxRecordsPerFile}: rows per file before a new one is started (default 0: no limit)
+ *   <li>{@code partitionOverwriteMode}: {@code static} (an overwrite replaces every partition) or
+ *       {@code dynamic} (only the partitions the write has rows for); default the session's {@code
+ *       spark.sql.sources.partitionOverwriteMode}
  * </ul>
  *
  * <p>A bad value is an {@link IllegalArgumentException} naming the option and the valid values.
  */
 record WriteConfig(Codec codec, DataPageVersion pageVersion, boolean dictionary, boolean pageIndex,
     List<String> bloomFilterColumns, double bloomFilterFpp, long rowGroupRows, long rowGroupBytes, int batchRows,
-    long maxRecordsPerFile) implements Serializable {
+    long maxRecordsPerFile, PartitionOverwrite partitionOverwrite) implements Serializable {
+
+  /** What an overwrite of a partitioned destination replaces, as Spark's file sources name it. */
+  enum PartitionOverwrite {
+    /** Everything the destination held. */
+    STATIC,
+    /** Only the partition directories the write has rows for; the others stay. */
+    DYNAMIC
+  }
 
   /** The codecs the writer produces, as the option spells them, and the file name infix Spark uses. */
   enum Codec {
@@ -65,7 +76,7 @@ record WriteConfig(Codec codec, DataPageVersion pageVersion, boolean dictionary,
     }
   }
 
-  static WriteConfig parse(Map<String, String> options) {
+  static WriteConfig parse(Map<String, String> options, String sessionPartitionOverwriteMode) {
     WriterProperties defaults = WriterProperties.defaults();
     Codec codec = Codec.parse(get(options, "compression", "snappy"));
     DataPageVersion version = switch (get(options, "pageVersion", "1").trim()) {
@@ -91,8 +102,15 @@ record WriteConfig(Codec codec, DataPageVersion pageVersion, boolean dictionary,
     if (perFile < 0) {
       throw new IllegalArgumentException("option maxRecordsPerFile must be 0 (no limit) or positive, not " + perFile);
     }
+    String mode = get(options, "partitionOverwriteMode", sessionPartitionOverwriteMode).trim().toUpperCase(Locale.ROOT);
+    PartitionOverwrite overwrite = switch (mode) {
+      case "STATIC" -> PartitionOverwrite.STATIC;
+      case "DYNAMIC" -> PartitionOverwrite.DYNAMIC;
+      default -> throw new IllegalArgumentException("option partitionOverwriteMode must be static or dynamic, not '"
+          + get(options, "partitionOverwriteMode", sessionPartitionOverwriteMode) + "'");
+    };
     return new WriteConfig(codec, version, bool(options, "dictionary", true), bool(options, "pageIndex", true),
-        List.copyOf(bloom), fpp, groupRows, groupBytes, (int) batch, perFile);
+        List.copyOf(bloom), fpp, groupRows, groupBytes, (int) batch, perFile, overwrite);
   }
 
   /** The writer's settings; bloom filters are sized for a row group of distinct values, up to a million. */

@@ -205,6 +205,22 @@ class SparkWriteTest {
   }
 
   @Test
+  void dynamicPartitionOverwriteReplacesOnlyThePartitionsWritten() throws Exception {
+    Path out = dir.resolve("dynamic");
+    // nullif: every column nullable, as a file source reads it
+    Dataset<Row> first = spark.range(0, 300, 1, 2).selectExpr("nullif(id, -1) as id", "cast(id % 3 as int) as pi");
+    Dataset<Row> second = spark.range(1000, 1010, 1, 1).selectExpr("nullif(id, -1) as id", "nullif(1, 0) as pi");
+    first.write().format("parquet-arrow").mode("overwrite").partitionBy("pi").save(out.toString());
+    second.write().format("parquet-arrow").mode("overwrite").option("partitionOverwriteMode", "dynamic")
+        .partitionBy("pi").save(out.toString());
+    SparkReadTest.assertSameRows(first.where("pi != 1").unionAll(second), spark.read().parquet(out.toString()));
+
+    second.write().format("parquet-arrow").mode("overwrite").partitionBy("pi").save(out.toString());
+    SparkReadTest.assertSameRows(second, spark.read().parquet(out.toString()));
+    assertFalse(Files.exists(out.resolve("pi=0")), "a static overwrite replaces every partition");
+  }
+
+  @Test
   void anEmptyResultStillHasItsSchema() throws Exception {
     Path out = dir.resolve("empty");
     spark.range(0, 100, 1, 2).selectExpr("id", "cast(id as string) as s").where("id < 0")
@@ -320,6 +336,8 @@ class SparkWriteTest {
         .mode("overwrite").option("compression", "lzo").save(target));
     assertMessage("option pageVersion must be 1 or 2, not '3'", () -> df.write().format("parquet-arrow")
         .mode("overwrite").option("pageVersion", "3").save(target));
+    assertMessage("option partitionOverwriteMode must be static or dynamic, not 'some'", () -> df.write()
+        .format("parquet-arrow").mode("overwrite").option("partitionOverwriteMode", "some").save(target));
     assertMessage("option dictionary must be true or false, not 'yes'", () -> df.write().format("parquet-arrow")
         .mode("overwrite").option("dictionary", "yes").save(target));
     assertMessage("option bloomFilterColumns", () -> df.write().format("parquet-arrow")
