@@ -10,6 +10,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.ProjectingInternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.types.StructType;
@@ -81,6 +82,12 @@ final class ParquetArrowDataWriter implements DataWriter<InternalRow> {
       current = null;
       w.close();
     }
+  }
+
+  /** Files count from when they are opened: Spark takes the last values before {@link #commit()}. */
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    return WriteMetricsNames.values(written.size(), rows);
   }
 
   @Override

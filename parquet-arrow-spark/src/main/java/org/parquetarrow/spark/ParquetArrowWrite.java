@@ -3,6 +3,7 @@ package org.parquetarrow.spark;
 import java.nio.file.Files;
 import java.util.List;
 import org.apache.spark.sql.connector.distributions.Distribution;
+import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.distributions.Distributions;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.NullOrdering;
@@ -43,6 +44,11 @@ final class ParquetArrowWrite implements RequiresDistributionAndOrdering {
   public String description() {
     return "parquet-arrow write to " + job.layout().destination() + (truncate ? " (overwrite)" : " (append)")
         + (partitionColumns.isEmpty() ? "" : " partitioned by " + partitionColumns);
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return WriteMetricsNames.all();
   }
 
   @Override

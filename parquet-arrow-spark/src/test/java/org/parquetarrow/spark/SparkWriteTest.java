@@ -13,6 +13,7 @@ import java.sql.Date;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
@@ -218,6 +219,60 @@ class SparkWriteTest {
     second.write().format("parquet-arrow").mode("overwrite").partitionBy("pi").save(out.toString());
     SparkReadTest.assertSameRows(second, spark.read().parquet(out.toString()));
     assertFalse(Files.exists(out.resolve("pi=0")), "a static overwrite replaces every partition");
+  }
+
+  @Test
+  void theWriteNodeCountsFilesAndRows() throws Exception {
+    java.util.concurrent.BlockingQueue<org.apache.spark.sql.execution.QueryExecution> done =
+        new java.util.concurrent.LinkedBlockingQueue<>();
+    org.apache.spark.sql.util.QueryExecutionListener listener = new org.apache.spark.sql.util.QueryExecutionListener() {
+      @Override
+      public void onSuccess(String funcName, org.apache.spark.sql.execution.QueryExecution qe, long durationNs) {
+        done.add(qe);
+      }
+
+      @Override
+      public void onFailure(String funcName, org.apache.spark.sql.execution.QueryExecution qe, Exception e) {}
+    };
+    Path out = dir.resolve("metrics");
+    spark.listenerManager().register(listener);
+    try {
+      spark.range(0, 900, 1, 2).selectExpr("id", "cast(id % 3 as int) as pi", "repeat('x', cast(id % 7 as int)) as s")
+          .write().format("parquet-arrow").mode("append").partitionBy("pi").save(out.toString());
+      Map<String, Long> metrics = null;
+      for (int k = 0; k < 10 && metrics == null; k++) {
+        var qe = done.poll(60, java.util.concurrent.TimeUnit.SECONDS);
+        metrics = qe == null ? null : writeMetrics(qe.executedPlan());
+      }
+      LOG.info("write metrics: {}", metrics);
+      assertEquals(Map.of("files_written", (long) parquetFiles(out).size(), "rows_written", 900L), metrics);
+    } finally {
+      spark.listenerManager().unregister(listener);
+    }
+  }
+
+  /** The parquet-arrow metrics of the write node in {@code plan}, or {@code null}. */
+  private static Map<String, Long> writeMetrics(org.apache.spark.sql.execution.SparkPlan plan) {
+    var all = scala.jdk.javaapi.CollectionConverters.asJava(plan.metrics());
+    if (all.containsKey("files_written")) {
+      Map<String, Long> out = new java.util.TreeMap<>();
+      for (String k : List.of("files_written", "rows_written")) {
+        out.put(k, all.get(k).value());
+      }
+      return out;
+    }
+    List<org.apache.spark.sql.execution.SparkPlan> children = new ArrayList<>(
+        scala.jdk.javaapi.CollectionConverters.asJava(plan.children()));
+    if (plan instanceof org.apache.spark.sql.execution.CommandResultExec c) {
+      children.add(c.commandPhysicalPlan());
+    }
+    for (var c : children) {
+      Map<String, Long> found = writeMetrics(c);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   @Test
