@@ -35,7 +35,9 @@ final class ParquetArrowDataWriter implements DataWriter<InternalRow> {
   private final ProjectingInternalRow dataColumns;
   private final List<String> written = new ArrayList<>();
   private RowFileWriter current;
-  private String currentDir;
+  /** The partition values of the open file (of the last row), and its directory. */
+  private Object[] currentValues;
+  private String currentDir = "";
   private int fileCounter;
   private long rows;
 
@@ -52,11 +54,16 @@ final class ParquetArrowDataWriter implements DataWriter<InternalRow> {
 
   @Override
   public void write(InternalRow row) throws IOException {
-    String dir = dataColumns == null ? "" : job.partitions().directoryOf(row);
+    boolean samePartition = dataColumns == null
+        || (currentValues != null && job.partitions().hasValues(row, currentValues));
     long perFile = job.config().maxRecordsPerFile();
-    if (current == null || !dir.equals(currentDir) || (perFile > 0 && current.rows() >= perFile)) {
+    if (current == null || !samePartition || (perFile > 0 && current.rows() >= perFile)) {
       closeCurrent();
-      open(dir);
+      if (!samePartition) {
+        currentValues = job.partitions().values(row);
+        currentDir = job.partitions().directoryOf(row);
+      }
+      open(currentDir);
     }
     if (dataColumns == null) {
       current.write(row);
@@ -72,7 +79,6 @@ final class ParquetArrowDataWriter implements DataWriter<InternalRow> {
     Path path = attemptDir.resolve(relative);
     Files.createDirectories(path.getParent());
     current = RowFileWriter.open(path, fileSchema, properties, job.config().batchRows(), allocator);
-    currentDir = dir;
     written.add(relative);
   }
 

@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
 import org.apache.spark.sql.types.BooleanType;
@@ -17,6 +18,7 @@ import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.parquetarrow.UnsupportedFeatureException;
 
 /**
@@ -111,6 +113,31 @@ final class PartitionPaths implements Serializable {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code row} has the partition values {@code last} (from {@link #values}), compared in
+   * place: rows come sorted, so most have their predecessor's, and spelling a directory per row
+   * would cost more than the comparison.
+   */
+  boolean hasValues(InternalRow row, Object[] last) {
+    for (int i = 0; i < ordinals.length; i++) {
+      Object v = row.isNullAt(ordinals[i]) ? null : row.get(ordinals[i], types[i]);
+      if (!Objects.equals(v, last[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The partition values of {@code row}, copied out of it (Spark reuses a row's memory). */
+  Object[] values(InternalRow row) {
+    Object[] out = new Object[ordinals.length];
+    for (int i = 0; i < ordinals.length; i++) {
+      Object v = row.isNullAt(ordinals[i]) ? null : row.get(ordinals[i], types[i]);
+      out[i] = v instanceof UTF8String u ? u.copy() : v;
+    }
+    return out;
   }
 
   /** The relative directory of {@code row}, ending in {@code /}, or {@code ""} when not partitioned. */
