@@ -22,7 +22,17 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * ({@code all}, {@code none}, or a comma list of {@code statistics}, {@code dictionary}, {@code
  * bloomFilter}, {@code pageIndex}), {@code hivePartitioning} (default {@code true}), {@code
  * maxPartitionBytes} (default the session's {@code spark.sql.files.maxPartitionBytes}); a bad value
- * is an {@link IllegalArgumentException} naming the option. Writing is not supported yet.
+ * is an {@link IllegalArgumentException} naming the option.
+ *
+ * <p>Writing: {@code df.write().format("parquet-arrow").mode("append" or "overwrite").partitionBy(...)
+ * .save(path)} writes through our writer with Spark's commit protocol (see {@link WriteConfig} for
+ * the options). Spark gives sources like this one, without a catalog, only those two save modes:
+ * {@code errorifexists} (the default) and {@code ignore} fail in Spark's planner.
+ *
+ * <pre>{@code
+ * df.write().format("parquet-arrow").mode("overwrite").partitionBy("year")
+ *     .option("compression", "zstd").option("bloomFilterColumns", "user_id").save("/data/events");
+ * }</pre>
  */
 public final class ParquetArrowDataSource implements TableProvider, DataSourceRegister {
   /** The short name for {@code format(...)}. */
@@ -38,8 +48,17 @@ public final class ParquetArrowDataSource implements TableProvider, DataSourceRe
     return ParquetArrowTable.open(options).schema();
   }
 
+  /**
+   * A write passes the query's schema and {@code partitionBy} columns here (where no files may exist
+   * yet to infer them from); a read passes {@link #inferSchema}'s.
+   */
+  @Override
+  public boolean supportsExternalMetadata() {
+    return true;
+  }
+
   @Override
   public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-    return ParquetArrowTable.open(new CaseInsensitiveStringMap(properties));
+    return new ParquetArrowPathTable(schema, partitioning, properties);
   }
 }

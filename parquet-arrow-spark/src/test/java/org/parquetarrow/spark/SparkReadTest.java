@@ -61,7 +61,7 @@ class SparkReadTest {
   private static final StructType ELEMENT = new StructType()
       .add("p", DataTypes.LongType)
       .add("q", DataTypes.StringType);
-  private static final StructType SCHEMA = new StructType()
+  static final StructType SCHEMA = new StructType()
       .add("id", DataTypes.LongType, false)
       .add("part", DataTypes.IntegerType)
       .add("flag", DataTypes.BooleanType)
@@ -117,7 +117,7 @@ class SparkReadTest {
     };
   }
 
-  private static Row row(Random r, long id) {
+  static Row row(Random r, long id) {
     List<Object> y = new ArrayList<>();
     for (int k = r.nextInt(4); k > 0; k--) {
       y.add(maybeNull(r, r.nextInt()));
@@ -162,7 +162,7 @@ class SparkReadTest {
   }
 
   /** Maps as arrays of entries: Spark's set operations refuse map columns. */
-  private static Dataset<Row> comparable(Dataset<Row> df) {
+  static Dataset<Row> comparable(Dataset<Row> df) {
     List<String> cols = new ArrayList<>();
     for (StructField f : df.schema().fields()) {
       cols.add(f.dataType() instanceof org.apache.spark.sql.types.MapType
@@ -171,7 +171,7 @@ class SparkReadTest {
     return df.selectExpr(cols.toArray(new String[0]));
   }
 
-  private static void assertSameRows(Dataset<Row> expected, Dataset<Row> actual) {
+  static void assertSameRows(Dataset<Row> expected, Dataset<Row> actual) {
     Dataset<Row> e = comparable(expected);
     Dataset<Row> a = comparable(actual.select(Arrays.stream(expected.columns()).map(c -> new org.apache.spark.sql.Column(c)).toArray(org.apache.spark.sql.Column[]::new)));
     assertEquals(e.schema().toString(), a.schema().toString(), "schemas");

@@ -1,0 +1,92 @@
+package org.parquetarrow.spark;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.SupportsWrite;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * The table at the data source's paths as Spark plans with it: the schema and partitioning Spark
+ * passes in (the files' schema when reading, the query's when writing, where the files may not exist
+ * yet), reads through a {@link ParquetArrowTable} discovered when a scan is planned, and writes
+ * (append, and overwrite by truncation) through {@link ParquetArrowWriteBuilder}.
+ */
+final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
+  private final StructType schema;
+  private final Transform[] partitioning;
+  private final CaseInsensitiveStringMap options;
+
+  ParquetArrowPathTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
+    this.schema = schema;
+    this.partitioning = partitioning.clone();
+    this.options = new CaseInsensitiveStringMap(properties);
+  }
+
+  @Override
+  public String name() {
+    return "parquet-arrow " + ParquetArrowTable.paths(options);
+  }
+
+  @Override
+  public StructType schema() {
+    return schema;
+  }
+
+  @Override
+  public Transform[] partitioning() {
+    return partitioning.clone();
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return Set.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE);
+  }
+
+  /**
+   * @throws IllegalArgumentException when a schema was given to the read ({@code spark.read.schema(...)})
+   *     that is not the files' own: the scan reads the files' schema
+   */
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
+    ParquetArrowTable files = ParquetArrowTable.open(options);
+    if (!files.schema().equals(schema)) {
+      throw new IllegalArgumentException("parquet-arrow reads the files' own schema " + files.schema().simpleString()
+          + ", not a user-specified one: " + schema.simpleString());
+    }
+    return files.newScanBuilder(scanOptions);
+  }
+
+  /** @throws IllegalArgumentException unless exactly one local path was given */
+  @Override
+  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    return new ParquetArrowWriteBuilder(info, writePath(options), partitioning);
+  }
+
+  /**
+   * The one local directory a write goes to: a plain path or a {@code file:} URI. Object stores are
+   * not written to: the commit needs atomic renames.
+   */
+  static Path writePath(CaseInsensitiveStringMap options) {
+    String path = options.get("path");
+    if (path == null || options.containsKey("paths")) {
+      throw new IllegalArgumentException("a write goes to one path: save(path)");
+    }
+    if (path.startsWith("file:")) {
+      return Path.of(URI.create(path));
+    }
+    if (path.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
+      throw new IllegalArgumentException("path " + path + ": parquet-arrow writes to local directories only"
+          + " (plain paths or file: URIs)");
+    }
+    return Path.of(path);
+  }
+}

@@ -1,0 +1,58 @@
+package org.parquetarrow.spark;
+
+import java.nio.file.Files;
+import java.util.List;
+import org.apache.spark.sql.connector.distributions.Distribution;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.distributions.Distributions;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.NullOrdering;
+import org.apache.spark.sql.connector.expressions.SortDirection;
+import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.write.BatchWrite;
+import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
+
+/**
+ * One planned write. It asks Spark to sort each task's rows by the partition columns (Spark's own
+ * file writer sorts the same way), so a task keeps one file open at a time however many partitions
+ * it writes; the rows are not moved between tasks.
+ */
+final class ParquetArrowWrite implements RequiresDistributionAndOrdering {
+  private final WriteJob job;
+  private final List<String> partitionColumns;
+  private final boolean truncate;
+
+  ParquetArrowWrite(WriteJob job, List<String> partitionColumns, boolean truncate) {
+    this.job = job;
+    this.partitionColumns = partitionColumns;
+    this.truncate = truncate;
+  }
+
+  @Override
+  public Distribution requiredDistribution() {
+    return Distributions.unspecified();
+  }
+
+  @Override
+  public SortOrder[] requiredOrdering() {
+    return partitionColumns.stream()
+        .map(c -> Expressions.sort(Expressions.column(c), SortDirection.ASCENDING, NullOrdering.NULLS_FIRST))
+        .toArray(SortOrder[]::new);
+  }
+
+  @Override
+  public String description() {
+    return "parquet-arrow write to " + job.layout().destination() + (truncate ? " (overwrite)" : " (append)")
+        + (partitionColumns.isEmpty() ? "" : " partitioned by " + partitionColumns);
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return WriteMetricsNames.all();
+  }
+
+  @Override
+  public BatchWrite toBatch() {
+    return new ParquetArrowBatchWrite(job, truncate, Files.exists(job.layout().destinationDir()));
+  }
+}
