@@ -14,6 +14,7 @@ import org.apache.arrow.vector.util.TransferPair;
 import org.apache.arrow.vector.util.VectorSchemaRootAppender;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.expr.ExpressionParser;
+import org.parquetarrow.dataset.prune.PlanExplanation;
 import org.parquetarrow.dataset.scan.RowCount;
 import org.parquetarrow.dataset.scan.ScanReader;
 import org.parquetarrow.dataset.scan.Scanner;
@@ -127,6 +128,16 @@ public final class ParquetFiles {
       b.filter(ExpressionParser.parse(filter));
     }
     return countRows(location, b.build(), allocator);
+  }
+
+  /**
+   * Why a read of {@code location} with {@code options}' filter reads what it reads ({@link
+   * Dataset#explain}): every file, row group and run of pages, its verdict and the reason.
+   */
+  public static PlanExplanation explain(String location, TableReadOptions options) {
+    try (OpenedDataset source = OpenedDataset.open(location, options.discovery(), options.storage())) {
+      return source.dataset().explain(options.filter(), options.pruning());
+    }
   }
 
   private interface Source {
