@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code scan PATH [--filter EXPR] [--columns a,b.c] [--batch-size N] [--threads N] [--out OUT.arrow|-]
+ * {@code scan PATH [--filter EXPR] [--columns a,b.c] [--limit N] [--batch-size N] [--threads N] [--out OUT.arrow|-]
  * [--metrics-json FILE] [--json] [--explain] [--footer-key K] [--column-key PATH:K]… [--aad-prefix P]}: the rows of a dataset (a file, a directory of hive partitions or
  * a glob) that a SQL {@code WHERE}-style filter keeps, read with every pruning step the dataset
  * layer has. Rows go to stdout as an aligned table (JSON lines with {@code --json}), or with
@@ -79,6 +79,10 @@ final class ScanCommand implements Callable<Integer> {
   @Option(names = "--batch-size", defaultValue = "" + ReadOptions.DEFAULT_BATCH_SIZE, paramLabel = "N",
       description = "Most rows per batch (default ${DEFAULT-VALUE}).")
   int batchSize;
+
+  @Option(names = "--limit", paramLabel = "N",
+      description = "Stop after N rows (the first in file order): row groups past them are not read.")
+  Long limit;
 
   @Option(names = "--threads", paramLabel = "N",
       description = "Files read at the same time (default: the number of cores).")
@@ -173,7 +177,13 @@ final class ScanCommand implements Callable<Integer> {
     if (threads != null && threads < 1) {
       throw new UserInputException("--threads must be at least 1, not " + threads);
     }
+    if (limit != null && limit < 0) {
+      throw new UserInputException("--limit must be at least 0, not " + limit);
+    }
     ScanOptions.Builder b = ScanOptions.builder().batchSize(batchSize);
+    if (limit != null) {
+      b.limit(limit);
+    }
     if (threads != null) {
       b.parallelism(threads);
     }

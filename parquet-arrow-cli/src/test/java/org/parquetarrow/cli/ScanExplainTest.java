@@ -99,11 +99,25 @@ class ScanExplainTest {
 
   @Test
   void explainRefusesOutputOptionsAndBadFilters() {
-    Cli withOut = Cli.run("scan", dir.toString(), "--explain", "--out", dir.resolve("x.arrow").toString());
+    Cli withOut = Cli.run("scan", dir.toString(), "--explain", "--out", "x.arrow");
     assertEquals(2, withOut.exit());
     assertTrue(withOut.err().contains("--explain reads no rows"), withOut.err());
     Cli unknown = Cli.run("scan", dir.toString(), "--filter", "nope = 1", "--explain");
     assertEquals(2, unknown.exit());
     assertTrue(unknown.err().contains("nope"), unknown.err());
+  }
+
+  @Test
+  void limitStopsAfterTheFirstRowsAndReadsOneRowGroup(@TempDir Path scratch) throws Exception {
+    Path metrics = scratch.resolve("limit-metrics.json");
+    Cli r = Cli.run("scan", dir.toString(), "--filter", "id >= 1000", "--limit", "3", "--columns", "id", "--json",
+        "--threads", "4", "--metrics-json", metrics.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertEquals(List.of("{\"id\":1000}", "{\"id\":1001}", "{\"id\":1002}"), r.out().lines().toList());
+    JsonNode m = new ObjectMapper().readTree(metrics.toFile());
+    // g=a's group 0 (ids 0..999) is pruned; its group 1 (1000..1999) all matches by its statistics and
+    // holds the 3 rows, so it is the only group read, and of it only the first page
+    assertEquals(1, m.get("row_groups_read").asLong());
+    assertEquals(2, Cli.run("scan", dir.toString(), "--limit", "-1").exit());
   }
 }

@@ -178,7 +178,8 @@ public final class Scanner {
    * count in full, the others count nothing, as their matches are unknown until read.
    */
   static List<FileScan> trimToLimit(List<FileScan> plan, ScanOptions options) {
-    if (options.limit() == ScanOptions.NO_LIMIT) {
+    if (options.limit() == ScanOptions.NO_LIMIT || options.skipCorruptFiles()) {
+      // a file skipped as corrupt would leave the limit short of rows the files cut here hold
       return plan;
     }
     List<FileScan> out = new ArrayList<>();
