@@ -1,5 +1,6 @@
 package org.parquetarrow.dataset;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -49,7 +50,7 @@ final class OpenedDataset implements AutoCloseable {
 
   private static Dataset local(String location, DiscoveryOptions discovery) {
     if (!isGlob(location)) {
-      return open(Path.of(location.startsWith("file:") ? java.net.URI.create(location).getPath() : location), discovery)
+      return open(Path.of(location.startsWith("file:") ? URI.create(location).getPath() : location), discovery)
           .dataset();
     }
     String[] parts = location.split("/", -1);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +29,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.dataset.expr.ExpressionBindException;
 import org.parquetarrow.dataset.scan.ScanMetrics;
+import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.scan.ScanReader;
+import org.parquetarrow.dataset.scan.Scanner;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.ParquetFileWriter;
@@ -279,6 +284,31 @@ class ParquetFilesTest {
   }
 
   @Test
+  void aLimitStatisticsCannotSettleStopsInTheRowGroupThatFillsIt() throws Exception {
+    // name is null: every group has some nulls and some values, so all three of the file's groups
+    // are planned; the first row (id 0) is in the first batch (half of group 0), so groups 1 and 2
+    // must not be fetched. The reader runs on the calling thread to its end before the first batch
+    // is taken, so it has to stop by itself: the caller's cancel cannot reach it in time.
+    Path file = dir.resolve("year=2023/part-0.parquet");
+    Dataset ds = DatasetDiscovery.file(file, DiscoveryOptions.defaults());
+    long group0Bytes = ds.files().get(0).metadata().rowGroups().get(0).columns().stream()
+        .mapToLong(c -> c.metaData().totalCompressedSize()).sum();
+    ScanOptions options = ScanOptions.builder().filter("name is null").limit(1).parallelism(1).batchSize(GROUP / 2)
+        .executor(Runnable::run).build();
+    ScanMetrics m;
+    try (ScanReader r = Scanner.scan(ds, options, memory.allocator())) {
+      assertTrue(r.loadNextBatch());
+      assertEquals(1, r.getVectorSchemaRoot().getRowCount());
+      assertEquals(0L, ((BigIntVector) r.getVectorSchemaRoot().getVector("id")).get(0));
+      assertFalse(r.loadNextBatch());
+      m = r.metrics();
+    }
+    long dataBytes = m.bytesRead() - m.pruning().bytesRead();
+    assertTrue(dataBytes > 0 && dataBytes <= group0Bytes, dataBytes + " bytes of pages read; group 0 holds " + group0Bytes);
+    assertEquals(GROUP / 2, m.rowsRead());
+  }
+
+  @Test
   void badInputIsRefusedWithATypedError() {
     assertThrows(IllegalArgumentException.class, () -> TableReadOptions.builder().limit(-1));
     ExpressionBindException e = assertThrows(ExpressionBindException.class,
@@ -287,5 +317,46 @@ class ParquetFilesTest {
     assertThrows(org.parquetarrow.ParquetException.class,
         () -> ParquetFiles.readTable(dir.resolve("missing").toString(), memory.allocator()));
     assertEquals(0, memory.allocator().getAllocatedMemory());
+  }
+
+  @Test
+  void aFileOverHttpIsReadThroughItsStorageWithAFilter() throws Exception {
+    byte[] bytes = Files.readAllBytes(dir.resolve("year=2024/part-0.parquet"));
+    HttpServer server = rangeServer(bytes);
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/part-0.parquet";
+      try (Table t = ParquetFiles.readTable(url, TableReadOptions.builder().filter("id >= 5997").build(), memory.allocator())) {
+        assertEquals(List.of(5997L, 5998L, 5999L), ids(t));
+      }
+      assertEquals(LongStream.range(PER_FILE, 2 * PER_FILE).filter(i -> i % 7 == 0).count(),
+          ParquetFiles.countRows(url, "name is null", memory.allocator()).rows());
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  /** A loopback HTTP server of one object that answers Range requests (suffix and span) as S3 does. */
+  private static HttpServer rangeServer(byte[] object) throws java.io.IOException {
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/", exchange -> {
+      String range = exchange.getRequestHeaders().getFirst("Range");
+      long from = 0;
+      long to = object.length - 1;
+      if (range != null && range.startsWith("bytes=-")) {
+        from = Math.max(0, object.length - Long.parseLong(range.substring(7)));
+      } else if (range != null && range.startsWith("bytes=")) {
+        String[] parts = range.substring(6).split("-");
+        from = Long.parseLong(parts[0]);
+        to = Math.min(to, Long.parseLong(parts[1]));
+      }
+      int length = (int) (to - from + 1);
+      exchange.getResponseHeaders().add("Content-Range", "bytes " + from + "-" + to + "/" + object.length);
+      exchange.sendResponseHeaders(range == null ? 200 : 206, length);
+      try (var out = exchange.getResponseBody()) {
+        out.write(object, (int) from, length);
+      }
+    });
+    server.start();
+    return server;
   }
 }

@@ -2,6 +2,7 @@ package org.parquetarrow.dataset.prune;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -312,7 +313,7 @@ public final class FilePruner {
 
   private static String valueText(Object v) {
     if (v instanceof byte[] bytes) {
-      return "'" + new String(bytes, java.nio.charset.StandardCharsets.UTF_8) + "'";
+      return "'" + new String(bytes, StandardCharsets.UTF_8) + "'";
     }
     return String.valueOf(v);
   }

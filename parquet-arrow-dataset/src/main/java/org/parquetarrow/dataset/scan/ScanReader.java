@@ -116,7 +116,7 @@ public final class ScanReader extends ArrowReader {
   @Override
   public boolean loadNextBatch() throws IOException {
     if (options.limit() != ScanOptions.NO_LIMIT && handedOut >= options.limit()) {
-      // the limit's rows are out: the readers are stopped and what they queued is freed
+      // the limit's rows are out: nothing more is handed out, whatever the readers queued
       cancel();
       getVectorSchemaRoot().setRowCount(0);
       return false;

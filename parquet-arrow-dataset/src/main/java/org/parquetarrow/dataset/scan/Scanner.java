@@ -1,5 +1,6 @@
 package org.parquetarrow.dataset.scan;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -10,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.OpenFiles;
@@ -167,8 +169,8 @@ public final class Scanner {
         rows += reader.getVectorSchemaRoot().getRowCount();
       }
       return new RowCount(proven[0] + rows, proven[1], toRead[0], reader.metrics());
-    } catch (java.io.IOException e) {
-      throw new org.parquetarrow.ParquetIOException("cannot count the rows: " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new ParquetIOException("cannot count the rows: " + e.getMessage(), e);
     }
   }
 
