@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.dataset.expr.ExpressionBindException;
+import org.parquetarrow.dataset.scan.RowCount;
 import org.parquetarrow.dataset.scan.ScanMetrics;
 import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.dataset.scan.ScanReader;
@@ -306,6 +307,21 @@ class ParquetFilesTest {
     long dataBytes = m.bytesRead() - m.pruning().bytesRead();
     assertTrue(dataBytes > 0 && dataBytes <= group0Bytes, dataBytes + " bytes of pages read; group 0 holds " + group0Bytes);
     assertEquals(GROUP / 2, m.rowsRead());
+  }
+
+  @Test
+  void countRowsOfADatasetAnswersFromPartitionValuesAndFooters() {
+    RowCount year = ParquetFiles.countRows(dir.toString(), "year = 2024", memory.allocator());
+    assertEquals(PER_FILE, year.rows());
+    assertEquals(3, year.rowGroupsFromMetadata());
+    assertEquals(0, year.rowGroupsRead());
+    assertEquals(0, year.metrics().bytesRead());
+    // ids 2500..3499: group 2 of 2023 (2000..2999) in part, group 0 of 2024 (3000..3999) in part
+    RowCount range = ParquetFiles.countRows(dir.toString(), "id between 2500 and 3499", memory.allocator());
+    assertEquals(1000, range.rows());
+    assertEquals(2, range.rowGroupsRead());
+    RowCount nulls = ParquetFiles.countRows(dir.toString(), "name is null and year = 2023", memory.allocator());
+    assertEquals(LongStream.range(0, PER_FILE).filter(i -> i % 7 == 0).count(), nulls.rows());
   }
 
   @Test
