@@ -11,7 +11,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.table.Table;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
-import org.apache.arrow.vector.util.VectorSchemaRootAppender;
+import org.apache.arrow.vector.util.OversizedAllocationException;
+import org.apache.arrow.vector.util.VectorAppender;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.dataset.prune.PlanExplanation;
@@ -50,8 +51,9 @@ public final class ParquetFiles {
    * batch appended; close it to free them).
    *
    * @throws IllegalArgumentException if the rows do not fit in a {@code Table} (more than {@link
-   *     Integer#MAX_VALUE} of them, or a dictionary-encoded column, whose dictionary differs from
-   *     batch to batch): read them with {@link #batches} then
+   *     Integer#MAX_VALUE} of them, a column whose values outgrow one vector's 2 GiB, or a
+   *     dictionary-encoded column, whose dictionary differs from batch to batch), naming the
+   *     column: read them with {@link #batches} or {@link #readBatches} then
    * @throws org.parquetarrow.dataset.expr.ExpressionBindException if a column or the filter does
    *     not fit the data (naming the columns there are)
    * @throws org.parquetarrow.ParquetException if a file cannot be read (naming it)
@@ -184,13 +186,28 @@ public final class ParquetFiles {
           // the appender grows vectors that hold data; the first batch is moved in whole
           transfer(batch, all);
         } else {
-          VectorSchemaRootAppender.append(false, all, batch);
+          append(batch, all);
         }
       }
       return new Table(all);
     } finally {
       all.close(); // the table took the vectors' buffers; this frees only what a failure left
     }
+  }
+
+  /** Appends {@code from}'s rows to {@code to}'s vectors, naming a column that outgrows a vector. */
+  private static void append(VectorSchemaRoot from, VectorSchemaRoot to) {
+    for (int i = 0; i < from.getFieldVectors().size(); i++) {
+      FieldVector target = to.getVector(i);
+      try {
+        from.getVector(i).accept(new VectorAppender(target), null);
+      } catch (OversizedAllocationException e) {
+        throw new IllegalArgumentException("column '" + target.getName() + "' holds more data than one Arrow vector can"
+            + " (2 GiB of values or offsets), so the rows do not fit in a Table: read them with ParquetFiles.batches"
+            + " or readBatches", e);
+      }
+    }
+    to.setRowCount(to.getRowCount() + from.getRowCount());
   }
 
   private static void transfer(VectorSchemaRoot from, VectorSchemaRoot to) {
