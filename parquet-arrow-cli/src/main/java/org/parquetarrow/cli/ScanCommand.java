@@ -25,6 +25,7 @@ import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.expr.ExpressionBindException;
 import org.parquetarrow.dataset.expr.ExpressionParseException;
+import org.parquetarrow.dataset.prune.PlanExplanation;
 import org.parquetarrow.dataset.scan.ScanMetrics;
 import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.dataset.scan.ScanReader;
@@ -38,8 +39,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code scan PATH [--filter EXPR] [--columns a,b.c] [--batch-size N] [--threads N] [--out OUT.arrow|-]
- * [--metrics-json FILE] [--json] [--footer-key K] [--column-key PATH:K]… [--aad-prefix P]}: the rows of a dataset (a file, a directory of hive partitions or
+ * {@code scan PATH [--filter EXPR] [--columns a,b.c] [--limit N] [--batch-size N] [--threads N] [--out OUT.arrow|-]
+ * [--metrics-json FILE] [--json] [--explain] [--footer-key K] [--column-key PATH:K]… [--aad-prefix P]}: the rows of a dataset (a file, a directory of hive partitions or
  * a glob) that a SQL {@code WHERE}-style filter keeps, read with every pruning step the dataset
  * layer has. Rows go to stdout as an aligned table (JSON lines with {@code --json}), or with
  * {@code --out} to an Arrow IPC file ({@code -}: an IPC stream on stdout), with a progress bar on a
@@ -50,6 +51,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * <pre>
  * parquet-arrow scan data/ --filter "year = 2024 and id between 10 and 20" --columns id,user.name
  * parquet-arrow scan 'data/year=*&#47;*.parquet' --filter "city = 'Oslo'" --out oslo.arrow --metrics-json m.json
+ * parquet-arrow scan data/ --filter "id = 42" --explain          # what pruning keeps, and why
  * </pre>
  */
 @Command(name = "scan", mixinStandardHelpOptions = true,
@@ -78,6 +80,10 @@ final class ScanCommand implements Callable<Integer> {
       description = "Most rows per batch (default ${DEFAULT-VALUE}).")
   int batchSize;
 
+  @Option(names = "--limit", paramLabel = "N",
+      description = "Stop after N rows (the first in file order): row groups past them are not read.")
+  Long limit;
+
   @Option(names = "--threads", paramLabel = "N",
       description = "Files read at the same time (default: the number of cores).")
   Integer threads;
@@ -89,8 +95,14 @@ final class ScanCommand implements Callable<Integer> {
   @Option(names = "--metrics-json", paramLabel = "FILE", description = "Also write the scan metrics as one JSON object.")
   Path metricsJson;
 
-  @Option(names = "--json", description = "Print rows as JSON lines (one object per row) instead of a table.")
+  @Option(names = "--json", description = "Print rows as JSON lines (one object per row) instead of a table;"
+      + " with --explain, the plan as one JSON object.")
   boolean json;
+
+  @Option(names = "--explain", description = "Read no rows: print for every file, row group and run of pages"
+      + " whether the filter's pruning keeps it and why (partition values, statistics, bloom filter, dictionary,"
+      + " page index).")
+  boolean explain;
 
   @Mixin DecryptionMixin keys;
 
@@ -105,6 +117,23 @@ final class ScanCommand implements Callable<Integer> {
       throw new UserInputException("--json prints rows and --out writes them to Arrow: give one of them");
     }
     PrintWriter err = spec.commandLine().getErr();
+    if (explain) {
+      if (out != null || metricsJson != null) {
+        throw new UserInputException("--explain reads no rows: it takes neither --out nor --metrics-json");
+      }
+      try (Locations locations = storage.locations()) {
+        Dataset dataset = DatasetSource.discover(locations, path, DiscoveryOptions.defaults().withDecryption(keys.properties()));
+        PlanExplanation plan = explain(dataset, options);
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+          o.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(ExplainJson.of(plan)));
+        } else {
+          o.println(plan);
+        }
+        o.flush();
+      }
+      return 0;
+    }
     ScanMetrics metrics;
     Dataset dataset;
     long t0 = System.nanoTime();
@@ -148,7 +177,13 @@ final class ScanCommand implements Callable<Integer> {
     if (threads != null && threads < 1) {
       throw new UserInputException("--threads must be at least 1, not " + threads);
     }
+    if (limit != null && limit < 0) {
+      throw new UserInputException("--limit must be at least 0, not " + limit);
+    }
     ScanOptions.Builder b = ScanOptions.builder().batchSize(batchSize);
+    if (limit != null) {
+      b.limit(limit);
+    }
     if (threads != null) {
       b.parallelism(threads);
     }
@@ -163,6 +198,14 @@ final class ScanCommand implements Callable<Integer> {
       }
     }
     return b.build();
+  }
+
+  private static PlanExplanation explain(Dataset dataset, ScanOptions options) {
+    try {
+      return dataset.explain(options.filter(), options.pruning());
+    } catch (ExpressionBindException e) {
+      throw new UserInputException(e.getMessage(), e);
+    }
   }
 
   /** The filter's and projection's binding problems are the user's, like the parser's. */

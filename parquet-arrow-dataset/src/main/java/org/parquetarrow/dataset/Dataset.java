@@ -10,6 +10,8 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.prune.FilePruner;
+import org.parquetarrow.dataset.prune.PlanExplanation;
+import org.parquetarrow.dataset.prune.PlanRecorder;
 import org.parquetarrow.dataset.prune.PruningMetrics;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.dataset.prune.RowGroupScan;
@@ -120,9 +122,41 @@ public final class Dataset {
    * scan's readers read through them ({@link OpenFiles#open}) instead of opening them again.
    */
   public List<FileScan> plan(Expression filter, PruningOptions options, PruningMetrics metrics, OpenFiles files) {
-    FilePruner pruner = new FilePruner(filter, schema, options, metrics);
+    return plan(filter, options, metrics, files, null);
+  }
+
+  /**
+   * Why a scan with {@code filter} would read what it reads: every file, row group and run of
+   * pages with the verdict pruning reaches and its reason (partition values, statistics against
+   * the filter, bloom filter, dictionary, page index), from the same decisions {@link #plan} makes.
+   * Reads what planning reads (bloom filters, dictionaries, page indexes of the filter's columns),
+   * no data page.
+   *
+   * <pre>{@code
+   * PlanExplanation why = dataset.explain(ExpressionParser.parse("id = 42"), PruningOptions.ALL);
+   * log.info("{}", why);   // one line per file, row group and run of pages
+   * }</pre>
+   *
+   * @param filter the filter, or {@code null} (everything is read, for that reason)
+   * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter does not fit the schema
+   */
+  public PlanExplanation explain(Expression filter, PruningOptions options) {
+    PruningMetrics metrics = new PruningMetrics();
+    PlanRecorder recorder = new PlanRecorder();
+    try (OpenFiles none = new OpenFiles(new IoStatistics(), 0)) {
+      plan(filter, options, metrics, none, recorder);
+    }
+    return recorder.finish(filter == null ? null : filter.toSql(), metrics);
+  }
+
+  private List<FileScan> plan(Expression filter, PruningOptions options, PruningMetrics metrics, OpenFiles files,
+      PlanRecorder recorder) {
+    FilePruner pruner = new FilePruner(filter, schema, options, metrics, recorder);
     List<FileScan> out = new ArrayList<>();
     for (DatasetFile f : files()) {
+      if (recorder != null) {
+        recorder.beginFile(f.location(), f.partitionValues());
+      }
       if (!pruner.partitionMayMatch(f.partitionValues())) {
         continue;
       }

@@ -2,12 +2,16 @@
  * Many Parquet files as one table:
  *
  * <ul>
+ *   <li>one-call reads ({@link org.parquetarrow.dataset.ParquetFiles}: a file, directory, glob or
+ *       remote location into an Arrow {@code Table} or batches, with columns, filter and limit;
+ *       row counts and the explained plan), pyarrow's {@code pq.read_table} in Java;
  *   <li>discovery ({@link org.parquetarrow.dataset.DatasetDiscovery}) from a file, a directory, a
  *       glob or a list, skipping {@code .}/{@code _}-prefixed names and {@code .crc} files, with
  *       hive partition columns (inferred or declared) and schemas unified across files ({@link
  *       org.parquetarrow.dataset.SchemaUnifier}, pyarrow's promotion rules);
  *   <li>filters ({@link org.parquetarrow.dataset.expr}) and scan planning by pruning ({@link
- *       org.parquetarrow.dataset.Dataset#plan}, {@link org.parquetarrow.dataset.prune}).
+ *       org.parquetarrow.dataset.Dataset#plan}, {@link org.parquetarrow.dataset.prune}), and why
+ *       it prunes what it does ({@link org.parquetarrow.dataset.Dataset#explain}).
  * </ul>
  *
  * <pre>{@code

@@ -2,6 +2,7 @@ package org.parquetarrow.dataset.prune;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -62,6 +63,8 @@ public final class FilePruner {
   private final PruningOptions options;
   private final PruningMetrics metrics;
   private final Set<ColumnRef> columns = new LinkedHashSet<>();
+  /** Where each decision is explained, or {@code null} when nobody asked. */
+  private final PlanRecorder recorder;
 
   /**
    * @param filter the filter, bound or not (it is bound to {@code datasetSchema} here), or {@code null} to read everything
@@ -69,6 +72,16 @@ public final class FilePruner {
    * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter does not fit it
    */
   public FilePruner(Expression filter, Schema datasetSchema, PruningOptions options, PruningMetrics metrics) {
+    this(filter, datasetSchema, options, metrics, null);
+  }
+
+  /**
+   * A pruner that also records every decision, with its reason and evidence, in {@code recorder}
+   * ({@code null}: none).
+   */
+  public FilePruner(Expression filter, Schema datasetSchema, PruningOptions options, PruningMetrics metrics,
+      PlanRecorder recorder) {
+    this.recorder = recorder;
     this.schema = datasetSchema;
     // No filter: nothing to prune, every row group read whole.
     this.filter = filter == null ? null : NegationPushdown.apply(ExpressionBinder.bind(filter, datasetSchema));
@@ -113,6 +126,11 @@ public final class FilePruner {
     Truth t = new BoundsEvaluator(ref -> partitionBounds(ref, partitionValues, 1)).evaluate(filter);
     if (t == Truth.NEVER) {
       metrics.filesPruned.increment();
+      if (recorder != null) {
+        StringBuilder values = new StringBuilder();
+        partitionValues.forEach((k, v) -> values.append(values.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        recorder.partitionPruned(values + " make the filter false");
+      }
       return false;
     }
     return true;
@@ -173,9 +191,12 @@ public final class FilePruner {
     if (filter == null) {
       List<RowGroupScan> all = new ArrayList<>();
       for (int i = 0; i < groups.size(); i++) {
-        if (groups.get(i).numRows() > 0) {
-          all.add(new RowGroupScan(i, org.parquetarrow.read.RowSelection.all(groups.get(i).numRows()), true));
+        long n = groups.get(i).numRows();
+        if (n > 0) {
+          all.add(new RowGroupScan(i, org.parquetarrow.read.RowSelection.all(n), true));
         }
+        record(i, n, n, n > 0 ? PlanExplanation.Verdict.KEPT : PlanExplanation.Verdict.PRUNED,
+            n > 0 ? PlanExplanation.Reason.NO_FILTER : PlanExplanation.Reason.EMPTY, null, List.of());
       }
       return all;
     }
@@ -200,6 +221,12 @@ public final class FilePruner {
       Truth truth = rg.numRows() == 0 ? Truth.NEVER : new BoundsEvaluator(chunkBounds).evaluate(filter);
       if (truth == Truth.NEVER) {
         metrics.rowGroupsPrunedByStatistics.increment();
+        if (rg.numRows() == 0) {
+          record(i, 0, 0, PlanExplanation.Verdict.PRUNED, PlanExplanation.Reason.EMPTY, null, List.of());
+        } else {
+          record(i, rg.numRows(), 0, PlanExplanation.Verdict.PRUNED, PlanExplanation.Reason.STATISTICS,
+              statisticsDetail(chunkBounds, partitionValues), List.of());
+        }
         continue;
       }
       int index = i;
@@ -209,6 +236,8 @@ public final class FilePruner {
         BloomCache blooms = new BloomCache(file, rg, resolved, access, where);
         if (blooms.ruledOut(filter)) {
           metrics.rowGroupsPrunedByBloomFilter.increment();
+          record(i, rg.numRows(), 0, PlanExplanation.Verdict.PRUNED, PlanExplanation.Reason.BLOOM_FILTER,
+              "the bloom filter holds no value of " + String.join(", ", blooms.hits), List.of());
           continue;
         }
       }
@@ -216,20 +245,77 @@ public final class FilePruner {
         DictionaryCache dictionaries = new DictionaryCache(file, metadata, rg, resolved, access, where);
         if (dictionaries.ruledOut(filter)) {
           metrics.rowGroupsPrunedByDictionary.increment();
+          record(i, rg.numRows(), 0, PlanExplanation.Verdict.PRUNED, PlanExplanation.Reason.DICTIONARY,
+              String.join("; ", dictionaries.hits), List.of());
           continue;
         }
       }
       RowSelection rows = RowSelection.all(rg.numRows());
+      List<PlanExplanation.PageRun> runs = List.of();
       if (truth != Truth.ALWAYS && options.pageIndex()) {
-        rows = new PageIndexPruning(file, rg, resolved, access, chunkBounds, where).select(filter);
+        PageIndexPruning pageIndex = new PageIndexPruning(file, rg, resolved, access, chunkBounds, where);
+        rows = pageIndex.select(filter);
+        if (recorder != null) {
+          runs = pageIndex.runs(rows);
+        }
         if (rows.isEmpty()) {
           metrics.rowGroupsPrunedByPageIndex.increment();
+          record(i, rg.numRows(), 0, PlanExplanation.Verdict.PRUNED, PlanExplanation.Reason.PAGE_INDEX,
+              "the column index rules out every page", runs);
           continue;
         }
       }
       out.add(new RowGroupScan(i, rows, truth == Truth.ALWAYS));
+      if (recorder != null) {
+        boolean whole = rows.rowCount() == rg.numRows();
+        PlanExplanation.Reason reason = truth == Truth.ALWAYS ? PlanExplanation.Reason.STATISTICS
+            : whole ? PlanExplanation.Reason.MAY_MATCH : PlanExplanation.Reason.PAGE_INDEX;
+        record(i, rg.numRows(), rows.rowCount(), whole ? PlanExplanation.Verdict.KEPT : PlanExplanation.Verdict.PARTIAL,
+            reason, statisticsDetail(chunkBounds, partitionValues), runs);
+      }
     }
     return out;
+  }
+
+  private void record(int rowGroup, long rows, long selected, PlanExplanation.Verdict verdict,
+      PlanExplanation.Reason reason, String detail, List<PlanExplanation.PageRun> pages) {
+    if (recorder != null) {
+      recorder.rowGroup(new PlanExplanation.RowGroupEntry(rowGroup, rows, selected, verdict, reason, detail, pages));
+    }
+  }
+
+  /** The bounds of each filter column in one row group, as the evidence of a statistics verdict. */
+  private String statisticsDetail(Function<ColumnRef, ColumnBounds> chunkBounds, Map<String, Object> partitionValues) {
+    if (recorder == null) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder();
+    for (ColumnRef ref : columns) {
+      if (ref.path().size() == 1 && partitionValues.containsKey(ref.path().get(0))) {
+        continue; // the file's verdict already tells about its partition values
+      }
+      ColumnBounds b = chunkBounds.apply(ref);
+      sb.append(sb.length() == 0 ? "" : "; ").append(ref.dottedPath()).append(": ");
+      if (b == null) {
+        sb.append("no usable statistics");
+        continue;
+      }
+      if (b.allNulls()) {
+        sb.append("all ").append(b.rowCount()).append(" null");
+        continue;
+      }
+      sb.append(b.min() == null ? "no min" : "min " + valueText(b.min()))
+          .append(", ").append(b.max() == null ? "no max" : "max " + valueText(b.max()));
+      sb.append(", ").append(b.nullCount() < 0 ? "nulls unknown" : b.nullCount() + " nulls");
+    }
+    return sb.toString();
+  }
+
+  private static String valueText(Object v) {
+    if (v instanceof byte[] bytes) {
+      return "'" + new String(bytes, StandardCharsets.UTF_8) + "'";
+    }
+    return String.valueOf(v);
   }
 
   private static ColumnChunk chunk(RowGroup rg, FileColumn c, ErrorLocation where) {
@@ -250,6 +336,8 @@ public final class FilePruner {
     private final Function<FileColumn, ChunkAccess> access;
     private final ErrorLocation where;
     private final Map<ColumnRef, BloomFilterProbe> probes = new HashMap<>();
+    /** The terms the bloom filters ruled out, as SQL. */
+    final List<String> hits = new ArrayList<>();
 
     BloomCache(InputFile file, RowGroup rg, Map<ColumnRef, FileColumn> resolved, Function<FileColumn, ChunkAccess> access,
         ErrorLocation where) {
@@ -270,7 +358,11 @@ public final class FilePruner {
       }
       if (e instanceof Comparison c && c.op() == CompareOp.EQ) {
         BloomFilterProbe p = probe(c.column());
-        return p != null && !p.mightContain(c.value().value());
+        boolean out = p != null && !p.mightContain(c.value().value());
+        if (out) {
+          hits.add(c.toSql());
+        }
+        return out;
       }
       if (e instanceof InList in && !in.negated()) {
         BloomFilterProbe p = probe(in.column());
@@ -278,7 +370,11 @@ public final class FilePruner {
           return false;
         }
         p.prepare(in.values().stream().map(v -> v.value()).toList());
-        return in.values().stream().noneMatch(v -> p.mightContain(v.value()));
+        boolean out = in.values().stream().noneMatch(v -> p.mightContain(v.value()));
+        if (out) {
+          hits.add(in.toSql());
+        }
+        return out;
       }
       return false;
     }
@@ -316,6 +412,8 @@ public final class FilePruner {
     private final Function<FileColumn, ChunkAccess> access;
     private final ErrorLocation where;
     private final Map<ColumnRef, Optional<List<Object>>> values = new HashMap<>();
+    /** What each dictionary that ruled a term out lacked. */
+    final List<String> hits = new ArrayList<>();
 
     DictionaryCache(InputFile file, FileMetaData metadata, RowGroup rg, Map<ColumnRef, FileColumn> resolved,
         Function<FileColumn, ChunkAccess> access, ErrorLocation where) {
@@ -364,6 +462,7 @@ public final class FilePruner {
           return false;
         }
       }
+      hits.add("no value of the dictionary of " + ref.dottedPath() + " (" + dict.size() + " values) satisfies " + e.toSql());
       return true;
     }
 
@@ -425,7 +524,7 @@ public final class FilePruner {
     private final Function<FileColumn, ChunkAccess> access;
     private final Function<ColumnRef, ColumnBounds> chunkBounds;
     private final ErrorLocation where;
-    private final Map<ColumnRef, PageBounds> pages = new HashMap<>();
+    private final Map<ColumnRef, PageBounds> pages = new java.util.LinkedHashMap<>();
 
     PageIndexPruning(InputFile file, RowGroup rg, Map<ColumnRef, FileColumn> resolved,
         Function<FileColumn, ChunkAccess> access, Function<ColumnRef, ColumnBounds> chunkBounds, ErrorLocation where) {
@@ -478,6 +577,26 @@ public final class FilePruner {
         }
       }
       return b.build();
+    }
+
+    /** The pages of each column consulted, in runs of the same verdict under {@code rows}. */
+    List<PlanExplanation.PageRun> runs(RowSelection rows) {
+      List<PlanExplanation.PageRun> out = new ArrayList<>();
+      for (Map.Entry<ColumnRef, PageBounds> e : pages.entrySet()) {
+        PageBounds p = e.getValue();
+        if (p == null) {
+          continue;
+        }
+        int start = 0;
+        for (int i = 1; i <= p.count(); i++) {
+          if (i == p.count() || rows.selects(p.firstRow(i), p.endRow(i)) != rows.selects(p.firstRow(start), p.endRow(start))) {
+            out.add(new PlanExplanation.PageRun(e.getKey().dottedPath(), start, i - 1, p.firstRow(start), p.endRow(i - 1),
+                rows.selects(p.firstRow(start), p.endRow(start))));
+            start = i;
+          }
+        }
+      }
+      return out;
     }
 
     private ColumnRef leafColumn(Expression e) {

@@ -127,9 +127,18 @@ final class FileScanTask {
       ParquetFileReader reader = ParquetFileReader.open(file, scan.file().footer(), rb.build());
       try (ArrowReader batches = reader.toArrowReader()) {
         try {
+          long produced = 0;
           while (!sink.cancelled() && batches.loadNextBatch()) {
             ScanBatch out = shape(batches.getVectorSchemaRoot(), batches.getDictionaryVectors(), evaluate);
-            if (out != null && !sink.accept(out)) {
+            if (out == null) {
+              continue;
+            }
+            produced += out.root().getRowCount();
+            if (!sink.accept(out)) {
+              break;
+            }
+            if (options.limit() != ScanOptions.NO_LIMIT && produced >= options.limit()) {
+              // no row of this task past the limit's can be handed out: the next row groups are not fetched
               break;
             }
           }

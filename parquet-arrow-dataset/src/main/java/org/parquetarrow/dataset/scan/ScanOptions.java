@@ -23,12 +23,16 @@ import org.parquetarrow.read.ReadOptions;
  *     .parallelism(4)
  *     .memoryBudget(64L << 20)
  *     .ordered(false)
+ *     .limit(1000)                              // the first 1000 matching rows, then stop
  *     .build();
  * }</pre>
  */
 public final class ScanOptions {
   /** Buffer bytes of decoded batches that may wait for the caller unless told otherwise. */
   public static final long DEFAULT_MEMORY_BUDGET = 256L << 20;
+
+  /** {@link #limit()} when every row is wanted. */
+  public static final long NO_LIMIT = -1;
 
   private final List<String> columns;
   private final Expression filter;
@@ -41,6 +45,7 @@ public final class ScanOptions {
   private final PruningOptions pruning;
   private final Set<String> dictionaryColumns;
   private final boolean skipCorruptFiles;
+  private final long limit;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -54,6 +59,7 @@ public final class ScanOptions {
     this.pruning = b.pruning;
     this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
     this.skipCorruptFiles = b.skipCorruptFiles;
+    this.limit = b.limit;
   }
 
   public static Builder builder() {
@@ -142,6 +148,16 @@ public final class ScanOptions {
     return skipCorruptFiles;
   }
 
+  /**
+   * Most rows the scan hands out, or {@link #NO_LIMIT}: the first rows in scan order (file order
+   * when {@link #ordered()}). The scan stops once it has them: row groups that metadata proves
+   * hold enough matching rows before the others are all that is planned, and the readers are
+   * stopped (their prefetches cancelled) when the last row is handed out.
+   */
+  public long limit() {
+    return limit;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -155,6 +171,7 @@ public final class ScanOptions {
     private PruningOptions pruning = PruningOptions.ALL;
     private Set<String> dictionaryColumns = Set.of();
     private boolean skipCorruptFiles;
+    private long limit = NO_LIMIT;
 
     private Builder() {}
 
@@ -241,6 +258,19 @@ public final class ScanOptions {
     /** See {@link ScanOptions#skipCorruptFiles()}. */
     public Builder skipCorruptFiles(boolean skip) {
       this.skipCorruptFiles = skip;
+      return this;
+    }
+
+    /**
+     * See {@link ScanOptions#limit()}.
+     *
+     * @throws IllegalArgumentException if {@code rows} is negative
+     */
+    public Builder limit(long rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("limit " + rows + " is below 0");
+      }
+      this.limit = rows;
       return this;
     }
 

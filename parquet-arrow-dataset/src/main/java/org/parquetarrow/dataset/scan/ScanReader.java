@@ -60,6 +60,8 @@ public final class ScanReader extends ArrowReader {
   private Throwable failure;
   private final List<SkippedFile> skipped = new ArrayList<>();
   private final Set<String> skippedNames = new HashSet<>();
+  /** Rows handed out, against {@link ScanOptions#limit()}. */
+  private long handedOut;
 
   /** Files pruning opened for the readers; those no reader released are closed with the scan. */
   private final OpenFiles files;
@@ -93,7 +95,10 @@ public final class ScanReader extends ArrowReader {
     return metrics;
   }
 
-  /** Stops the scan: readers stop at their next batch and {@link #loadNextBatch()} returns false. */
+  /**
+   * Stops the scan: readers stop at their next batch and {@link #loadNextBatch()} returns false.
+   * A scan with a {@link ScanOptions#limit()} stops itself so once the limit's last row is out.
+   */
   public void cancel() {
     cancelled = true;
     lock.lock();
@@ -110,6 +115,12 @@ public final class ScanReader extends ArrowReader {
 
   @Override
   public boolean loadNextBatch() throws IOException {
+    if (options.limit() != ScanOptions.NO_LIMIT && handedOut >= options.limit()) {
+      // the limit's rows are out: nothing more is handed out, whatever the readers queued
+      cancel();
+      getVectorSchemaRoot().setRowCount(0);
+      return false;
+    }
     ScanBatch batch;
     lock.lock();
     try {
@@ -134,9 +145,17 @@ public final class ScanReader extends ArrowReader {
       for (Map.Entry<Long, FieldVector> d : batch.dictionaries().entrySet()) {
         d.getValue().makeTransferPair(getDictionaryVectors().get(d.getKey()).getVector()).transfer();
       }
-      root.setRowCount(from.getRowCount());
-      metrics.rowsOut.add(from.getRowCount());
+      int rows = from.getRowCount();
+      if (options.limit() != ScanOptions.NO_LIMIT) {
+        rows = (int) Math.min(rows, options.limit() - handedOut);
+      }
+      root.setRowCount(rows);
+      handedOut += rows;
+      metrics.rowsOut.add(rows);
       metrics.batchesOut.increment();
+    }
+    if (options.limit() != ScanOptions.NO_LIMIT && handedOut >= options.limit()) {
+      cancel(); // no reader goes on to rows nobody will take
     }
     return true;
   }

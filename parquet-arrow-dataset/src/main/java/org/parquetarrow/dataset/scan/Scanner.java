@@ -1,5 +1,6 @@
 package org.parquetarrow.dataset.scan;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -7,14 +8,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.OpenFiles;
 import org.parquetarrow.dataset.expr.ColumnRef;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionBinder;
+import org.parquetarrow.dataset.prune.RowGroupScan;
+import org.parquetarrow.read.RowSelection;
 
 /**
  * Scans a dataset: plans the files, row groups and rows to read by pruning ({@link
@@ -51,6 +56,15 @@ public final class Scanner {
    * @throws org.parquetarrow.ParquetException naming the file whose pruning metadata is corrupt
    */
   public static ScanReader scan(Dataset dataset, ScanOptions options, BufferAllocator allocator) {
+    return scan(dataset, options, allocator, plan -> plan);
+  }
+
+  /**
+   * {@link #scan(Dataset, ScanOptions, BufferAllocator)}, reading only what {@code planStep} keeps
+   * of the pruned plan (the row groups a count could not answer from metadata).
+   */
+  static ScanReader scan(Dataset dataset, ScanOptions options, BufferAllocator allocator,
+      UnaryOperator<List<FileScan>> planStep) {
     Expression bound = options.filter() == null ? null : ExpressionBinder.bind(options.filter(), dataset.schema());
     checkDictionaryColumns(options.dictionaryColumns(), dataset.schema());
     ScanShape shape = ScanShape.of(dataset.schema(), dataset.partitionSchema(), options.columns(), bound)
@@ -61,6 +75,7 @@ public final class Scanner {
     List<FileScanTask> tasks = new ArrayList<>();
     try {
       List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning(), files);
+      plan = trimToLimit(planStep.apply(plan), options);
       FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
       int pieces = piecesPerFile(plan.size(), options.parallelism());
       for (FileScan f : plan) {
@@ -91,6 +106,122 @@ public final class Scanner {
     for (String name : names) {
       ExpressionBinder.resolve(new ColumnRef(List.of(name)), schema);
     }
+  }
+
+  /**
+   * The rows of {@code dataset} that {@code filter} is true for ({@code null}: every row), counted
+   * without reading what metadata decides: files and row groups pruning rules out count zero, row
+   * groups whose statistics or partition values prove every row matches count their footer row
+   * count, and only in the rest are the filter's columns read (the rows the page index keeps) and
+   * the filter evaluated. Buffers of those reads come from {@code allocator} and are freed before
+   * this returns.
+   *
+   * <pre>{@code
+   * RowCount c = Scanner.countRows(dataset, ExpressionParser.parse("year = 2024 and id < 1000"), allocator);
+   * }</pre>
+   *
+   * @throws org.parquetarrow.dataset.expr.ExpressionBindException if the filter does not fit the
+   *     dataset's schema
+   * @throws org.parquetarrow.ParquetException naming the file whose metadata or data is corrupt
+   */
+  public static RowCount countRows(Dataset dataset, Expression filter, BufferAllocator allocator) {
+    return countRows(dataset, filter, ScanOptions.builder().build(), allocator);
+  }
+
+  /**
+   * {@link #countRows(Dataset, Expression, BufferAllocator)} with the pruning, parallelism and batch
+   * size of {@code options} (its columns, limit and filter are not used).
+   */
+  public static RowCount countRows(Dataset dataset, Expression filter, ScanOptions options, BufferAllocator allocator) {
+    ScanOptions counting = ScanOptions.builder()
+        .filter(filter)
+        .columns(List.of())           // no output column: only the filter's are read
+        .batchSize(options.batchSize())
+        .parallelism(options.parallelism())
+        .executor(options.executor())
+        .pruning(options.pruning())
+        .ordered(false)
+        .build();
+    long[] proven = new long[2]; // rows, row groups
+    long[] toRead = new long[1];
+    UnaryOperator<List<FileScan>> unproven = plan -> {
+      List<FileScan> rest = new ArrayList<>();
+      for (FileScan f : plan) {
+        List<RowGroupScan> read = new ArrayList<>();
+        for (RowGroupScan g : f.rowGroups()) {
+          if (g.filterAlwaysTrue()) {
+            proven[0] += g.rows().rowCount();
+            proven[1]++;
+          } else {
+            read.add(g);
+          }
+        }
+        if (!read.isEmpty()) {
+          rest.add(new FileScan(f.file(), read));
+          toRead[0] += read.size();
+        }
+      }
+      return rest;
+    };
+    long rows = 0;
+    try (ScanReader reader = scan(dataset, counting, allocator, unproven)) {
+      while (reader.loadNextBatch()) {
+        rows += reader.getVectorSchemaRoot().getRowCount();
+      }
+      return new RowCount(proven[0] + rows, proven[1], toRead[0], reader.metrics());
+    } catch (IOException e) {
+      throw new ParquetIOException("cannot count the rows: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The plan cut after the row group by whose end metadata proves the limit's rows are in hand:
+   * groups whose statistics show every row matches (or any kept row, when the scan is not exact)
+   * count in full, the others count nothing, as their matches are unknown until read.
+   */
+  static List<FileScan> trimToLimit(List<FileScan> plan, ScanOptions options) {
+    if (options.limit() == ScanOptions.NO_LIMIT || options.skipCorruptFiles()) {
+      // a file skipped as corrupt would leave the limit short of rows the files cut here hold
+      return plan;
+    }
+    List<FileScan> out = new ArrayList<>();
+    long proven = 0;
+    for (FileScan f : plan) {
+      if (proven >= options.limit()) {
+        break;
+      }
+      List<RowGroupScan> groups = new ArrayList<>();
+      for (RowGroupScan g : f.rowGroups()) {
+        if (proven >= options.limit()) {
+          break;
+        }
+        if (g.filterAlwaysTrue() || !options.exact()) {
+          // every selected row comes out: the rows past the limit need not be fetched at all
+          RowSelection rows = firstRows(g.rows(), options.limit() - proven);
+          groups.add(new RowGroupScan(g.rowGroup(), rows, g.filterAlwaysTrue()));
+          proven += rows.rowCount();
+        } else {
+          groups.add(g);
+        }
+      }
+      out.add(new FileScan(f.file(), groups));
+    }
+    return out;
+  }
+
+  /** The first {@code n} rows {@code rows} selects (all of them if it selects fewer). */
+  static RowSelection firstRows(RowSelection rows, long n) {
+    if (rows.rowCount() <= n) {
+      return rows;
+    }
+    RowSelection.Builder b = RowSelection.builder();
+    long left = n;
+    for (int i = 0; i < rows.rangeCount() && left > 0; i++) {
+      long end = Math.min(rows.rangeEnd(i), rows.rangeStart(i) + left);
+      b.add(rows.rangeStart(i), end);
+      left -= end - rows.rangeStart(i);
+    }
+    return b.build();
   }
 
   /**
