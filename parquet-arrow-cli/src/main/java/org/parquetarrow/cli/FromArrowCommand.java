@@ -116,7 +116,7 @@ final class FromArrowCommand implements Callable<Integer> {
         .dataPageVersion(pageVersion == 1 ? DataPageVersion.V1 : DataPageVersion.V2)
         .dictionary(dictionary == Switch.on)
         .pageIndex(pageIndex == Switch.on)
-        .encryption(encryption.properties());
+        .encryption(encryption.properties(out));
     if (rowGroupRows != null) {
       b.rowGroupRows(rowGroupRows);
     }
