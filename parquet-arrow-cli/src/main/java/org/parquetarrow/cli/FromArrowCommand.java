@@ -21,6 +21,7 @@ import org.parquetarrow.io.LocalOutputFile;
 import org.parquetarrow.write.BloomFilterOptions;
 import org.parquetarrow.write.DataPageVersion;
 import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.FloatingPointOrder;
 import org.parquetarrow.write.WriterProperties;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,6 +59,18 @@ final class FromArrowCommand implements Callable<Integer> {
     off
   }
 
+  /** The column orders of float columns, as the option spells them. */
+  enum FloatOrder {
+    ieee(FloatingPointOrder.IEEE_754_TOTAL_ORDER),
+    type(FloatingPointOrder.TYPE_DEFINED_ORDER);
+
+    final FloatingPointOrder order;
+
+    FloatOrder(FloatingPointOrder order) {
+      this.order = order;
+    }
+  }
+
   @Parameters(index = "0", paramLabel = "IN.arrow", description = "Arrow IPC file, or '-' for a stream on stdin.")
   String in;
 
@@ -79,6 +92,11 @@ final class FromArrowCommand implements Callable<Integer> {
 
   @Option(names = "--page-index", defaultValue = "on", paramLabel = "on|off", description = "Column and offset index (default ${DEFAULT-VALUE}).")
   Switch pageIndex;
+
+  @Option(names = "--float-order", defaultValue = "ieee", paramLabel = "ieee|type",
+      description = "Statistics order of float columns: ieee (IEEE 754 total order with NaN counts, parquet-format 2.13,"
+          + " default) or type (the older TYPE_ORDER, for readers before 2.13).")
+  FloatOrder floatOrder;
 
   @Option(names = "--row-group-rows", paramLabel = "N", description = "Rows per row group (default: the writer's).")
   Long rowGroupRows;
@@ -116,6 +134,7 @@ final class FromArrowCommand implements Callable<Integer> {
         .dataPageVersion(pageVersion == 1 ? DataPageVersion.V1 : DataPageVersion.V2)
         .dictionary(dictionary == Switch.on)
         .pageIndex(pageIndex == Switch.on)
+        .floatingPointOrder(floatOrder.order)
         .encryption(encryption.properties(out));
     if (rowGroupRows != null) {
       b.rowGroupRows(rowGroupRows);
