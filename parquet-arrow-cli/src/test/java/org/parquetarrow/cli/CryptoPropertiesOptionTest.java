@@ -4,19 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * {@code --crypto-properties FILE}: {@code from-arrow} encrypts through the key tools (parquet-java's
  * property names, the in-memory KMS's master keys as {@code parquet.encryption.key.list}), every
- * reading command and {@code scan} read the result with a file naming only the KMS, equal to the
+ * reading command, {@code scan} and {@code serve} read the result with a file naming only the KMS, equal to the
  * plaintext file; parquet-java's corpus file with external key material reads with its master
  * keys; a wrong master key, a missing key-material file and conflicting options each exit with 2
  * and one line naming the problem.
@@ -104,6 +111,43 @@ class CryptoPropertiesOptionTest {
         "--threads", "1", "--crypto-properties", reading);
     assertEquals(0, scanEnc.exit(), scanEnc.err());
     assertEquals(scanPlain.out(), scanEnc.out());
+  }
+
+  @Test
+  void serveDecryptsWithTheKeyTools() throws Exception {
+    Path arrow = dir.resolve("in.arrow");
+    ArrowFiles.idsAndNames(arrow, 3000, 1000);
+    Path enc = writeEncrypted(arrow, dir.resolve("served/people/f.parquet"));
+    CommandLine cl = ParquetArrowCommand.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    AtomicInteger exit = new AtomicInteger(-1);
+    String reading = properties("serve.properties", KEY_LIST).toString();
+    Thread serve = new Thread(() -> exit.set(cl.execute("serve", enc.getParent().toString(), "--port", "0",
+        "--crypto-properties", reading)), "serve-under-test");
+    serve.start();
+    try {
+      Pattern where = Pattern.compile("serving \\d+ datasets? on (grpc\\+tcp://[^ ]+:\\d+)");
+      String location = null;
+      for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30); location == null;) {
+        Matcher m = where.matcher(out.toString());
+        if (m.find()) {
+          location = m.group(1);
+        } else {
+          assertTrue(serve.isAlive() && System.nanoTime() < deadline, "serve did not start: " + err);
+          Thread.sleep(20);
+        }
+      }
+      Cli get = Cli.run("get", location, "people", "--out", dir.resolve("people.arrow").toString());
+      assertEquals(0, get.exit(), get.err());
+      assertTrue(get.out().startsWith("wrote 3000 rows"), get.out());
+    } finally {
+      serve.interrupt();
+      serve.join(TimeUnit.SECONDS.toMillis(30));
+    }
+    assertEquals(0, exit.get(), err.toString());
   }
 
   @Test

@@ -403,7 +403,7 @@ public final class PropertiesDrivenCryptoFactory {
     }
 
     /**
-     * The KMS client to use, instead of creating one from {@value #KMS_CLIENT_CLASS}; it is used
+     * The KMS client to use, instead of creating one from {@code parquet.encryption.kms.client.class}; it is used
      * as given ({@link KmsClient#initialize} is not called).
      */
     public Builder kmsClient(KmsClient client) {
