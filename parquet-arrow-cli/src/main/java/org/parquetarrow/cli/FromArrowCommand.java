@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
@@ -18,6 +19,7 @@ import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.InvalidArrowFileException;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.io.LocalOutputFile;
+import org.parquetarrow.crypto.keytools.KeyMaterialFile;
 import org.parquetarrow.write.BloomFilterOptions;
 import org.parquetarrow.write.DataPageVersion;
 import org.parquetarrow.write.ParquetFileWriter;
@@ -107,6 +109,8 @@ final class FromArrowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Path material = KeyMaterialFile.pathFor(out.toAbsolutePath());
+    boolean materialBefore = Files.exists(material);
     WriterProperties props = properties();
     PrintWriter err = spec.commandLine().getErr();
     long rows;
@@ -114,12 +118,30 @@ final class FromArrowCommand implements Callable<Integer> {
         ArrowReader reader = open(allocator)) {
       rows = write(reader, props, err);
     } catch (IOException | InvalidArrowFileException e) {
+      dropNewKeyMaterial(material, materialBefore);
       throw new UserInputException(in + ": cannot read Arrow IPC: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      dropNewKeyMaterial(material, materialBefore);
+      throw e;
     }
     PrintWriter o = spec.commandLine().getOut();
     o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, out);
     o.flush();
     return 0;
+  }
+
+  /**
+   * Removes the key-material file written for a file that was not written after all: the writer
+   * publishes no file on failure, and material with no data file would only mislead.
+   */
+  private static void dropNewKeyMaterial(Path material, boolean existedBefore) {
+    if (!existedBefore) {
+      try {
+        Files.deleteIfExists(material);
+      } catch (IOException ignored) {
+        // the failure being reported matters more than a leftover file
+      }
+    }
   }
 
   private WriterProperties properties() {

@@ -172,6 +172,13 @@ class CryptoPropertiesOptionTest {
         "none.properties");
     assertOneLineFailure(Cli.run("from-arrow", arrow.toString(), dir.resolve("g.parquet").toString(),
         "--crypto-properties", properties("nothing.properties", KEY_LIST).toString()), "names no master key");
+    // a write that fails (no column 'nmae') leaves neither data file nor key material
+    Path typo = properties("typo.properties", KEY_LIST, "parquet.encryption.footer.key = kf",
+        "parquet.encryption.column.keys = kc1:nmae", "parquet.encryption.key.material.store.internally = false");
+    assertOneLineFailure(Cli.run("from-arrow", arrow.toString(), dir.resolve("h.parquet").toString(),
+        "--crypto-properties", typo.toString()), "nmae");
+    assertFalse(Files.exists(dir.resolve("h.parquet")));
+    assertFalse(Files.exists(dir.resolve("_KEY_MATERIAL_FOR_h.parquet.json")));
     Files.delete(dir.resolve("_KEY_MATERIAL_FOR_f.parquet.json"));
     Cli missing = Cli.run("cat", enc.toString(), "--crypto-properties", properties("r2.properties", KEY_LIST).toString());
     assertOneLineFailure(missing, "_KEY_MATERIAL_FOR_f.parquet.json", "missing");
