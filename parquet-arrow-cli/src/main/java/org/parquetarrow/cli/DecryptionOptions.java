@@ -1,5 +1,6 @@
 package org.parquetarrow.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.parquetarrow.crypto.FileDecryptionProperties;
@@ -7,7 +8,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The keys of an encrypted file, for commands that read one. Keys are ASCII text, {@code hex:…}
- * or {@code base64:…}.
+ * or {@code base64:…}; or, instead of keys, {@code --crypto-properties} names parquet-java
+ * key-tools properties whose KMS unwraps the keys each file stores.
  */
 final class DecryptionOptions {
   @Option(names = "--footer-key", paramLabel = "KEY",
@@ -22,8 +24,20 @@ final class DecryptionOptions {
       description = "AAD prefix the writer did not store in the file.")
   String aadPrefix;
 
+  @Option(names = CryptoPropertiesFile.OPTION, paramLabel = "FILE",
+      description = "Key-tools properties (parquet-java's names: parquet.encryption.kms.client.class, its settings"
+          + " such as parquet.encryption.key.list): keys unwrapped through the KMS, external key material read"
+          + " beside each file.")
+  Path cryptoProperties;
+
   /** The decryption properties, or {@code null} when no key was given. */
   FileDecryptionProperties properties() {
+    if (cryptoProperties != null) {
+      if (footerKey != null || !columnKeys.isEmpty() || aadPrefix != null) {
+        throw new UserInputException(CryptoPropertiesFile.OPTION + " replaces --footer-key, --column-key and --aad-prefix");
+      }
+      return CryptoPropertiesFile.load(cryptoProperties).decryptionProperties();
+    }
     if (footerKey == null && columnKeys.isEmpty() && aadPrefix == null) {
       return null;
     }

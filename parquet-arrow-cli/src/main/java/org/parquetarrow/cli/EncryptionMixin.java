@@ -1,5 +1,6 @@
 package org.parquetarrow.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.parquetarrow.ParquetCryptoException;
@@ -10,7 +11,9 @@ import picocli.CommandLine.Option;
 /**
  * The encryption options of a command that writes: {@code --footer-key} alone encrypts every
  * column with it; with {@code --column-key}s only those columns are encrypted, each with its own
- * key. Keys are ASCII text, {@code hex:…} or {@code base64:…} (16, 24 or 32 bytes).
+ * key. Keys are ASCII text, {@code hex:…} or {@code base64:…} (16, 24 or 32 bytes). Instead,
+ * {@code --crypto-properties} has parquet-java's key tools generate the keys and wrap them with
+ * master keys in a KMS.
  */
 final class EncryptionMixin {
   /** The algorithms, as the option spells them. */
@@ -44,8 +47,30 @@ final class EncryptionMixin {
       description = "Leave the footer readable (signed with the footer key), so the plaintext columns read without keys.")
   boolean plaintextFooter;
 
-  /** The encryption asked for, or {@code null} for a plaintext file. */
-  FileEncryptionProperties properties() {
+  @Option(names = CryptoPropertiesFile.OPTION, paramLabel = "FILE",
+      description = "Key-tools properties (parquet-java's names: parquet.encryption.footer.key, .column.keys,"
+          + " .algorithm, .plaintext.footer, .double.wrapping, .key.material.store.internally, the KMS client):"
+          + " fresh data keys wrapped by master keys in the KMS.")
+  Path cryptoProperties;
+
+  /**
+   * The encryption asked for the file written at {@code out}, or {@code null} for a plaintext
+   * file. With {@code --crypto-properties} and external key material, the key-material file is
+   * written beside {@code out} now.
+   */
+  FileEncryptionProperties properties(Path out) {
+    if (cryptoProperties != null) {
+      if (footerKey != null || !columnKeys.isEmpty() || aadPrefix != null || plaintextFooter) {
+        throw new UserInputException(CryptoPropertiesFile.OPTION + " replaces --footer-key, --column-key, --aad-prefix"
+            + " and --plaintext-footer (set parquet.encryption.* in the file)");
+      }
+      var factory = CryptoPropertiesFile.load(cryptoProperties);
+      if (!factory.encryptsFiles()) {
+        throw new UserInputException(CryptoPropertiesFile.OPTION + " " + cryptoProperties + " names no master key to"
+            + " encrypt with (parquet.encryption.footer.key with .column.keys, or .uniform.key)");
+      }
+      return factory.encryptionProperties(out.toAbsolutePath());
+    }
     if (footerKey == null) {
       if (!columnKeys.isEmpty() || aadPrefix != null || plaintextFooter) {
         throw new UserInputException("encryption needs --footer-key (--column-key, --aad-prefix and"

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
@@ -18,9 +19,11 @@ import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.InvalidArrowFileException;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.io.LocalOutputFile;
+import org.parquetarrow.crypto.keytools.KeyMaterialFile;
 import org.parquetarrow.write.BloomFilterOptions;
 import org.parquetarrow.write.DataPageVersion;
 import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.FloatingPointOrder;
 import org.parquetarrow.write.WriterProperties;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,6 +61,18 @@ final class FromArrowCommand implements Callable<Integer> {
     off
   }
 
+  /** The column orders of float columns, as the option spells them. */
+  enum FloatOrder {
+    ieee(FloatingPointOrder.IEEE_754_TOTAL_ORDER),
+    type(FloatingPointOrder.TYPE_DEFINED_ORDER);
+
+    final FloatingPointOrder order;
+
+    FloatOrder(FloatingPointOrder order) {
+      this.order = order;
+    }
+  }
+
   @Parameters(index = "0", paramLabel = "IN.arrow", description = "Arrow IPC file, or '-' for a stream on stdin.")
   String in;
 
@@ -80,6 +95,11 @@ final class FromArrowCommand implements Callable<Integer> {
   @Option(names = "--page-index", defaultValue = "on", paramLabel = "on|off", description = "Column and offset index (default ${DEFAULT-VALUE}).")
   Switch pageIndex;
 
+  @Option(names = "--float-order", defaultValue = "ieee", paramLabel = "ieee|type",
+      description = "Statistics order of float columns: ieee (IEEE 754 total order with NaN counts, parquet-format 2.13,"
+          + " default) or type (the older TYPE_ORDER, for readers before 2.13).")
+  FloatOrder floatOrder;
+
   @Option(names = "--row-group-rows", paramLabel = "N", description = "Rows per row group (default: the writer's).")
   Long rowGroupRows;
 
@@ -89,6 +109,8 @@ final class FromArrowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Path material = KeyMaterialFile.pathFor(out.toAbsolutePath());
+    boolean materialBefore = Files.exists(material);
     WriterProperties props = properties();
     PrintWriter err = spec.commandLine().getErr();
     long rows;
@@ -96,12 +118,30 @@ final class FromArrowCommand implements Callable<Integer> {
         ArrowReader reader = open(allocator)) {
       rows = write(reader, props, err);
     } catch (IOException | InvalidArrowFileException e) {
+      dropNewKeyMaterial(material, materialBefore);
       throw new UserInputException(in + ": cannot read Arrow IPC: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      dropNewKeyMaterial(material, materialBefore);
+      throw e;
     }
     PrintWriter o = spec.commandLine().getOut();
     o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, out);
     o.flush();
     return 0;
+  }
+
+  /**
+   * Removes the key-material file written for a file that was not written after all: the writer
+   * publishes no file on failure, and material with no data file would only mislead.
+   */
+  private static void dropNewKeyMaterial(Path material, boolean existedBefore) {
+    if (!existedBefore) {
+      try {
+        Files.deleteIfExists(material);
+      } catch (IOException ignored) {
+        // the failure being reported matters more than a leftover file
+      }
+    }
   }
 
   private WriterProperties properties() {
@@ -116,7 +156,8 @@ final class FromArrowCommand implements Callable<Integer> {
         .dataPageVersion(pageVersion == 1 ? DataPageVersion.V1 : DataPageVersion.V2)
         .dictionary(dictionary == Switch.on)
         .pageIndex(pageIndex == Switch.on)
-        .encryption(encryption.properties());
+        .floatingPointOrder(floatOrder.order)
+        .encryption(encryption.properties(out));
     if (rowGroupRows != null) {
       b.rowGroupRows(rowGroupRows);
     }

@@ -35,6 +35,14 @@ public final class FileDecryptionProperties {
     this.verifyFooterSignature = b.verifyFooterSignature;
   }
 
+  private FileDecryptionProperties(FileDecryptionProperties base, KeyRetriever boundRetriever) {
+    this.footerKey = base.footerKey;
+    this.columnKeys = base.columnKeys;
+    this.keyRetriever = boundRetriever;
+    this.aadPrefix = base.aadPrefix;
+    this.verifyFooterSignature = base.verifyFooterSignature;
+  }
+
   public static Builder builder() {
     return new Builder();
   }
@@ -62,6 +70,19 @@ public final class FileDecryptionProperties {
   /** Whether plaintext footers have their signature verified (default {@code true}). */
   public boolean verifyFooterSignature() {
     return verifyFooterSignature;
+  }
+
+  /**
+   * These properties for reading the file named {@code fileName}: the same keys, with the key
+   * retriever's {@link KeyRetriever#forFile} for that file. Footer reading calls this, so one
+   * instance serves a whole dataset even when keys live beside each file.
+   */
+  public FileDecryptionProperties forFile(String fileName) {
+    if (keyRetriever == null) {
+      return this;
+    }
+    KeyRetriever bound = keyRetriever.forFile(fileName);
+    return bound == keyRetriever ? this : new FileDecryptionProperties(this, bound);
   }
 
   /**

@@ -18,4 +18,15 @@ public interface KeyRetriever {
    * Exceptions thrown here reach the caller wrapped in a {@link org.parquetarrow.ParquetCryptoException}.
    */
   byte[] key(byte[] keyMetadata);
+
+  /**
+   * The retriever for one file, named as its {@link org.parquetarrow.io.InputFile#name()} (a local
+   * path for local files). Readers call this once per file before asking for its keys, so that a
+   * retriever can find what lies beside the file — parquet-java's key tools keep external key
+   * material in {@code _KEY_MATERIAL_FOR_<file name>.json} next to the data file. This default
+   * serves every file alike.
+   */
+  default KeyRetriever forFile(String fileName) {
+    return this;
+  }
 }

@@ -82,7 +82,7 @@ public final class ParquetFooter {
     String name = file.name();
     ErrorLocation where = ErrorLocation.ofFile(name);
     try {
-      return locateAndParse(file, name, limits, decryption);
+      return locateAndParse(file, name, limits, decryption == null ? null : decryption.forFile(name));
     } catch (ParquetException e) {
       throw e.locate(where);
     } catch (IOException e) {

@@ -574,7 +574,9 @@ final class BinaryValues extends LeafValues {
   private int compare(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
     return switch (order) {
       case SIGNED_BYTES -> compareSigned(a, aFrom, aTo, b, bFrom, bTo);
-      case FLOAT16 -> Float.compare(Float16.toFloat(a, aFrom) + 0.0f, Float16.toFloat(b, bFrom) + 0.0f);
+      // type order takes -0 and +0 as equal; total order puts -0 first
+      case FLOAT16 -> totalOrder() ? Float.compare(Float16.toFloat(a, aFrom), Float16.toFloat(b, bFrom))
+          : Float.compare(Float16.toFloat(a, aFrom) + 0.0f, Float16.toFloat(b, bFrom) + 0.0f);
       default -> compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
     };
   }
@@ -641,12 +643,12 @@ final class BinaryValues extends LeafValues {
 
   @Override
   byte[] pageMin() {
-    return order == ValueOrder.FLOAT16 ? Float16.signedZero(pageMin, true) : pageMin;
+    return order == ValueOrder.FLOAT16 && !totalOrder() ? Float16.signedZero(pageMin, true) : pageMin;
   }
 
   @Override
   byte[] pageMax() {
-    return order == ValueOrder.FLOAT16 ? Float16.signedZero(pageMax, false) : pageMax;
+    return order == ValueOrder.FLOAT16 && !totalOrder() ? Float16.signedZero(pageMax, false) : pageMax;
   }
 
   @Override
@@ -672,12 +674,12 @@ final class BinaryValues extends LeafValues {
 
   @Override
   byte[] chunkMin() {
-    return order == ValueOrder.FLOAT16 ? Float16.signedZero(chunkMin, true) : chunkMin;
+    return order == ValueOrder.FLOAT16 && !totalOrder() ? Float16.signedZero(chunkMin, true) : chunkMin;
   }
 
   @Override
   byte[] chunkMax() {
-    return order == ValueOrder.FLOAT16 ? Float16.signedZero(chunkMax, false) : chunkMax;
+    return order == ValueOrder.FLOAT16 && !totalOrder() ? Float16.signedZero(chunkMax, false) : chunkMax;
   }
 
   @Override

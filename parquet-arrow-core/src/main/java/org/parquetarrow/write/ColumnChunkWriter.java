@@ -153,6 +153,12 @@ final class ColumnChunkWriter implements AutoCloseable {
     return 32 - Integer.numberOfLeadingZeros(max);
   }
 
+  /** The column order the footer states for this column: total order for floats written in it. */
+  org.parquetarrow.format.ColumnOrder columnOrder() {
+    return values.totalOrder() ? org.parquetarrow.format.ColumnOrder.IEEE_754_TOTAL_ORDER
+        : org.parquetarrow.format.ColumnOrder.TYPE_DEFINED_ORDER;
+  }
+
   ColumnDescriptor column() {
     return column;
   }
@@ -504,6 +510,10 @@ final class ColumnChunkWriter implements AutoCloseable {
     if (values.pageHasMinMax()) {
       min = values.pageMin();
       max = values.pageMax();
+    } else if (pageValues > 0 && values.totalOrder()) {
+      // only NaNs: in total order the standard NaN bounds them, so the chunk keeps its column index
+      min = values.standardNaN();
+      max = min;
     }
     if (writer.pageIndexEnabled()) {
       // the column index holds the page bounds; page headers stay without statistics, as Arrow C++
@@ -719,8 +729,13 @@ final class ColumnChunkWriter implements AutoCloseable {
     if (values.order == ValueOrder.NONE) {
       stats = new Statistics(null, null, chunkNulls, null, null, null, null, null, null);
     } else {
-      stats = statistics(values.chunkHasMinMax() ? values.chunkMin() : null,
-          values.chunkHasMinMax() ? values.chunkMax() : null, chunkNulls, chunkNans, distinctCount());
+      byte[] min = values.chunkHasMinMax() ? values.chunkMin() : null;
+      byte[] max = values.chunkHasMinMax() ? values.chunkMax() : null;
+      if (min == null && chunkNans > 0 && values.totalOrder()) {
+        min = values.standardNaN(); // a chunk of only NaNs, bounded as its pages are
+        max = min;
+      }
+      stats = statistics(min, max, chunkNulls, chunkNans, distinctCount());
     }
     SizeStatistics size = new SizeStatistics(
         column.physicalType() == PhysicalType.BYTE_ARRAY ? chunkUnencoded : null,

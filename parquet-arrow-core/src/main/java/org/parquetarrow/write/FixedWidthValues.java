@@ -399,12 +399,13 @@ final class FixedWidthValues extends LeafValues {
     return encode(pageMax, false);
   }
 
-  /** PLAIN bytes of a kept min or max; zeros of floats follow the spec's -0 min / +0 max rule. */
+  /** PLAIN bytes of a kept min or max; in type order, zeros of floats follow the spec's -0 min / +0 max rule. */
   private byte[] encode(long kept, boolean isMin) {
     long bits = kept;
     if (order == ValueOrder.FLOAT || order == ValueOrder.DOUBLE) {
       double d = Double.longBitsToDouble(kept);
-      if (d == 0) {
+      // in total order -0.0 < +0.0 and the bounds keep their sign
+      if (d == 0 && !totalOrder()) {
         d = isMin ? -0.0 : 0.0;
       }
       bits = order == ValueOrder.FLOAT ? Float.floatToRawIntBits((float) d) : Double.doubleToRawLongBits(d);

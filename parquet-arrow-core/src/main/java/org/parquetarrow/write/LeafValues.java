@@ -16,9 +16,32 @@ abstract class LeafValues {
   int count;
   /** NaNs met by {@link #updateStatistics} since the column writer last took them. */
   long pageNans;
+  /**
+   * The order of floating-point statistics; set once by the file writer before any value, and
+   * read only where {@link ValueOrder#hasNans()}.
+   */
+  FloatingPointOrder floatingPointOrder = FloatingPointOrder.TYPE_DEFINED_ORDER;
 
   LeafValues(ValueOrder order) {
     this.order = order;
+  }
+
+  /** Whether this is a floating-point column written in IEEE 754 total order. */
+  final boolean totalOrder() {
+    return order.hasNans() && floatingPointOrder == FloatingPointOrder.IEEE_754_TOTAL_ORDER;
+  }
+
+  /**
+   * The PLAIN bytes of the standard (quiet, positive) NaN of this floating-point type: both bounds
+   * of a page or chunk of only NaNs in total order, as parquet-java 1.18 writes them.
+   */
+  final byte[] standardNaN() {
+    return switch (order) {
+      case FLOAT -> new byte[] {0, 0, (byte) 0xc0, 0x7f};
+      case DOUBLE -> new byte[] {0, 0, 0, 0, 0, 0, (byte) 0xf8, 0x7f};
+      case FLOAT16 -> new byte[] {0, 0x7e};
+      default -> throw new IllegalStateException(order + " has no NaN");
+    };
   }
 
   /** Loads {@code n} values of {@code vector} at {@code indices[0 .. n)}, replacing the previous batch. */

@@ -243,6 +243,7 @@ public final class ParquetFileWriter implements AutoCloseable {
             properties.truncatedTimestampsAllowed() && properties.arrowOptions().coerceTimestamps() != null);
         default -> new BinaryValues(c.node(), type, cp.statisticsEnabled());
       };
+      values.floatingPointOrder = properties.floatingPointOrder();
       if (cp.bloomFilter() != null && c.physicalType() == PhysicalType.BOOLEAN) {
         throw new IllegalArgumentException("column " + c.dottedPath() + ": bloom filters are not kept for booleans");
       }
@@ -428,8 +429,8 @@ public final class ParquetFileWriter implements AutoCloseable {
       List<KeyValue> keyValues = new ArrayList<>(writeSchema.keyValueMetadata());
       keyValues.addAll(properties.keyValueMetadata());
       List<ColumnOrder> orders = new ArrayList<>(columns.size());
-      for (int i = 0; i < columns.size(); i++) {
-        orders.add(ColumnOrder.TYPE_DEFINED_ORDER);
+      for (ColumnChunkWriter c : columns) {
+        orders.add(c.columnOrder());
       }
       boolean signed = encryptor != null && encryptor.properties().plaintextFooter();
       FileMetaData footer = new FileMetaData(FILE_VERSION, writeSchema.parquetSchema().toElements(), totalRows, groups,

@@ -42,6 +42,7 @@ public final class WriterProperties {
   private final DataPageVersion dataPageVersion;
   private final int statisticsTruncateLength;
   private final boolean pageIndexEnabled;
+  private final FloatingPointOrder floatingPointOrder;
   private final boolean pageChecksumEnabled;
   private final boolean truncatedTimestampsAllowed;
   private final String createdBy;
@@ -61,6 +62,7 @@ public final class WriterProperties {
     dataPageVersion = b.dataPageVersion;
     statisticsTruncateLength = b.statisticsTruncateLength;
     pageIndexEnabled = b.pageIndexEnabled;
+    floatingPointOrder = b.floatingPointOrder;
     pageChecksumEnabled = b.pageChecksumEnabled;
     truncatedTimestampsAllowed = b.truncatedTimestampsAllowed;
     createdBy = b.createdBy;
@@ -132,6 +134,14 @@ public final class WriterProperties {
    */
   public boolean pageIndexEnabled() {
     return pageIndexEnabled;
+  }
+
+  /**
+   * The column order of FLOAT, DOUBLE and FLOAT16 columns, which decides how their statistics and
+   * column index treat NaN and signed zeros; default {@link FloatingPointOrder#IEEE_754_TOTAL_ORDER}.
+   */
+  public FloatingPointOrder floatingPointOrder() {
+    return floatingPointOrder;
   }
 
   /** Whether pages carry a CRC-32 of their bytes; default off. */
@@ -207,6 +217,7 @@ public final class WriterProperties {
     private DataPageVersion dataPageVersion = DataPageVersion.V1;
     private int statisticsTruncateLength = 64;
     private boolean pageIndexEnabled = true;
+    private FloatingPointOrder floatingPointOrder = FloatingPointOrder.IEEE_754_TOTAL_ORDER;
     private boolean pageChecksumEnabled;
     private boolean truncatedTimestampsAllowed;
     private String createdBy = DEFAULT_CREATED_BY;
@@ -256,6 +267,16 @@ public final class WriterProperties {
 
     public Builder pageIndex(boolean enabled) {
       pageIndexEnabled = enabled;
+      return this;
+    }
+
+    /**
+     * The column order of floating-point columns (default {@link
+     * FloatingPointOrder#IEEE_754_TOTAL_ORDER}); {@link FloatingPointOrder#TYPE_DEFINED_ORDER}
+     * writes the form readers older than parquet-format 2.13 expect.
+     */
+    public Builder floatingPointOrder(FloatingPointOrder order) {
+      floatingPointOrder = java.util.Objects.requireNonNull(order, "order");
       return this;
     }
 

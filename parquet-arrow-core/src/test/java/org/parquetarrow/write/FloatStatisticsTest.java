@@ -30,7 +30,8 @@ import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /**
- * Float statistics as parquet.thrift asks of TYPE_ORDER columns: NaNs are left out of min/max and
+ * Float statistics as parquet.thrift asks of TYPE_ORDER columns (the older form, asked for with
+ * {@link FloatingPointOrder#TYPE_DEFINED_ORDER}; {@link FloatTotalOrderTest} has the default): NaNs are left out of min/max and
  * counted in {@code nan_count} (chunk, column index, or page headers when there is no page index),
  * and a chunk with a page of
  * only NaNs gets no column index. The footer's {@code version} is 1, as the thrift file says
@@ -59,6 +60,10 @@ class FloatStatisticsTest {
     return root;
   }
 
+  private static WriterProperties.Builder typeOrder() {
+    return WriterProperties.builder().floatingPointOrder(FloatingPointOrder.TYPE_DEFINED_ORDER);
+  }
+
   private static byte[] le(double d) {
     return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putDouble(d).array();
   }
@@ -78,7 +83,7 @@ class FloatStatisticsTest {
     Path file;
     // four rows a page: [1.5, NaN, 0.0, null] and [NaN, NaN, -2.0, 3.0]
     try (VectorSchemaRoot root = doubles(1.5, Double.NaN, 0.0, null, Double.NaN, Double.NaN, -2.0, 3.0)) {
-      file = write("nans.parquet", WriterProperties.builder().dictionary(false).dataPageRowLimit(4).build(), root);
+      file = write("nans.parquet", typeOrder().dictionary(false).dataPageRowLimit(4).build(), root);
     }
     try (LocalInputFile in = LocalInputFile.open(file)) {
       FileMetaData m = ParquetFooter.read(in).metadata();
@@ -105,7 +110,7 @@ class FloatStatisticsTest {
   void withoutPageIndexPageHeadersCarryTheNanCount() throws Exception {
     Path file;
     try (VectorSchemaRoot root = doubles(1.5, Double.NaN, 0.0, null, Double.NaN, Double.NaN, -2.0, 3.0)) {
-      file = write("headers.parquet", WriterProperties.builder().dictionary(false).dataPageRowLimit(4)
+      file = write("headers.parquet", typeOrder().dictionary(false).dataPageRowLimit(4)
           .pageIndex(false).build(), root);
     }
     try (LocalInputFile in = LocalInputFile.open(file)) {
@@ -126,7 +131,7 @@ class FloatStatisticsTest {
   void aPageOfOnlyNansLeavesTheChunkWithoutColumnIndex() throws Exception {
     Path file;
     try (VectorSchemaRoot root = doubles(1.0, 2.0, Double.NaN, Double.NaN, null, null)) {
-      file = write("allnan.parquet", WriterProperties.builder().dataPageRowLimit(2).build(), root);
+      file = write("allnan.parquet", typeOrder().dataPageRowLimit(2).build(), root);
     }
     try (LocalInputFile in = LocalInputFile.open(file)) {
       ColumnChunk chunk = ParquetFooter.read(in).metadata().rowGroups().get(0).columns().get(0);
@@ -148,7 +153,7 @@ class FloatStatisticsTest {
       v.set(2, (short) 0xFE01); // NaN with sign and payload
       v.set(3, (short) 0xC000); // -2.0
       root.setRowCount(4);
-      try (ParquetFileWriter w = ParquetFileWriter.open(file, halves, WriterProperties.defaults())) {
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, halves, typeOrder().build())) {
         w.write(root);
       }
     }

@@ -284,8 +284,12 @@ public final class ExpressionBinder {
     }
 
     private static Literal parsedNumber(String v) {
-      if (v.contains("e") || v.contains("E") || v.equalsIgnoreCase("nan") || v.toLowerCase().contains("inf")) {
-        return Literal.of(Double.parseDouble(v.replace("inf", "Infinity")));
+      if (v.equalsIgnoreCase("nan")) {
+        return Literal.of(Double.NaN); // Double.parseDouble knows only "NaN"
+      }
+      if (v.contains("e") || v.contains("E") || v.toLowerCase(java.util.Locale.ROOT).contains("inf")) {
+        return Literal.of(Double.parseDouble(v.toLowerCase(java.util.Locale.ROOT).replace("infinity", "inf")
+            .replace("inf", "Infinity")));
       }
       BigDecimal d = new BigDecimal(v);
       return v.contains(".") ? Literal.of(d) : Literal.of(d.toBigIntegerExact());

@@ -93,6 +93,12 @@ final class BoundsEvaluator {
     if (b.rowCount() == 0 || b.allNulls()) {
       return Truth.NEVER; // a comparison with null is never true
     }
+    if (isNaN(literal.value())) {
+      return nanLiteral(b, op);
+    }
+    if (b.onlyNaN()) {
+      return onlyNaN(op);
+    }
     if (!b.hasMinMax()) {
       return Truth.MAYBE;
     }
@@ -139,6 +145,40 @@ final class BoundsEvaluator {
       default:
         return Truth.MAYBE;
     }
+  }
+
+  /**
+   * A comparison over values that are all NaN (or null): no engine has NaN equal to, below or at
+   * most a number, so {@code =}, {@code <} and {@code <=} never hold; {@code >} and {@code >=} hold
+   * in DuckDB (NaN above every number) but not in Arrow, and {@code !=} depends on the nulls.
+   */
+  private static Truth onlyNaN(CompareOp op) {
+    return switch (op) {
+      case EQ, LT, LE -> Truth.NEVER;
+      default -> Truth.MAYBE;
+    };
+  }
+
+  /**
+   * A comparison with NaN ({@code x = 'nan'}, the NaN predicate), ruled out only where DuckDB
+   * (NaN equal to itself, above every number) and Arrow (every comparison with NaN false) agree:
+   * nothing is above NaN; {@code =} and {@code >=} need a NaN, so a zero NaN count rules them
+   * out; {@code <} needs a number, which an only-NaN page or chunk lacks.
+   */
+  private static Truth nanLiteral(ColumnBounds b, CompareOp op) {
+    if (isNaN(b.min()) || isNaN(b.max())) {
+      return Truth.MAYBE; // a NaN partition value, which no count describes
+    }
+    return switch (op) {
+      case GT -> Truth.NEVER;
+      case EQ, GE -> b.nanPossible() ? Truth.MAYBE : Truth.NEVER;
+      case LT -> b.onlyNaN() ? Truth.NEVER : Truth.MAYBE;
+      default -> Truth.MAYBE;
+    };
+  }
+
+  private static boolean isNaN(Object v) {
+    return v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN();
   }
 
   private static Truth startsWith(ColumnBounds b, String prefixText) {

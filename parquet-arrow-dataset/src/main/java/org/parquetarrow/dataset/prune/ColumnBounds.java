@@ -15,6 +15,8 @@ package org.parquetarrow.dataset.prune;
  * @param rowCount number of rows (&gt; 0 unless the set is empty)
  * @param nanPossible whether a NaN may hide among the values (floating point without a zero
  *     {@code nan_count})
+ * @param onlyNaN whether every non-null value is NaN (IEEE 754 total order: NaN bounds and NaN
+ *     counts); {@code min} and {@code max} are then {@code null}
  */
 record ColumnBounds(
     ValueDomain domain,
@@ -24,16 +26,17 @@ record ColumnBounds(
     boolean maxExact,
     long nullCount,
     long rowCount,
-    boolean nanPossible) {
+    boolean nanPossible,
+    boolean onlyNaN) {
 
   /** A column every row of which is null (absent from a file, or a null partition value). */
   static ColumnBounds allNull(ValueDomain domain, long rowCount) {
-    return new ColumnBounds(domain, null, null, false, false, rowCount, rowCount, false);
+    return new ColumnBounds(domain, null, null, false, false, rowCount, rowCount, false, false);
   }
 
   /** A column holding the single value {@code value} in every row (a partition value). */
   static ColumnBounds constant(ValueDomain domain, Object value, long rowCount) {
-    return new ColumnBounds(domain, value, value, true, true, 0, rowCount, false);
+    return new ColumnBounds(domain, value, value, true, true, 0, rowCount, false, false);
   }
 
   /** Whether min and max are both known. */

@@ -50,6 +50,9 @@ final class ColumnStatistics {
     boolean nanPossible = floating() && (stats.nanCount() == null || stats.nanCount() != 0);
     // the core decides which stored bounds can be trusted; the decoder maps them to the domain
     // (and drops NaN and undecodable ones itself: a string bound that is not UTF-8 still bounds bytes)
+    if (onlyNaN(stats.minValue(), stats.maxValue(), stats.nanCount())) {
+      return new ColumnBounds(decoder.domain(), null, null, false, false, nulls, rowCount, true, true);
+    }
     ColumnChunkStatistics chunk = ColumnChunkStatistics.of(leaf, stats, columnOrder, createdBy);
     byte[] min = null;
     byte[] max = null;
@@ -70,6 +73,9 @@ final class ColumnStatistics {
     boolean nanPossible = floating() && (nans == null || nans.get(page) != 0);
     byte[] min = index.minValues().get(page);
     byte[] max = index.maxValues().get(page);
+    if (onlyNaN(min, max, nans == null ? null : nans.get(page))) {
+      return new ColumnBounds(decoder.domain(), null, null, false, false, nulls, rowCount, true, true);
+    }
     if (columnOrder == ColumnOrder.UNKNOWN
         || !StatisticsTrust.minMaxUsable(writer, createdBy, physical, sortOrder, Arrays.equals(min, max))) {
       min = null;
@@ -78,6 +84,16 @@ final class ColumnStatistics {
     // Column-index bounds may be truncated and carry no exactness flag.
     boolean exact = physical != PhysicalType.BYTE_ARRAY && physical != PhysicalType.FIXED_LEN_BYTE_ARRAY;
     return bounds(min, max, exact, exact, nulls, rowCount, nanPossible);
+  }
+
+  /**
+   * Whether bounds say that every non-null value is NaN: in IEEE 754 total order NaN is a bound
+   * only then (both bounds NaN, with NaNs counted). In type order a NaN bound may come from a
+   * legacy writer that let NaNs in among numbers, and means nothing.
+   */
+  private boolean onlyNaN(byte[] min, byte[] max, Long nanCount) {
+    return columnOrder == ColumnOrder.IEEE_754_TOTAL_ORDER && floating() && nanCount != null && nanCount > 0
+        && decoder.isNaN(min) && decoder.isNaN(max);
   }
 
   private ColumnBounds bounds(
@@ -91,6 +107,6 @@ final class ColumnStatistics {
     if (nulls > rows) {
       nulls = -1;
     }
-    return new ColumnBounds(decoder.domain(), lo, hi, exactMin, exactMax, nulls, rows, nanPossible);
+    return new ColumnBounds(decoder.domain(), lo, hi, exactMin, exactMax, nulls, rows, nanPossible, false);
   }
 }

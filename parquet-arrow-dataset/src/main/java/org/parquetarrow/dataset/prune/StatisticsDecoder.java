@@ -74,12 +74,25 @@ final class StatisticsDecoder {
     return domain;
   }
 
+  /** Whether PLAIN bytes {@code b} are a NaN of a FLOAT, DOUBLE or FLOAT16 column. */
+  boolean isNaN(byte[] b) {
+    return b != null && raw(b) instanceof Double d && d.isNaN();
+  }
+
   /** The value of PLAIN bytes {@code b}, or {@code null} when they do not decode. */
   Object decode(byte[] b) {
     if (b == null) {
       return null;
     }
-    Object raw = switch (physical) {
+    Object raw = raw(b);
+    if (raw instanceof Double d && d.isNaN()) {
+      return null;
+    }
+    return raw == null ? null : domain.convert(raw);
+  }
+
+  private Object raw(byte[] b) {
+    return switch (physical) {
       case BOOLEAN -> b.length == 1 ? Boolean.valueOf((b[0] & 1) != 0) : null;
       case INT32 -> b.length == 4 ? int32(le(b).getInt()) : null;
       case INT64 -> b.length == 8 ? int64(le(b).getLong()) : null;
@@ -88,10 +101,6 @@ final class StatisticsDecoder {
       case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> bytes(b);
       default -> null;
     };
-    if (raw instanceof Double d && d.isNaN()) {
-      return null;
-    }
-    return raw == null ? null : domain.convert(raw);
   }
 
   private Object int32(int v) {
