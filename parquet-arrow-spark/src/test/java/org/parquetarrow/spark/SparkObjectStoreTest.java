@@ -159,6 +159,29 @@ class SparkObjectStoreTest {
   }
 
   @Test
+  void anObjectReplacedAfterTheDriverListedItFailsTheTaskInsteadOfBeingReadAsAnother() throws Exception {
+    Path one;
+    try (Stream<Path> files = Files.walk(local.resolve("year=2023/region=1"))) {
+      one = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+    }
+    s3.put(LoopbackS3.PRIVATE_BUCKET, "replaced/part.parquet", one);
+    Dataset<Row> df = fromS3("s3://private/replaced/");
+    long rows = spark.read().parquet(one.toString()).count();
+    assertEquals(rows, df.count());
+
+    // another valid Parquet file under the same key: the tasks must not read it with the old footer
+    Path other;
+    try (Stream<Path> files = Files.walk(local.resolve("year=2024/region=0"))) {
+      other = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+    }
+    s3.put(LoopbackS3.PRIVATE_BUCKET, "replaced/part.parquet", other);
+    Exception e = assertThrows(Exception.class, () -> df.collectAsList());
+    // Spark reports the task's exception in the stage failure's message (it keeps no cause)
+    assertTrue(e.getMessage().contains(org.parquetarrow.ObjectChangedException.class.getName() + ": s3://private/replaced/part.parquet"),
+        e.getMessage());
+  }
+
+  @Test
   void badStorageOptionsAreRefusedByName() {
     IllegalArgumentException endpoint = assertThrows(IllegalArgumentException.class,
         () -> spark.read().format("parquet-arrow").option("s3.endpoint", "ftp://127.0.0.1:1").load("s3://private/x/").schema());
