@@ -35,15 +35,25 @@ public final class Dataset {
   private final List<SkippedFile> skipped;
   private final ArrowReadOptions readOptions;
   private final IoStatistics discoveryStatistics;
+  // the row groups [from, to) of the one file of a split (withRowGroups); from < 0: every row group
+  private final int rowGroupFrom;
+  private final int rowGroupTo;
 
   Dataset(List<DatasetFile> files, Schema schema, Schema partitionSchema, List<SkippedFile> skipped,
       ArrowReadOptions readOptions, IoStatistics discoveryStatistics) {
+    this(files, schema, partitionSchema, skipped, readOptions, discoveryStatistics, -1, -1);
+  }
+
+  private Dataset(List<DatasetFile> files, Schema schema, Schema partitionSchema, List<SkippedFile> skipped,
+      ArrowReadOptions readOptions, IoStatistics discoveryStatistics, int rowGroupFrom, int rowGroupTo) {
     this.files = List.copyOf(files);
     this.schema = schema;
     this.partitionSchema = partitionSchema;
     this.skipped = List.copyOf(skipped);
     this.readOptions = readOptions;
     this.discoveryStatistics = discoveryStatistics;
+    this.rowGroupFrom = rowGroupFrom;
+    this.rowGroupTo = rowGroupTo;
   }
 
   /**
@@ -75,7 +85,35 @@ public final class Dataset {
         throw new IllegalArgumentException(f.location() + " is not a file of this dataset");
       }
     }
-    return new Dataset(files, schema, partitionSchema, List.of(), readOptions, new IoStatistics());
+    return new Dataset(files, schema, partitionSchema, List.of(), readOptions, new IoStatistics(), rowGroupFrom,
+        rowGroupTo);
+  }
+
+  /**
+   * This dataset restricted to the row groups {@code from} (inclusive) to {@code to} (exclusive) of
+   * {@code file} (one of its own), with the same schema and read options, reading nothing: a split
+   * of a large file that one worker scans, pruned (and its pruning counted) over its own row groups
+   * only. Scanned with {@link org.parquetarrow.dataset.scan.Scanner}, it is filtered exactly as a
+   * whole dataset is.
+   *
+   * <pre>{@code
+   * DatasetFile big = ds.files().get(0);
+   * try (ScanReader r = Scanner.scan(ds.withRowGroups(big, 0, 4), options, allocator)) { ... }
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if the file is not one of this dataset's, or the range is not
+   *     within its row groups
+   */
+  public Dataset withRowGroups(DatasetFile file, int from, int to) {
+    if (!files.contains(file)) {
+      throw new IllegalArgumentException(file.location() + " is not a file of this dataset");
+    }
+    int groups = file.metadata().rowGroups().size();
+    if (from < 0 || from > to || to > groups) {
+      throw new IllegalArgumentException("row groups " + from + " to " + to + " are not within the " + groups
+          + " row groups of " + file.location());
+    }
+    return new Dataset(List.of(file), schema, partitionSchema, List.of(), readOptions, new IoStatistics(), from, to);
   }
 
   /** The unified schema: every file column, then the partition columns. */
@@ -163,7 +201,10 @@ public final class Dataset {
       List<RowGroupScan> groups = null;
       InputFile in = files.forPruning(f);
       try {
-        groups = pruner.prune(in, f.metadata(), f.mapping(), f.partitionValues(), f.footer().decryptor());
+        groups = rowGroupFrom < 0
+            ? pruner.prune(in, f.metadata(), f.mapping(), f.partitionValues(), f.footer().decryptor())
+            : pruner.prune(in, f.metadata(), f.mapping(), f.partitionValues(), f.footer().decryptor(), rowGroupFrom,
+                rowGroupTo);
       } catch (ParquetException e) {
         throw e.locate(ErrorLocation.ofFile(f.location()));
       } finally {

@@ -135,6 +135,25 @@ public final class DatasetDiscovery {
     return build(files, base == null ? null : base.toString(), LocalStorage.instance(), options, new IoStatistics());
   }
 
+  /**
+   * The files {@code entries} name, as a listing found them earlier (a driver that discovered the
+   * dataset, a catalog), with nothing listed again: only their footers are read, and a remote file
+   * whose entry has a version (an ETag) and size is held to it, as a scan holds a discovered file.
+   * Partition directories count below {@code root} when it is not {@code null}.
+   *
+   * <pre>{@code
+   * // on a worker: the one file the driver planned for it, size and ETag as the driver listed them
+   * StorageEntry e = new StorageEntry("s3://bucket/events/year=2024/part-0.parquet", 1_048_576, "\"9b2cf535f27731c974343645a3985328\"");
+   * Dataset ds = DatasetDiscovery.entries(List.of(e), null, s3, DiscoveryOptions.defaults());
+   * }</pre>
+   *
+   * @throws DatasetException if {@code entries} is empty
+   * @throws org.parquetarrow.ParquetIOException naming a file that cannot be opened
+   */
+  public static Dataset entries(List<StorageEntry> entries, String root, Storage storage, DiscoveryOptions options) {
+    return build(List.copyOf(entries), root, storage, options, new IoStatistics(), true);
+  }
+
   private static PathMatcher matcher(String glob) {
     return FileSystems.getDefault().getPathMatcher("glob:" + glob);
   }
@@ -187,6 +206,16 @@ public final class DatasetDiscovery {
 
   private static Dataset build(List<StorageEntry> entries, String root, Storage storage, DiscoveryOptions options,
       IoStatistics io) {
+    return build(entries, root, storage, options, io, false);
+  }
+
+  /**
+   * @param pinned whether a file is opened as the version its entry names: entries from an earlier
+   *     listing, whose planned splits must not meet a replaced object; a fresh listing instead takes
+   *     the version it opens
+   */
+  private static Dataset build(List<StorageEntry> entries, String root, Storage storage, DiscoveryOptions options,
+      IoStatistics io, boolean pinned) {
     if (entries.isEmpty()) {
       throw new DatasetException("no Parquet files found" + (root == null ? "" : " below " + root));
     }
@@ -201,7 +230,7 @@ public final class DatasetDiscovery {
         StorageEntry read = entry;
         ParquetFooter footer = cache == null ? null : cache.get(entry);
         if (footer == null) {
-          try (InputFile in = storage.open(p, io)) {
+          try (InputFile in = pinned ? storage.open(entry, io) : storage.open(p, io)) {
             footer = ParquetFooter.read(in, options.decryption());
             read = versionRead(entry, in);
           }

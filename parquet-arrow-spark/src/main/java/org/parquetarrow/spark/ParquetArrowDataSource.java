@@ -21,15 +21,21 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>Options (all optional): {@code batchSize} (rows per batch, default 8192), {@code pruning}
  * ({@code all}, {@code none}, or a comma list of {@code statistics}, {@code dictionary}, {@code
  * bloomFilter}, {@code pageIndex}), {@code hivePartitioning} (default {@code true}), {@code
- * maxPartitionBytes} (default the session's {@code spark.sql.files.maxPartitionBytes}); a bad value
- * is an {@link IllegalArgumentException} naming the option.
+ * maxPartitionBytes} (default the session's {@code spark.sql.files.maxPartitionBytes}), and for
+ * {@code s3://} / {@code s3a://} locations {@code s3.endpoint}, {@code s3.region}, {@code
+ * s3.pathStyle}, {@code s3.anonymous}, {@code s3.accessKeyId} + {@code s3.secretAccessKey} (or the
+ * S3A names, {@code fs.s3a.endpoint} ..., also taken from the session's {@code spark.hadoop.fs.s3a.*});
+ * a bad value is an {@link IllegalArgumentException} naming the option.
  *
  * <p>Writing: {@code df.write().format("parquet-arrow").mode("append" or "overwrite").partitionBy(...)
  * .save(path)} writes through our writer with Spark's commit protocol (see {@link WriteConfig} for
- * the options). Spark gives sources like this one, without a catalog, only those two save modes:
- * {@code errorifexists} (the default) and {@code ignore} fail in Spark's planner.
+ * the options) to a local file system. Spark gives sources like this one, without a catalog, only
+ * those two save modes: {@code errorifexists} (the default) and {@code ignore} fail in Spark's planner.
  *
  * <pre>{@code
+ * Dataset<Row> remote = spark.read().format("parquet-arrow")
+ *     .option("s3.endpoint", "http://127.0.0.1:9000")
+ *     .load("s3a://lake/events/");
  * df.write().format("parquet-arrow").mode("overwrite").partitionBy("year")
  *     .option("compression", "zstd").option("bloomFilterColumns", "user_id").save("/data/events");
  * }</pre>

@@ -2,7 +2,6 @@ package org.parquetarrow.spark;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,13 +29,14 @@ import org.parquetarrow.dataset.expr.ColumnRef;
 import org.parquetarrow.dataset.expr.ExpressionBindException;
 import org.parquetarrow.dataset.expr.ExpressionBinder;
 import org.parquetarrow.dataset.scan.ScanOptions;
-import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.dataset.scan.Scanner;
+import org.parquetarrow.io.Storage;
+import org.parquetarrow.io.StorageEntry;
 
 /**
  * Reads one input partition: its files one after another, each scanned by parquet-arrow's {@link
- * Scanner} (pruning and filtering with the pushed filter), or a run of a large file's row groups
- * ({@link RowGroupRangeSource}), every Arrow batch handed to Spark as a
+ * Scanner} (pruning and filtering with the pushed filter), whole or a run of a large file's row
+ * groups, every Arrow batch handed to Spark as a
  * {@link ColumnarBatch} over the scan's vectors (no copy), partition columns as constant columns,
  * columns a file lacks as null columns. The counters of the finished files plus the open one are
  * the task's custom metrics.
@@ -83,11 +83,17 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
     }
   }
 
+  /**
+   * The slice through the dataset {@link Scanner}: the file as the driver listed it (not listed
+   * again; a remote file held to the listed version), the whole of it or its run of row groups,
+   * pruned and filtered exactly. Partition values come from the driver, as constant columns.
+   */
   private BatchSource open(FileSlice f) throws IOException {
-    Dataset ds = DatasetDiscovery.file(Path.of(f.path()), config.discovery());
+    Storage storage = SharedStorages.forLocation(f.path(), config.storage());
+    Dataset ds = DatasetDiscovery.entries(List.of(new StorageEntry(f.path(), f.fileSize(), f.version())), null, storage,
+        config.discovery());
     if (!f.isWholeFile()) {
-      return new RowGroupRangeSource(ds, f, present(projection, ds.schema()),
-          filterSql == null ? null : ExpressionParser.parse(filterSql), config, allocator);
+      ds = ds.withRowGroups(ds.files().get(0), f.rowGroupFrom(), f.rowGroupTo());
     }
     ScanOptions.Builder options = ScanOptions.builder()
         .columns(present(projection, ds.schema()))

@@ -133,7 +133,7 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   }
 
   private static FileSlice whole(DatasetFile f) {
-    return FileSlice.whole(f.path().toString(), size(f), new LinkedHashMap<>(f.partitionValues()));
+    return FileSlice.whole(f.location(), size(f), f.entry().version(), new LinkedHashMap<>(f.partitionValues()));
   }
 
   /** Whether {@code f} is over {@code maxSplit} bytes and has row groups to cut it between. */
@@ -153,13 +153,15 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
     for (int g = 0; g < groups.size(); g++) {
       long size = groups.get(g).totalCompressedSize() != null ? groups.get(g).totalCompressedSize() : groups.get(g).totalByteSize();
       if (g > from && bytes + size > maxSplit) {
-        out.add(new FileSlice(f.path().toString(), bytes, new LinkedHashMap<>(f.partitionValues()), from, g));
+        out.add(new FileSlice(f.location(), bytes, size(f), f.entry().version(), new LinkedHashMap<>(f.partitionValues()),
+            from, g));
         from = g;
         bytes = 0;
       }
       bytes += size;
     }
-    out.add(new FileSlice(f.path().toString(), bytes, new LinkedHashMap<>(f.partitionValues()), from, groups.size()));
+    out.add(new FileSlice(f.location(), bytes, size(f), f.entry().version(), new LinkedHashMap<>(f.partitionValues()),
+        from, groups.size()));
     return out;
   }
 
@@ -172,6 +174,17 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   }
 
   static long size(DatasetFile f) {
+    if (f.entry().size() >= 0) {
+      return f.entry().size(); // as listed (remote files: no request per file)
+    }
+    if (!f.isLocal()) {
+      // a URL, which lists without a size: its row groups' bytes, as the footer gives them
+      long bytes = 0;
+      for (org.parquetarrow.format.RowGroup g : f.metadata().rowGroups()) {
+        bytes += g.totalCompressedSize() != null ? g.totalCompressedSize() : g.totalByteSize();
+      }
+      return Math.max(1, bytes);
+    }
     try {
       return Files.size(f.path());
     } catch (IOException e) {

@@ -26,9 +26,8 @@ import org.parquetarrow.dataset.expr.Expressions;
 /**
  * Takes Spark's column pruning (nested struct fields included) and predicates. A predicate is
  * pushed when it translates whole ({@link PredicateTranslator}) and names only file columns (then
- * the scan prunes row groups and pages by it and returns only matching rows; when some file is
- * large enough to be cut into row-group runs, which are pruned but not filtered row by row, Spark
- * checks it again) or only partition
+ * the scan prunes row groups and pages by it and returns only matching rows, in whole files and in
+ * the row-group runs of large files alike) or only partition
  * columns (then files are left out on the driver, and Spark checks it again on the constant
  * columns, which costs nothing). Predicates mixing both, or naming a column some file lacks or
  * types differently, stay with Spark.
@@ -79,9 +78,6 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
         e = data.translate(p);
         if (e != null) {
           dataTerms.add(e);
-          if (splitFiles) {
-            postScan.add(p); // row-group runs are pruned but not filtered row by row
-          }
         }
       }
       if (e == null) {
@@ -108,7 +104,7 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
 
   /**
    * Whether some file is larger than the split size, so that the scan cuts it into row-group
-   * runs (read by {@link RowGroupRangeSource}, which prunes but does not filter rows exactly).
+   * runs (shown in the scan's description).
    */
   private boolean someFileSplits() {
     long maxSplit = ParquetArrowScan.maxSplitBytes(dataset.files(), config.maxPartitionBytes());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -40,11 +41,9 @@ final class ParquetArrowTable implements SupportsRead {
   }
 
   static ParquetArrowTable open(CaseInsensitiveStringMap options) {
-    List<Path> paths = paths(options);
-    ReadConfig config = ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes());
-    Dataset ds = paths.size() == 1 && Files.isDirectory(paths.get(0))
-        ? DatasetDiscovery.directory(paths.get(0), config.discovery())
-        : DatasetDiscovery.paths(paths, config.discovery());
+    List<String> paths = locations(options);
+    ReadConfig config = ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes(), ParquetArrowTable::sessionConf);
+    Dataset ds = discover(paths, config);
     Set<String> int96 = new HashSet<>();
     for (DatasetFile f : ds.files()) {
       int96.addAll(SparkTypes.int96Paths(f.mapping()));
@@ -73,11 +72,41 @@ final class ParquetArrowTable implements SupportsRead {
     return v == null || (v instanceof Long l && l == l.intValue());
   }
 
+  private static String sessionConf(String key) {
+    return SparkSession.getActiveSession().isDefined()
+        ? SparkSession.getActiveSession().get().conf().getOption(key).getOrElse(() -> null) : null;
+  }
+
+  /**
+   * Local paths as before; one object-store location ({@code s3://}, {@code s3a://}, {@code
+   * https://}) through the JVM's shared {@link org.parquetarrow.io.Storage} for it: a file, or a
+   * prefix listed as a directory with its {@code key=value} partitions.
+   */
+  private static Dataset discover(List<String> locations, ReadConfig config) {
+    if (locations.stream().allMatch(org.parquetarrow.io.Storage::isLocal)) {
+      List<Path> paths = locations.stream().map(ParquetArrowTable::localPath).toList();
+      return paths.size() == 1 && Files.isDirectory(paths.get(0))
+          ? DatasetDiscovery.directory(paths.get(0), config.discovery())
+          : DatasetDiscovery.paths(paths, config.discovery());
+    }
+    if (locations.size() > 1) {
+      throw new IllegalArgumentException("paths " + locations + ": an object-store location is read alone;"
+          + " load its common prefix (with hive partitions) instead of several paths");
+    }
+    String location = locations.get(0);
+    return DatasetDiscovery.location(location, SharedStorages.forLocation(location, config.storage()), config.discovery());
+  }
+
   /**
    * The load paths: Spark passes one as {@code path} and several as {@code paths}, a JSON array.
    * Plain paths and {@code file:} URIs are local files.
    */
   static List<Path> paths(CaseInsensitiveStringMap options) {
+    return locations(options).stream().map(ParquetArrowTable::localPath).toList();
+  }
+
+  /** The load paths as given (local paths, {@code file:} URIs, object-store URIs). */
+  static List<String> locations(CaseInsensitiveStringMap options) {
     List<String> raw = new ArrayList<>();
     if (options.containsKey("paths")) {
       try {
@@ -92,11 +121,7 @@ final class ParquetArrowTable implements SupportsRead {
     if (raw.isEmpty()) {
       throw new IllegalArgumentException("no path given: use load(path) or option(\"path\", ...)");
     }
-    List<Path> out = new ArrayList<>();
-    for (String s : raw) {
-      out.add(localPath(s));
-    }
-    return out;
+    return raw;
   }
 
   private static Path localPath(String s) {
@@ -104,7 +129,7 @@ final class ParquetArrowTable implements SupportsRead {
       return Path.of(URI.create(s));
     }
     if (s.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
-      throw new IllegalArgumentException("path " + s + ": only local files (plain paths or file: URIs) are read yet");
+      throw new IllegalArgumentException("path " + s + " is not a local file");
     }
     return Path.of(s);
   }

@@ -18,12 +18,23 @@ import org.parquetarrow.schema.ArrowReadOptions;
  *   <li>{@code hivePartitioning}: whether {@code key=value} directories become columns (default true)
  *   <li>{@code maxPartitionBytes}: bytes per input partition (default the session's {@code
  *       spark.sql.files.maxPartitionBytes})
+ *   <li>object-store settings, see {@link StorageSettings}
  * </ul>
  */
 record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
-    boolean hivePartitioning, long maxPartitionBytes) implements Serializable {
+    boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage) implements Serializable {
 
+  /** {@link #parse(Map, long, java.util.function.Function)} with no session settings. */
   static ReadConfig parse(Map<String, String> options, long sessionMaxPartitionBytes) {
+    return parse(options, sessionMaxPartitionBytes, key -> null);
+  }
+
+  /**
+   * @param session the session's configuration ({@code spark.hadoop.fs.s3a.*} for the storage
+   *     settings the options leave out), {@code null} for a key it does not set
+   */
+  static ReadConfig parse(Map<String, String> options, long sessionMaxPartitionBytes,
+      java.util.function.Function<String, String> session) {
     int batch = (int) number(options, "batchSize", 8192);
     if (batch < 1) {
       throw new IllegalArgumentException("option batchSize must be at least 1, not " + batch);
@@ -43,7 +54,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     }
     return new ReadConfig(batch, all || kinds.contains("statistics"), all || kinds.contains("dictionary"),
         all || kinds.contains("bloomfilter"), all || kinds.contains("pageindex"),
-        Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes);
+        Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes, StorageSettings.parse(options, session));
   }
 
   private static long number(Map<String, String> options, String key, long fallback) {

@@ -178,6 +178,23 @@ public final class FilePruner {
    */
   public List<RowGroupScan> prune(InputFile file, FileMetaData metadata, SchemaMapping mapping,
       Map<String, Object> partitionValues, FileDecryptor decryptor) {
+    return prune(file, metadata, mapping, partitionValues, decryptor, 0, metadata.rowGroups().size());
+  }
+
+  /**
+   * As {@link #prune(InputFile, FileMetaData, SchemaMapping, Map, FileDecryptor)}, for the row
+   * groups {@code from} (inclusive) to {@code to} (exclusive) only: a split of a large file read in
+   * parts prunes and counts its own row groups, never another split's.
+   *
+   * @throws IllegalArgumentException unless {@code 0 <= from <= to <= } the file's row group count
+   */
+  public List<RowGroupScan> prune(InputFile file, FileMetaData metadata, SchemaMapping mapping,
+      Map<String, Object> partitionValues, FileDecryptor decryptor, int from, int to) {
+    List<RowGroup> groups = metadata.rowGroups();
+    if (from < 0 || from > to || to > groups.size()) {
+      throw new IllegalArgumentException("row groups " + from + " to " + to + " are not within the "
+          + groups.size() + " row groups of " + (file == null ? "the file" : file.name()));
+    }
     Map<ColumnRef, FileColumn> resolved = new HashMap<>();
     for (ColumnRef ref : columns) {
       if (!(ref.path().size() == 1 && partitionValues.containsKey(ref.path().get(0)))) {
@@ -186,11 +203,10 @@ public final class FilePruner {
       }
     }
     List<RowGroupScan> out = new ArrayList<>();
-    List<RowGroup> groups = metadata.rowGroups();
-    metrics.rowGroups.add(groups.size());
+    metrics.rowGroups.add(to - from);
     if (filter == null) {
       List<RowGroupScan> all = new ArrayList<>();
-      for (int i = 0; i < groups.size(); i++) {
+      for (int i = from; i < to; i++) {
         long n = groups.get(i).numRows();
         if (n > 0) {
           all.add(new RowGroupScan(i, org.parquetarrow.read.RowSelection.all(n), true));
@@ -200,7 +216,7 @@ public final class FilePruner {
       }
       return all;
     }
-    for (int i = 0; i < groups.size(); i++) {
+    for (int i = from; i < to; i++) {
       RowGroup rg = groups.get(i);
       ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(i);
       Function<ColumnRef, ColumnBounds> chunkBounds = ref -> {

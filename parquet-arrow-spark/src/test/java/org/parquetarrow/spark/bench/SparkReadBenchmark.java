@@ -1,0 +1,245 @@
+package org.parquetarrow.spark.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.apache.spark.sql.execution.metric.SQLMetric;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Our source against Spark's built-in vectorized Parquet reader, in one Spark session, on the same
+ * files (TPC-H {@code lineitem} written by our writer, see {@link LineitemFiles}) with the same
+ * session settings: TPC-H Q1 (a full scan of 7 columns and an aggregation), Q6 (4 columns, a
+ * one-year range of ship dates) and a point query on the sorted {@code l_orderkey} (page index and
+ * bloom filter). Each query runs {@code -Dbench.warmup} times per reader untimed, then {@code
+ * -Dbench.runs} times per reader alternately; the median wall time, the bytes each read and our
+ * pruning counters are logged and written to {@code bench.out} (a Markdown table). The answers of
+ * the two readers must be equal, or it fails.
+ *
+ * <p>Properties: {@code bench.dir} (default {@code target/spark-bench}), {@code bench.scale}
+ * (default 1: 6M rows), {@code bench.files} (default 4), {@code bench.runs} (default 5), {@code
+ * bench.warmup} (default 2), {@code bench.queries} (default {@code Q1,Q6,point}), {@code bench.out}
+ * (default {@code bench.dir/results.md}).
+ */
+public final class SparkReadBenchmark {
+  private static final Logger LOG = LoggerFactory.getLogger(SparkReadBenchmark.class);
+
+  private static final String Q1 = "select l_returnflag, l_linestatus, sum(l_quantity) as sum_qty,"
+      + " sum(l_extendedprice) as sum_base_price, sum(l_extendedprice * (1 - l_discount)) as sum_disc_price,"
+      + " sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) as sum_charge, avg(l_quantity) as avg_qty,"
+      + " avg(l_extendedprice) as avg_price, avg(l_discount) as avg_disc, count(*) as count_order from %s"
+      + " where l_shipdate <= date '1998-09-02' group by l_returnflag, l_linestatus"
+      + " order by l_returnflag, l_linestatus";
+  private static final String Q6 = "select sum(l_extendedprice * l_discount) as revenue from %s"
+      + " where l_shipdate >= date '1994-01-01' and l_shipdate < date '1995-01-01'"
+      + " and l_discount between 0.05 and 0.07 and l_quantity < 24";
+  private static final String POINT = "select l_orderkey, l_linenumber, l_partkey, l_extendedprice, l_shipdate,"
+      + " l_comment from %s where l_orderkey = %d";
+
+  private SparkReadBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    Path dir = Path.of(System.getProperty("bench.dir", "target/spark-bench"));
+    double scale = Double.parseDouble(System.getProperty("bench.scale", "1"));
+    int files = Integer.getInteger("bench.files", 4);
+    int runs = Integer.getInteger("bench.runs", 5);
+    int warmup = Integer.getInteger("bench.warmup", 2);
+    Path data = dir.resolve("lineitem-sf" + scale + "-" + files);
+    String loadBefore = load();
+    long t0 = System.nanoTime();
+    long rows = LineitemFiles.write(data, scale, files, 42);
+    LOG.info("lineitem: {} rows in {} files at {} ({} s)", rows, files, data, (System.nanoTime() - t0) / 1_000_000_000);
+
+    SparkSession spark = SparkSession.builder()
+        .master("local[2]")
+        .appName("parquet-arrow-spark-bench")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .getOrCreate();
+    BytesRead bytes = new BytesRead();
+    spark.sparkContext().addSparkListener(bytes);
+    try {
+      spark.read().format("parquet-arrow").load(data.toString()).createOrReplaceTempView("ours");
+      spark.read().parquet(data.toString()).createOrReplaceTempView("builtin");
+      long key = LineitemFiles.orders(scale) / 2 + 17;
+      Map<String, String> queries = new LinkedHashMap<>();
+      queries.put("Q1", Q1);
+      queries.put("Q6", Q6);
+      queries.put("point l_orderkey = " + key, POINT.replace("%d", Long.toString(key)));
+      List<List<String>> columns = List.of(
+          List.of("l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_discount", "l_tax", "l_shipdate"),
+          List.of("l_extendedprice", "l_discount", "l_shipdate", "l_quantity"),
+          List.of("l_orderkey", "l_linenumber", "l_partkey", "l_extendedprice", "l_shipdate", "l_comment"));
+      List<String> table = new ArrayList<>();
+      table.add("| query | ours median s | built-in median s | built-in ÷ ours | bytes read ours | bytes read built-in"
+          + " | chunk bytes of the columns read | our row groups read / total | pruned by stats / dict / bloom / page index"
+          + " | pages skipped |");
+      table.add("|---|---|---|---|---|---|---|---|---|---|");
+      int i = 0;
+      Set<String> only = new HashSet<>(Arrays.asList(System.getProperty("bench.queries", "Q1,Q6,point").split(",")));
+      for (Map.Entry<String, String> q : queries.entrySet()) {
+        if (!only.contains(q.getKey().split(" ")[0])) {
+          i++;
+          continue;
+        }
+        table.add(run(spark, bytes, q.getKey(), q.getValue(), runs, warmup, chunkBytes(data, columns.get(i++))));
+      }
+      String out = String.join("\n", table) + "\n\nrows " + rows + ", files " + files + ", runs " + runs
+          + ", warm-up " + warmup + ", load average (1/5/15 min) before " + loadBefore + ", after " + load() + "\n";
+      Path file = Path.of(System.getProperty("bench.out", dir.resolve("results.md").toString()));
+      Files.writeString(file, out);
+      LOG.info("results ({}):\n{}", file, out);
+    } finally {
+      spark.stop();
+    }
+  }
+
+  private static String run(SparkSession spark, BytesRead bytes, String name, String sql, int runs, int warmup,
+      long chunkBytes) throws Exception {
+    String ours = String.format(sql, "ours");
+    String builtIn = String.format(sql, "builtin");
+    List<Row> expected = sorted(spark.sql(builtIn).collectAsList());
+    List<Row> actual = sorted(spark.sql(ours).collectAsList());
+    if (!expected.equals(actual)) {
+      throw new IllegalStateException(name + ": the readers disagree\n built-in " + expected + "\n ours " + actual);
+    }
+    for (int i = 0; i < warmup; i++) {
+      spark.sql(ours).collectAsList();
+      spark.sql(builtIn).collectAsList();
+    }
+    double[] oursSeconds = new double[runs];
+    double[] builtInSeconds = new double[runs];
+    Measured lastOurs = null;
+    Measured lastBuiltIn = null;
+    for (int i = 0; i < runs; i++) {
+      lastOurs = measure(spark, bytes, ours);
+      lastBuiltIn = measure(spark, bytes, builtIn);
+      oursSeconds[i] = lastOurs.seconds;
+      builtInSeconds[i] = lastBuiltIn.seconds;
+    }
+    double o = median(oursSeconds);
+    double b = median(builtInSeconds);
+    Map<String, Long> m = lastOurs.scanMetrics;
+    LOG.info("{}: ours {} s (runs {}), built-in {} s (runs {}), built-in/ours {}; ours {}; built-in task input bytes {};"
+        + " rows {}", name, fmt(o), Arrays.toString(oursSeconds), fmt(b), Arrays.toString(builtInSeconds),
+        fmt(b / o), m, lastBuiltIn.inputBytes, expected.size());
+    return "| " + name + " | " + fmt(o) + " | " + fmt(b) + " | " + fmt(b / o) + " | " + m.getOrDefault("bytes_read", -1L)
+        + " | " + lastBuiltIn.inputBytes + " | " + chunkBytes + " | " + m.getOrDefault("row_groups_read", -1L) + " / "
+        + m.getOrDefault("row_groups", -1L) + " | " + m.getOrDefault("row_groups_pruned_by_statistics", -1L) + " / "
+        + m.getOrDefault("row_groups_pruned_by_dictionary", -1L) + " / "
+        + m.getOrDefault("row_groups_pruned_by_bloom_filter", -1L) + " / "
+        + m.getOrDefault("row_groups_pruned_by_page_index", -1L) + " | " + m.getOrDefault("pages_skipped", -1L) + " |";
+  }
+
+  private static List<Row> sorted(List<Row> rows) {
+    List<Row> out = new ArrayList<>(rows);
+    out.sort(java.util.Comparator.comparing(Row::toString));
+    return out;
+  }
+
+  /**
+   * The compressed bytes of the column chunks of {@code columns} in every file: what a reader that
+   * reads whole chunks of those columns (no pruning) reads, the yardstick for both readers' bytes.
+   */
+  static long chunkBytes(Path data, List<String> columns) throws java.io.IOException {
+    long total = 0;
+    try (var files = Files.list(data)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".parquet")).toList()) {
+        try (org.apache.arrow.memory.BufferAllocator a = new org.apache.arrow.memory.RootAllocator();
+            var r = org.parquetarrow.read.ParquetFileReader.open(f, org.parquetarrow.read.ReadOptions.builder(a).build())) {
+          for (var g : r.metadata().rowGroups()) {
+            for (var c : g.columns()) {
+              if (columns.contains(String.join(".", c.metaData().pathInSchema()))) {
+                total += c.metaData().totalCompressedSize();
+              }
+            }
+          }
+        }
+      }
+    }
+    return total;
+  }
+
+  private record Measured(double seconds, long inputBytes, Map<String, Long> scanMetrics) {}
+
+  private static Measured measure(SparkSession spark, BytesRead bytes, String sql) throws Exception {
+    spark.sparkContext().listenerBus().waitUntilEmpty();
+    long before = bytes.total.get();
+    var df = spark.sql(sql);
+    long start = System.nanoTime();
+    df.collectAsList();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    spark.sparkContext().listenerBus().waitUntilEmpty();
+    Map<String, Long> scan = new LinkedHashMap<>();
+    collect(df.queryExecution().executedPlan(), scan);
+    return new Measured(seconds, bytes.total.get() - before, scan);
+  }
+
+  /** Our scan node's custom metrics (the built-in scan reports no pruning counters). */
+  private static void collect(SparkPlan plan, Map<String, Long> out) {
+    if (plan instanceof BatchScanExec b) {
+      for (Map.Entry<String, SQLMetric> e : CollectionConverters.asJava(b.metrics()).entrySet()) {
+        out.merge(e.getKey(), e.getValue().value(), Long::sum);
+      }
+    }
+    if (plan instanceof org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec a) {
+      collect(a.executedPlan(), out);
+    }
+    if (plan instanceof org.apache.spark.sql.execution.adaptive.QueryStageExec s) {
+      collect(s.plan(), out);
+    }
+    for (SparkPlan c : CollectionConverters.asJava(plan.children())) {
+      collect(c, out);
+    }
+  }
+
+  /** The machine's load averages (Linux), for the record: the benchmark shares the machine. */
+  private static String load() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (java.io.IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static double median(double[] v) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  private static String fmt(double v) {
+    return String.format("%.3f", v);
+  }
+
+  /** Task input bytes (Hadoop file system reads: the built-in reader's; ours reads outside Hadoop). */
+  private static final class BytesRead extends SparkListener {
+    final AtomicLong total = new AtomicLong();
+
+    @Override
+    public void onTaskEnd(SparkListenerTaskEnd end) {
+      if (end.taskMetrics() != null) {
+        total.addAndGet(end.taskMetrics().inputMetrics().bytesRead());
+      }
+    }
+  }
+}
