@@ -39,7 +39,7 @@ class DictionaryFieldsTest {
   @Test
   void dictionaryFieldsComeOutAsTheirValues(@TempDir Path dir) throws Exception {
     Path arrow = dir.resolve("in.arrow");
-    writeColors(arrow);
+    writeColors(arrow, ROWS);
     Path parquet = dir.resolve("colors.parquet");
     Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString());
     assertEquals(0, w.exit(), w.err());
@@ -80,7 +80,43 @@ class DictionaryFieldsTest {
     return row % 5 == 0 ? null : COLORS[row % 3];
   }
 
-  private static void writeColors(Path file) throws Exception {
+  /**
+   * Issue 19 item 9: a file without rows has no dictionary to take the value type from; the schema
+   * (the stored Arrow schema says the field holds strings) is enough for an empty table.
+   */
+  @Test
+  void aFileWithoutRowsConvertsToAnEmptyTableOfTheValueType(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("empty.arrow");
+    writeColors(arrow, 0);
+    Path parquet = dir.resolve("empty.parquet");
+    Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString());
+    assertEquals(0, w.exit(), w.err());
+    assertTrue(Cli.run("schema", parquet.toString()).out().contains("color: Utf8[dictionary: "));
+
+    Path back = dir.resolve("back.arrow");
+    Cli t = Cli.run("to-arrow", parquet.toString(), back.toString());
+    assertEquals(0, t.exit(), t.err());
+    assertTrue(t.out().contains("wrote 0 rows"), t.out());
+    try (BufferAllocator a = new RootAllocator();
+        ArrowFileReader r = new ArrowFileReader(FileChannel.open(back, StandardOpenOption.READ), a)) {
+      List<Field> fields = r.getVectorSchemaRoot().getSchema().getFields();
+      assertEquals(1, fields.size());
+      assertEquals("color", fields.get(0).getName());
+      assertEquals(ArrowType.Utf8.INSTANCE, fields.get(0).getType());
+      assertNull(fields.get(0).getDictionary());
+      long rows = 0;
+      while (r.loadNextBatch()) {
+        rows += r.getVectorSchemaRoot().getRowCount();
+      }
+      assertEquals(0, rows);
+    }
+
+    Cli cat = Cli.run("cat", parquet.toString(), "--json");
+    assertEquals(0, cat.exit(), cat.err());
+    assertEquals("", cat.out());
+  }
+
+  private static void writeColors(Path file, int rows) throws Exception {
     DictionaryEncoding encoding = new DictionaryEncoding(1, false, new ArrowType.Int(32, true));
     try (BufferAllocator a = new RootAllocator();
         VarCharVector dict = new VarCharVector("colors", a);
@@ -92,15 +128,15 @@ class DictionaryFieldsTest {
       dict.setValueCount(COLORS.length);
       DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider();
       provider.put(new Dictionary(dict, encoding));
-      ids.allocateNew(ROWS);
-      for (int i = 0; i < ROWS; i++) {
+      ids.allocateNew(Math.max(rows, 1));
+      for (int i = 0; i < rows; i++) {
         if (i % 5 == 0) {
           ids.setNull(i);
         } else {
           ids.set(i, i % 3);
         }
       }
-      ids.setValueCount(ROWS);
+      ids.setValueCount(rows);
       VectorSchemaRoot root = VectorSchemaRoot.of(ids);
       try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           ArrowFileWriter w = new ArrowFileWriter(root, provider, ch)) {
