@@ -1,11 +1,8 @@
 package org.parquetarrow.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Timeout;
 import org.parquetarrow.crypto.EncryptedCorpus;
 import org.parquetarrow.crypto.FileDecryptionProperties;
-import org.parquetarrow.read.ReadOptions;
 
 /**
  * Target (f): the encrypted footer and module decryption. The input is a whole file, read with the
@@ -20,9 +17,8 @@ class EncryptedFileFuzzTest {
       .findFirst().orElseThrow().keys();
 
   @FuzzTest
-  @Timeout(value = 10, unit = TimeUnit.SECONDS)
   void encryptedFile(byte[] file) {
     FuzzHarness.withAllocator(allocator -> FuzzHarness.readAll(file,
-        ReadOptions.builder(allocator).batchSize(FuzzHarness.BATCH_ROWS).decryption(KEYS).build()));
+        FuzzHarness.options(allocator).decryption(KEYS).build()));
   }
 }

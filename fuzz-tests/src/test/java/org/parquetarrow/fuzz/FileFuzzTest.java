@@ -1,12 +1,9 @@
 package org.parquetarrow.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Timeout;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.ByteBufferInputFile;
-import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.read.RowSelection;
 
 /**
@@ -16,10 +13,9 @@ import org.parquetarrow.read.RowSelection;
  */
 class FileFuzzTest {
   @FuzzTest
-  @Timeout(value = 10, unit = TimeUnit.SECONDS)
   void wholeFile(byte[] file) {
     FuzzHarness.withAllocator(allocator ->
-        FuzzHarness.readAll(file, ReadOptions.builder(allocator).batchSize(FuzzHarness.BATCH_ROWS).build()));
+        FuzzHarness.readAll(file, FuzzHarness.options(allocator).build()));
     FuzzHarness.withAllocator(allocator -> {
       // the rows the row groups hold: a selection past them is the caller's error (a documented
       // IllegalArgumentException), whatever FileMetaData.num_rows claims
@@ -32,8 +28,7 @@ class FileFuzzTest {
         RowSelection selection = mid == 0
             ? RowSelection.range(0, 1)
             : RowSelection.fromRanges(0, 1, mid, Math.min(rows, mid + 1 + rows / 4));
-        FuzzHarness.readAll(file, ReadOptions.builder(allocator).batchSize(FuzzHarness.BATCH_ROWS)
-            .rowSelection(selection).build());
+        FuzzHarness.readAll(file, FuzzHarness.options(allocator).rowSelection(selection).build());
       }
     });
   }

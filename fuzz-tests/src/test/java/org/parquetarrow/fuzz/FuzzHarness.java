@@ -40,6 +40,9 @@ final class FuzzHarness {
   /** Small batches, so a bad row count fails on its first batch rather than after many. */
   static final int BATCH_ROWS = 1024;
 
+  /** The largest page accepted: well inside {@link #MEMORY_LIMIT}, as a user with that limit sets it. */
+  static final int MAX_PAGE_SIZE = 64 << 20;
+
   private FuzzHarness() {}
 
   /**
@@ -60,6 +63,11 @@ final class FuzzHarness {
       throw new AssertionError("leak: " + left + " bytes still allocated after the reader closed\n" + detail);
     }
     allocator.close();
+  }
+
+  /** Read options within the limits above, for {@code allocator}; callers add what they fuzz. */
+  static ReadOptions.Builder options(BufferAllocator allocator) {
+    return ReadOptions.builder(allocator).batchSize(BATCH_ROWS).maxPageSize(MAX_PAGE_SIZE);
   }
 
   /** Reads every batch of {@code file} with {@code options}, validating each. */

@@ -3,8 +3,6 @@ package org.parquetarrow.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Timeout;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
@@ -20,7 +18,6 @@ import org.parquetarrow.schema.ArrowSchemaConverter;
  */
 class MetadataFuzzTest {
   @FuzzTest
-  @Timeout(value = 10, unit = TimeUnit.SECONDS)
   void thriftMetadata(byte[] input) {
     if (input.length == 0) {
       return;

@@ -6,8 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Timeout;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.CompressionCodec;
@@ -24,7 +22,6 @@ import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.Repetition;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.format.SchemaElement;
-import org.parquetarrow.read.ReadOptions;
 
 /**
  * Target (b): one data page (and, for dictionary encodings, its dictionary page) decoded into
@@ -45,7 +42,6 @@ class PageFuzzTest {
   private enum Shape { REQUIRED, OPTIONAL, LIST_ELEMENT }
 
   @FuzzTest
-  @Timeout(value = 10, unit = TimeUnit.SECONDS)
   void page(FuzzedDataProvider data) {
     PhysicalType type = data.pickValue(new PhysicalType[] {
       PhysicalType.BOOLEAN, PhysicalType.INT32, PhysicalType.INT64, PhysicalType.INT96, PhysicalType.FLOAT,
@@ -106,11 +102,11 @@ class PageFuzzTest {
 
     byte[] bytes = file.toByteArray();
     FuzzHarness.withAllocator(allocator ->
-        FuzzHarness.readAll(bytes, ReadOptions.builder(allocator).batchSize(FuzzHarness.BATCH_ROWS).build()));
+        FuzzHarness.readAll(bytes, FuzzHarness.options(allocator).build()));
     if (type == PhysicalType.BYTE_ARRAY) {
       // string and binary columns also decode into dictionary vectors when asked
-      FuzzHarness.withAllocator(allocator -> FuzzHarness.readAll(bytes, ReadOptions.builder(allocator)
-          .batchSize(FuzzHarness.BATCH_ROWS).dictionaryColumns(String.join(".", path)).build()));
+      FuzzHarness.withAllocator(allocator -> FuzzHarness.readAll(bytes,
+          FuzzHarness.options(allocator).dictionaryColumns(String.join(".", path)).build()));
     }
   }
 

@@ -1,8 +1,6 @@
 package org.parquetarrow.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Timeout;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.variant.Variant;
 import org.parquetarrow.variant.VariantKind;
@@ -14,7 +12,6 @@ import org.parquetarrow.variant.VariantKind;
  */
 class VariantFuzzTest {
   @FuzzTest
-  @Timeout(value = 10, unit = TimeUnit.SECONDS)
   void variant(byte[] input) {
     Variant v;
     try {
