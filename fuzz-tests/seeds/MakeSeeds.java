@@ -78,6 +78,30 @@ public class MakeSeeds {
       write(meta, "crypto-" + p.getFileName(), 6, Arrays.copyOfRange(b, b.length - 8 - len, b.length - 8));
     }
 
+    // plaintext footers for the encrypted-footer target: decrypted ones, then a few plain ones
+    Path footers = dir("EncryptedFooterFuzzTestInputs/encryptedFooter");
+    for (org.parquetarrow.crypto.EncryptedCorpus.File f : org.parquetarrow.crypto.EncryptedCorpus.files()) {
+      if (size(f.path()) <= SMALL) {
+        try {
+          ParquetFooter footer = ParquetFooter.read(
+              new ByteBufferInputFile(f.relative(), Files.readAllBytes(f.path())), f.keys());
+          Files.write(footers.resolve("decrypted-" + f.path().getFileName()), MetadataWriter.toBytes(footer.metadata()));
+        } catch (RuntimeException e) {
+          // a file these keys do not open is no seed
+        }
+      }
+    }
+    for (Path p : plain.stream().limit(20).toList()) {
+      byte[] b = Files.readAllBytes(p);
+      try {
+        ParquetFooter footer = ParquetFooter.read(new ByteBufferInputFile(p.toString(), b));
+        int end = b.length - 8;
+        Files.write(footers.resolve("plain-" + p.getFileName()), Arrays.copyOfRange(b, end - footer.footerLength(), end));
+      } catch (RuntimeException e) {
+        // an unreadable corpus file has no footer to seed with
+      }
+    }
+
     Path variant = dir("VariantFuzzTestInputs/variant");
     Path vdir = parquetTesting.resolve("variant");
     try (Stream<Path> s = Files.list(vdir)) {
