@@ -20,7 +20,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 final class PlainBatch {
   private PlainBatch() {}
 
-  /** The schema of the decoded batches; a dictionary field below the top level is refused. */
+  /**
+   * The schema of the decoded batches; a dictionary field below the top level is refused.
+   *
+   * @param schema the reader's schema, whose dictionary fields carry their value type
+   */
   static Schema plainSchema(Schema schema, DictionaryProvider dictionaries) {
     List<Field> fields = new ArrayList<>();
     for (Field f : schema.getFields()) {
@@ -31,11 +35,9 @@ final class PlainBatch {
         fields.add(f);
       } else {
         Dictionary d = dictionaries.lookup(f.getDictionary().getId());
-        if (d == null) {
-          // only a file without rows has no batch to take the dictionary's value type from
-          throw new UserInputException("field " + f.getName() + " is a dictionary and the file has no rows to show its type");
-        }
-        Field value = d.getVector().getField();
+        // A file without rows has no batch and so no dictionary; the reader's schema (IPC message
+        // form) already gives a dictionary field its value type.
+        Field value = d == null ? f : d.getVector().getField();
         fields.add(new Field(f.getName(), new org.apache.arrow.vector.types.pojo.FieldType(
             f.isNullable(), value.getType(), null, f.getMetadata()), value.getChildren()));
       }

@@ -6,10 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Base64;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -21,12 +27,22 @@ import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.ipc.WriteChannel;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.format.ConvertedType;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.KeyValue;
+import org.parquetarrow.format.MetadataWriter;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.format.Repetition;
+import org.parquetarrow.format.SchemaElement;
 
 /**
  * A dictionary field (stored so through {@code ARROW:schema}, read back as a dictionary vector with
@@ -39,7 +55,7 @@ class DictionaryFieldsTest {
   @Test
   void dictionaryFieldsComeOutAsTheirValues(@TempDir Path dir) throws Exception {
     Path arrow = dir.resolve("in.arrow");
-    writeColors(arrow);
+    writeColors(arrow, ROWS);
     Path parquet = dir.resolve("colors.parquet");
     Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString());
     assertEquals(0, w.exit(), w.err());
@@ -80,7 +96,86 @@ class DictionaryFieldsTest {
     return row % 5 == 0 ? null : COLORS[row % 3];
   }
 
-  private static void writeColors(Path file) throws Exception {
+  /**
+   * Issue 19 item 9: a file without rows has no dictionary to take the value type from; the schema
+   * (the stored Arrow schema says the field holds strings) is enough for an empty table.
+   */
+  @Test
+  void aFileWithoutRowsConvertsToAnEmptyTableOfTheValueType(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("empty.arrow");
+    writeColors(arrow, 0);
+    Path parquet = dir.resolve("empty.parquet");
+    Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString());
+    assertEquals(0, w.exit(), w.err());
+    assertTrue(Cli.run("schema", parquet.toString()).out().contains("color: Utf8[dictionary: "));
+
+    Path back = dir.resolve("back.arrow");
+    Cli t = Cli.run("to-arrow", parquet.toString(), back.toString());
+    assertEquals(0, t.exit(), t.err());
+    assertTrue(t.out().contains("wrote 0 rows"), t.out());
+    try (BufferAllocator a = new RootAllocator();
+        ArrowFileReader r = new ArrowFileReader(FileChannel.open(back, StandardOpenOption.READ), a)) {
+      List<Field> fields = r.getVectorSchemaRoot().getSchema().getFields();
+      assertEquals(1, fields.size());
+      assertEquals("color", fields.get(0).getName());
+      assertEquals(ArrowType.Utf8.INSTANCE, fields.get(0).getType());
+      assertNull(fields.get(0).getDictionary());
+      long rows = 0;
+      while (r.loadNextBatch()) {
+        rows += r.getVectorSchemaRoot().getRowCount();
+      }
+      assertEquals(0, rows);
+    }
+
+    Cli cat = Cli.run("cat", parquet.toString(), "--json");
+    assertEquals(0, cat.exit(), cat.err());
+    assertEquals("", cat.out());
+  }
+
+  /**
+   * Issue 19 item 9, as Polars writes it: a categorical column stored as {@code dictionary<uint32,
+   * large_utf8>} in {@code ARROW:schema} (serialised here by Arrow Java), over a string column, in a
+   * file with no rows and no row groups. The footer is built field by field.
+   */
+  @Test
+  void aPolarsShapedEmptyFileWithACategoricalColumnConverts(@TempDir Path dir) throws Exception {
+    Schema stored = new Schema(List.of(new Field("cat",
+        new FieldType(true, ArrowType.LargeUtf8.INSTANCE, new DictionaryEncoding(0, false, new ArrowType.Int(32, false))),
+        null)));
+    ByteArrayOutputStream ipc = new ByteArrayOutputStream();
+    try (WriteChannel channel = new WriteChannel(Channels.newChannel(ipc))) {
+      MessageSerializer.serialize(channel, stored);
+    }
+    FileMetaData footer = new FileMetaData(1, List.of(
+        new SchemaElement(null, null, null, "root", 1, null, null, null, null, null, null),
+        new SchemaElement(PhysicalType.BYTE_ARRAY, null, Repetition.OPTIONAL, "cat", null, ConvertedType.UTF8,
+            null, null, null, null, null)),
+        0, List.of(), List.of(new KeyValue("ARROW:schema", Base64.getEncoder().encodeToString(ipc.toByteArray()))),
+        "Polars", null, null, null);
+    byte[] meta = MetadataWriter.toBytes(footer);
+    ByteArrayOutputStream file = new ByteArrayOutputStream();
+    file.writeBytes("PAR1".getBytes(StandardCharsets.US_ASCII));
+    file.writeBytes(meta);
+    file.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(meta.length).array());
+    file.writeBytes("PAR1".getBytes(StandardCharsets.US_ASCII));
+    Path parquet = dir.resolve("polars-empty.parquet");
+    Files.write(parquet, file.toByteArray());
+
+    Path back = dir.resolve("back.arrow");
+    Cli t = Cli.run("to-arrow", parquet.toString(), back.toString());
+    assertEquals(0, t.exit(), t.err());
+    try (BufferAllocator a = new RootAllocator();
+        ArrowFileReader r = new ArrowFileReader(FileChannel.open(back, StandardOpenOption.READ), a)) {
+      List<Field> fields = r.getVectorSchemaRoot().getSchema().getFields();
+      assertEquals(1, fields.size());
+      assertEquals("cat", fields.get(0).getName());
+      assertEquals(ArrowType.Utf8.INSTANCE, fields.get(0).getType());
+      assertNull(fields.get(0).getDictionary());
+      assertTrue(!r.loadNextBatch() || r.getVectorSchemaRoot().getRowCount() == 0);
+    }
+  }
+
+  private static void writeColors(Path file, int rows) throws Exception {
     DictionaryEncoding encoding = new DictionaryEncoding(1, false, new ArrowType.Int(32, true));
     try (BufferAllocator a = new RootAllocator();
         VarCharVector dict = new VarCharVector("colors", a);
@@ -92,15 +187,15 @@ class DictionaryFieldsTest {
       dict.setValueCount(COLORS.length);
       DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider();
       provider.put(new Dictionary(dict, encoding));
-      ids.allocateNew(ROWS);
-      for (int i = 0; i < ROWS; i++) {
+      ids.allocateNew(Math.max(rows, 1));
+      for (int i = 0; i < rows; i++) {
         if (i % 5 == 0) {
           ids.setNull(i);
         } else {
           ids.set(i, i % 3);
         }
       }
-      ids.setValueCount(ROWS);
+      ids.setValueCount(rows);
       VectorSchemaRoot root = VectorSchemaRoot.of(ids);
       try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           ArrowFileWriter w = new ArrowFileWriter(root, provider, ch)) {

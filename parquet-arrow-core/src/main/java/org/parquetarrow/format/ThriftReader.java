@@ -259,7 +259,8 @@ final class ThriftReader {
     if (size == 15) {
       size = readVarint32();
     }
-    listElementType = elementType(sizeAndType & 0x0f);
+    // An empty list has no element to type: hyparquet writes type 0 there, and readers accept it.
+    listElementType = size == 0 ? TType.STOP : elementType(sizeAndType & 0x0f);
     checkContainerSize(size, 1, "list");
     return size;
   }

@@ -107,7 +107,8 @@ final class BatchReader implements AutoCloseable {
     this.plan = plan;
     this.rowGroups = plan.rowGroups();
     this.writer = WriterVersion.parse(metadata.createdBy());
-    this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums());
+    this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums())
+        .withMaxPageSize(options.maxPageSize());
     List<FieldAssembler> built = new ArrayList<>();
     List<Field> outFields = new ArrayList<>();
     List<Field> memoryFields = new ArrayList<>();

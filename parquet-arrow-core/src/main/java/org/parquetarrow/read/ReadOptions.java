@@ -11,6 +11,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.io.FetchOptions;
+import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
@@ -65,6 +66,7 @@ public final class ReadOptions {
   private final RowSelection fileRows;
   private final Executor executor;
   private final long maxBatchBytes;
+  private final int maxPageSize;
   private final FileDecryptionProperties decryption;
   private final VariantShredding variantShredding;
   private final FetchOptions fetchOptions;
@@ -80,6 +82,7 @@ public final class ReadOptions {
     this.fileRows = b.fileRows;
     this.executor = b.executor;
     this.maxBatchBytes = b.maxBatchBytes;
+    this.maxPageSize = b.maxPageSize;
     this.decryption = b.decryption;
     this.variantShredding = b.variantShredding;
     this.fetchOptions = b.fetchOptions;
@@ -124,6 +127,11 @@ public final class ReadOptions {
    */
   public long maxBatchBytes() {
     return maxBatchBytes;
+  }
+
+  /** The largest decompressed page accepted, in bytes; see {@link Builder#maxPageSize(int)}. */
+  public int maxPageSize() {
+    return maxPageSize;
   }
 
   /** Whether page CRC-32s are checked when present (default true). */
@@ -199,6 +207,7 @@ public final class ReadOptions {
     private RowSelection fileRows;
     private Executor executor;
     private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
+    private int maxPageSize = PageReadOptions.DEFAULT_MAX_PAGE_SIZE;
     private FileDecryptionProperties decryption;
     private VariantShredding variantShredding = VariantShredding.UNSHRED;
     private FetchOptions fetchOptions = FetchOptions.defaults();
@@ -323,6 +332,26 @@ public final class ReadOptions {
      */
     public Builder fetchOptions(FetchOptions options) {
       this.fetchOptions = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /**
+     * The largest decompressed page accepted (default {@link
+     * PageReadOptions#DEFAULT_MAX_PAGE_SIZE}, the largest Java array). A page whose header asks
+     * for more fails with an {@link org.parquetarrow.UnsupportedFeatureException} before it is
+     * decompressed or anything is allocated for it. Set it with a bounded allocator: a few KB of
+     * ZSTD or BROTLI can decode to a 1 GiB page, which the default accepts once the data is seen
+     * to decode to that size (seconds of work) and then allocates.
+     *
+     * <pre>{@code
+     * ReadOptions.builder(new RootAllocator(256 << 20)).maxPageSize(64 << 20).build();
+     * }</pre>
+     */
+    public Builder maxPageSize(int bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxPageSize " + bytes + " is below 1");
+      }
+      this.maxPageSize = bytes;
       return this;
     }
 

@@ -100,6 +100,10 @@ public final class ExpressionParser {
       ColumnRef column = column();
       expect(Token.Kind.COMMA, "','");
       Token prefix = expect(Token.Kind.STRING, "a string prefix");
+      if (prefix.text().indexOf('%') >= 0 || prefix.text().indexOf('_') >= 0) {
+        // StartsWith is written back as LIKE, where these two are wildcards
+        throw error(prefix, "a prefix without % or _");
+      }
       expect(Token.Kind.RPAREN, "')'");
       return new StartsWith(column, prefix.text());
     }
