@@ -63,11 +63,14 @@ final class PartitionColumn {
     Field field = fields.get(index);
     DictionaryEncoding encoding = field.getDictionary();
     ArrowType valueType = field.getType();
-    if (encoding != null && dictionaries != null && dictionaries.lookup(encoding.getId()) != null) {
-      valueType = dictionaries.lookup(encoding.getId()).getVectorType();
-    } else if (encoding != null && dictionaries == null) {
-      throw new IllegalArgumentException("partition column " + name + " is dictionary-encoded but no dictionaries"
-          + " were given");
+    if (encoding != null) {
+      Dictionary d = dictionaries == null ? null : dictionaries.lookup(encoding.getId());
+      if (d == null) {
+        throw new IllegalArgumentException("partition column " + name + " is dictionary-encoded (dictionary "
+            + encoding.getId() + ") but " + (dictionaries == null ? "no dictionaries were given" : "the given"
+            + " dictionaries do not hold it"));
+      }
+      valueType = d.getVectorType();
     }
     Kind kind = kindOf(valueType);
     if (kind == null) {

@@ -470,4 +470,55 @@ class DatasetWriterTest {
     assertThrows(IllegalArgumentException.class, () -> DatasetWriteOptions.builder().basenameTemplate("_x-{i}.parquet"));
     assertFalse(Files.exists(dir), "nothing is created for a refused write");
   }
+
+  @Test
+  void anArrowReaderWithADictionaryEncodedPartitionColumn() throws IOException {
+    // an IPC stream of 3 batches whose partition column is dictionary-encoded: the reader is the
+    // dictionary provider, as pyarrow's write_dataset takes a RecordBatchReader
+    BufferAllocator a = memory.allocator();
+    DictionaryEncoding encoding = new DictionaryEncoding(3L, false, new ArrowType.Int(8, true));
+    java.io.ByteArrayOutputStream ipc = new java.io.ByteArrayOutputStream();
+    String[] cities = {"Oslo", "Lima", "São Paulo"};
+    try (VarCharVector dictValues = new VarCharVector("cities", a);
+        org.apache.arrow.vector.TinyIntVector city = new org.apache.arrow.vector.TinyIntVector("city",
+            new FieldType(true, new ArrowType.Int(8, true), encoding), a);
+        BigIntVector id = new BigIntVector("id", a)) {
+      for (int i = 0; i < cities.length; i++) {
+        dictValues.setSafe(i, cities[i].getBytes(StandardCharsets.UTF_8));
+      }
+      dictValues.setValueCount(cities.length);
+      DictionaryProvider.MapDictionaryProvider provider =
+          new DictionaryProvider.MapDictionaryProvider(new Dictionary(dictValues, encoding));
+      VectorSchemaRoot root = VectorSchemaRoot.of(id, city);
+      try (org.apache.arrow.vector.ipc.ArrowStreamWriter w =
+          new org.apache.arrow.vector.ipc.ArrowStreamWriter(root, provider, ipc)) {
+        w.start();
+        for (int b = 0; b < 3; b++) {
+          for (int r = 0; r < 10; r++) {
+            int i = b * 10 + r;
+            id.setSafe(r, i);
+            city.setSafe(r, (byte) (i % 3));
+          }
+          root.setRowCount(10);
+          w.writeBatch();
+        }
+        w.end();
+      }
+    }
+    Path dir = tmp.resolve("from-reader");
+    List<WrittenDatasetFile> files;
+    try (org.apache.arrow.vector.ipc.ArrowStreamReader reader = new org.apache.arrow.vector.ipc.ArrowStreamReader(
+        new java.io.ByteArrayInputStream(ipc.toByteArray()), a)) {
+      files = DatasetWriter.write(dir, reader, DatasetWriteOptions.builder().partitionBy("city").build());
+    }
+    assertEquals(List.of("city=Lima/part-0.parquet", "city=Oslo/part-0.parquet", "city=S%C3%A3o%20Paulo/part-0.parquet"),
+        files(dir));
+    assertEquals(List.of(10L, 10L, 10L), files.stream().map(WrittenDatasetFile::rowCount).toList());
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      expected.add("{city=" + cities[i % 3] + ", id=" + i + "}");
+    }
+    Collections.sort(expected);
+    assertEquals(expected, readBack(dir));
+  }
 }
