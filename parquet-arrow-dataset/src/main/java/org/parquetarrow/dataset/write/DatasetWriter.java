@@ -52,8 +52,9 @@ import org.parquetarrow.write.ParquetFileWriter;
  * directories it created, so the call leaves no half dataset behind (pyarrow keeps them). Files
  * that were there before are never touched, except the ones {@link
  * ExistingDataPolicy#OVERWRITE_PARTITIONS} replaces, which are deleted only after every new file
- * is complete. Writers in other processes writing to the same directories are not coordinated
- * with.
+ * is complete. A reader listing the directory during the write sees the files completed so far
+ * (never a partial file). Writers in other processes writing to the same directories are not
+ * coordinated with: give concurrent appends templates that cannot collide (a unique prefix).
  *
  * <p>Memory: at most {@link DatasetWriteOptions#maxOpenFiles()} files are open, each holding its
  * current row group; rows of a batch that belong to a partition are copied into one batch of that
