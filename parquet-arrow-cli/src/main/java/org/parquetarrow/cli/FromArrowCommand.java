@@ -8,6 +8,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
@@ -17,6 +19,10 @@ import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.InvalidArrowFileException;
+import org.parquetarrow.dataset.write.DatasetWriteOptions;
+import org.parquetarrow.dataset.write.DatasetWriter;
+import org.parquetarrow.dataset.write.ExistingDataPolicy;
+import org.parquetarrow.dataset.write.WrittenDatasetFile;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.io.LocalOutputFile;
 import org.parquetarrow.crypto.keytools.KeyMaterialFile;
@@ -34,10 +40,14 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code from-arrow IN.arrow OUT.parquet}: an Arrow IPC file (or {@code -}: an IPC stream on stdin)
- * written to Parquet with the writer's settings chosen by options.
+ * written to Parquet with the writer's settings chosen by options; with {@code --partition-by},
+ * {@code --max-rows-per-file} or {@code --existing-data}, OUT is a dataset directory written by
+ * {@link DatasetWriter} (hive partitions).
  */
 @Command(name = "from-arrow", mixinStandardHelpOptions = true,
-    description = "Write an Arrow IPC file (or '-': an IPC stream on stdin) to Parquet.")
+    description = {"Write an Arrow IPC file (or '-': an IPC stream on stdin) to Parquet.",
+        "With --partition-by, --max-rows-per-file or --existing-data, OUT is a dataset directory:"
+            + " hive partitions key=value/part-{i}.parquet, the partition columns left out of the files."})
 final class FromArrowCommand implements Callable<Integer> {
   /** Which codecs the writer can produce, as the option spells them. */
   enum Codec {
@@ -52,6 +62,19 @@ final class FromArrowCommand implements Callable<Integer> {
 
     Codec(CompressionCodec codec) {
       this.codec = codec;
+    }
+  }
+
+  /** What to do with data already in the dataset directory, as the option spells it. */
+  enum ExistingData {
+    error(ExistingDataPolicy.ERROR),
+    overwrite(ExistingDataPolicy.OVERWRITE_PARTITIONS),
+    append(ExistingDataPolicy.APPEND);
+
+    final ExistingDataPolicy policy;
+
+    ExistingData(ExistingDataPolicy policy) {
+      this.policy = policy;
     }
   }
 
@@ -76,8 +99,21 @@ final class FromArrowCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "IN.arrow", description = "Arrow IPC file, or '-' for a stream on stdin.")
   String in;
 
-  @Parameters(index = "1", paramLabel = "OUT.parquet", description = "The Parquet file to write.")
+  @Parameters(index = "1", paramLabel = "OUT", description = "The Parquet file to write, or the dataset directory.")
   Path out;
+
+  @Option(names = "--partition-by", split = ",", paramLabel = "COL",
+      description = "Top-level columns whose values name hive directories (COL=value/), outermost first.")
+  String[] partitionBy = new String[0];
+
+  @Option(names = "--max-rows-per-file", paramLabel = "N", description = "Rows after which a dataset file is closed"
+      + " and the next one begun (default: no limit).")
+  Long maxRowsPerFile;
+
+  @Option(names = "--existing-data", paramLabel = "error|overwrite|append", description = "When the dataset"
+      + " directory holds data: refuse (error, the default), replace the partitions written (overwrite), or add"
+      + " files beside it (append).")
+  ExistingData existingData;
 
   @Option(names = "--codec", defaultValue = "snappy", paramLabel = "CODEC",
       description = "One of ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
@@ -113,10 +149,18 @@ final class FromArrowCommand implements Callable<Integer> {
     boolean materialBefore = Files.exists(material);
     WriterProperties props = properties();
     PrintWriter err = spec.commandLine().getErr();
-    long rows;
+    PrintWriter o = spec.commandLine().getOut();
+    boolean dataset = partitionBy.length > 0 || maxRowsPerFile != null || existingData != null;
+    DatasetWriteOptions datasetOptions = dataset ? datasetOptions(props) : null;
     try (BufferAllocator allocator = new RootAllocator();
         ArrowReader reader = open(allocator)) {
-      rows = write(reader, props, err);
+      if (dataset) {
+        List<WrittenDatasetFile> files = writeDataset(reader, datasetOptions);
+        long rows = files.stream().mapToLong(WrittenDatasetFile::rowCount).sum();
+        o.printf(Locale.ROOT, "wrote %d rows to %d files in %s%n", rows, files.size(), out);
+      } else {
+        o.printf(Locale.ROOT, "wrote %d rows to %s%n", write(reader, props, err), out);
+      }
     } catch (IOException | InvalidArrowFileException e) {
       dropNewKeyMaterial(material, materialBefore);
       throw new UserInputException(in + ": cannot read Arrow IPC: " + e.getMessage(), e);
@@ -124,8 +168,6 @@ final class FromArrowCommand implements Callable<Integer> {
       dropNewKeyMaterial(material, materialBefore);
       throw e;
     }
-    PrintWriter o = spec.commandLine().getOut();
-    o.printf(Locale.ROOT, "wrote %d rows to %s%n", rows, out);
     o.flush();
     return 0;
   }
@@ -141,6 +183,36 @@ final class FromArrowCommand implements Callable<Integer> {
       } catch (IOException ignored) {
         // the failure being reported matters more than a leftover file
       }
+    }
+  }
+
+  private DatasetWriteOptions datasetOptions(WriterProperties props) {
+    if (maxRowsPerFile != null && maxRowsPerFile < 1) {
+      throw new UserInputException("--max-rows-per-file must be positive, not " + maxRowsPerFile);
+    }
+    DatasetWriteOptions.Builder b = DatasetWriteOptions.builder()
+        .partitionBy(Arrays.stream(partitionBy).map(String::trim).toList())
+        .existingData(existingData == null ? ExistingDataPolicy.ERROR : existingData.policy)
+        .writerProperties(props);
+    if (maxRowsPerFile != null) {
+      b.maxRowsPerFile(maxRowsPerFile);
+    }
+    return b.build();
+  }
+
+  private List<WrittenDatasetFile> writeDataset(ArrowReader reader, DatasetWriteOptions options) throws IOException {
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    DatasetWriter w;
+    try {
+      w = DatasetWriter.open(out, root.getSchema(), reader, options);
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException(out + ": cannot write as asked: " + e.getMessage(), e);
+    }
+    try (w) {
+      while (reader.loadNextBatch()) {
+        w.write(root);
+      }
+      return w.finish();
     }
   }
 

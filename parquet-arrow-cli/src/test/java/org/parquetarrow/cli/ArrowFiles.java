@@ -49,4 +49,40 @@ final class ArrowFiles {
       }
     }
   }
+
+  /** The group of row {@code id} in {@link #idsAndGroups}: null when id % 4 = 0, else "g" + id % 3. */
+  static String group(int id) {
+    return id % 4 == 0 ? null : "g" + id % 3;
+  }
+
+  /** {@code rows} rows in batches of {@code batch}: {@code id} = row index, {@code grp} = {@link #group}. */
+  static void idsAndGroups(Path file, int rows, int batch) throws IOException {
+    try (BufferAllocator a = new RootAllocator();
+        IntVector id = new IntVector("id", a);
+        VarCharVector grp = new VarCharVector("grp", a)) {
+      VectorSchemaRoot root = VectorSchemaRoot.of(id, grp);
+      try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+              StandardOpenOption.TRUNCATE_EXISTING);
+          ArrowFileWriter w = new ArrowFileWriter(root, null, ch)) {
+        w.start();
+        for (int start = 0; start < rows; start += batch) {
+          int n = Math.min(batch, rows - start);
+          id.allocateNew(n);
+          grp.allocateNew(n);
+          for (int i = 0; i < n; i++) {
+            id.set(i, start + i);
+            String g = group(start + i);
+            if (g == null) {
+              grp.setNull(i);
+            } else {
+              grp.setSafe(i, g.getBytes(StandardCharsets.UTF_8));
+            }
+          }
+          root.setRowCount(n);
+          w.writeBatch();
+        }
+        w.end();
+      }
+    }
+  }
 }

@@ -102,4 +102,76 @@ class FromArrowCommandTest {
     assertEquals(2, Cli.run("from-arrow", arrow.toString(), out.toString(), "--row-group-rows", "0").exit());
     assertEquals(2, Cli.run("from-arrow", dir.resolve("missing.arrow").toString(), out.toString()).exit());
   }
+
+  /** The data files below {@code dir}, relative, sorted. */
+  private static List<String> files(Path dir) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+      return s.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void partitionedDatasetWithEachExistingDataPolicy(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("in.arrow");
+    Path out = dir.resolve("ds");
+    ArrowFiles.idsAndGroups(arrow, 1000, 300);
+    Cli w = Cli.run("from-arrow", arrow.toString(), out.toString(), "--partition-by", "grp",
+        "--max-rows-per-file", "100", "--codec", "zstd");
+    assertEquals(0, w.exit(), w.err());
+
+    // rows per partition, counted from the generator: each becomes ceil(rows / 100) files of 100 rows
+    java.util.Map<String, Integer> rows = new java.util.TreeMap<>();
+    for (int id = 0; id < 1000; id++) {
+      String g = ArrowFiles.group(id);
+      rows.merge("grp=" + (g == null ? "__HIVE_DEFAULT_PARTITION__" : g), 1, Integer::sum);
+    }
+    List<String> expected = new java.util.ArrayList<>();
+    int fileCount = 0;
+    for (var e : rows.entrySet()) {
+      for (int i = 0; i * 100 < e.getValue(); i++) {
+        expected.add(e.getKey() + "/part-" + i + ".parquet");
+        fileCount++;
+      }
+    }
+    java.util.Collections.sort(expected);
+    assertEquals(expected, files(out));
+    assertTrue(w.out().contains("wrote 1000 rows to " + fileCount + " files in " + out), w.out());
+    for (var e : rows.entrySet()) {
+      long sum = 0;
+      for (String f : files(out.resolve(e.getKey()))) {
+        JsonNode m = Cli.run("meta", out.resolve(e.getKey()).resolve(f).toString(), "--json").json();
+        sum += m.get("num_rows").asLong();
+        for (JsonNode c : m.get("row_groups").get(0).get("columns")) {
+          assertEquals("id", c.get("path").asText(), "the partition column is not in the files");
+          assertEquals("ZSTD", c.get("codec").asText());
+        }
+      }
+      assertEquals((long) e.getValue(), sum, e.getKey());
+    }
+
+    Cli again = Cli.run("from-arrow", arrow.toString(), out.toString(), "--partition-by", "grp");
+    assertEquals(2, again.exit());
+    assertTrue(again.err().contains("already holds data"), again.err());
+    assertEquals(expected, files(out));
+
+    Cli append = Cli.run("from-arrow", arrow.toString(), out.toString(), "--partition-by", "grp",
+        "--existing-data", "append");
+    assertEquals(0, append.exit(), append.err());
+    assertEquals(expected.size() + 4, files(out).size(), "one more file per partition");
+    assertTrue(files(out).contains("grp=g1/part-" + (rows.get("grp=g1") + 99) / 100 + ".parquet"), files(out).toString());
+
+    Cli overwrite = Cli.run("from-arrow", arrow.toString(), out.toString(), "--partition-by", "grp",
+        "--existing-data", "overwrite");
+    assertEquals(0, overwrite.exit(), overwrite.err());
+    assertEquals(4, files(out).size(), "each partition replaced by one file");
+    long total = 0;
+    for (String f : files(out)) {
+      total += Cli.run("meta", out.resolve(f).toString(), "--json").json().get("num_rows").asLong();
+    }
+    assertEquals(1000, total);
+
+    Cli bad = Cli.run("from-arrow", arrow.toString(), dir.resolve("bad").toString(), "--partition-by", "nope");
+    assertEquals(2, bad.exit());
+    assertTrue(bad.err().contains("nope") && bad.err().contains("[id, grp]"), bad.err());
+  }
 }

@@ -102,6 +102,8 @@ public final class ParquetFileWriter implements AutoCloseable {
   private Throwable failure;
   /** Whether {@code close()} has thrown for {@link #failure}, or {@link #abort()} acknowledged it. */
   private boolean failureReported;
+  /** The footer published by a successful {@code close()}. */
+  private FileMetaData writtenFooter;
 
   private record RowGroupParts(long numRows, List<ColumnChunkWriter.FinishedChunk> chunks) {}
 
@@ -453,6 +455,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       out.write(tail, 0, tail.length);
       out.commit();
       closed = true;
+      writtenFooter = footer;
       columns.forEach(ColumnChunkWriter::close);
     } catch (IOException e) {
       ParquetIOException x = new ParquetIOException("cannot write the indexes and footer", e);
@@ -463,6 +466,24 @@ public final class ParquetFileWriter implements AutoCloseable {
       fail(e);
       throw e;
     }
+  }
+
+  /**
+   * The footer the file was published with (plaintext, also for a file whose footer is encrypted):
+   * its row groups, column chunks and statistics, without reading the file back.
+   *
+   * @throws IllegalStateException unless {@link #close()} has published the file
+   */
+  public FileMetaData footer() {
+    if (writtenFooter == null) {
+      throw new IllegalStateException("the file " + name + " is not published yet: its footer is written by close()");
+    }
+    return writtenFooter;
+  }
+
+  /** Rows written so far (buffered ones included). */
+  public long rowCount() {
+    return totalRows;
   }
 
   /**

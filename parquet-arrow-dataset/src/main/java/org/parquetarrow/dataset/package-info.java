@@ -21,6 +21,7 @@
  * }</pre>
  *
  * Scanning the planned row groups into Arrow batches (residual filter, projection, parallelism,
- * memory budget) is {@link org.parquetarrow.dataset.scan.Scanner}'s.
+ * memory budget) is {@link org.parquetarrow.dataset.scan.Scanner}'s; writing a partitioned dataset
+ * is {@link org.parquetarrow.dataset.write.DatasetWriter}'s.
  */
 package org.parquetarrow.dataset;
