@@ -93,7 +93,8 @@ final class FileScanTask {
   }
 
   private void read(Sink sink) throws IOException, InterruptedException {
-    ReadOptions.Builder rb = ReadOptions.builder(allocator).arrowOptions(fileReadOptions()).batchSize(options.batchSize());
+    ReadOptions.Builder rb = ReadOptions.builder(allocator).arrowOptions(fileReadOptions()).batchSize(options.batchSize())
+        .fetchOptions(options.fetchOptions());
     List<String> columns = shape.readColumns(datasetSchema, scan.file().mapping().arrowSchema());
     if (columns.isEmpty()) {
       // Only partition or missing columns wanted: read the first column for the row counts.

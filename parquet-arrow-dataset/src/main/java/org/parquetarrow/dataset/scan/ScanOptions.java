@@ -5,11 +5,13 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.dataset.prune.PruningOptions;
+import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.read.ReadOptions;
 
 /**
@@ -23,6 +25,7 @@ import org.parquetarrow.read.ReadOptions;
  *     .parallelism(4)
  *     .memoryBudget(64L << 20)
  *     .ordered(false)
+ *     .fetchOptions(FetchOptions.builder().remoteGap(64 * 1024).prefetchRowGroups(2).build())
  *     .build();
  * }</pre>
  */
@@ -41,6 +44,7 @@ public final class ScanOptions {
   private final PruningOptions pruning;
   private final Set<String> dictionaryColumns;
   private final boolean skipCorruptFiles;
+  private final FetchOptions fetchOptions;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -54,6 +58,7 @@ public final class ScanOptions {
     this.pruning = b.pruning;
     this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
     this.skipCorruptFiles = b.skipCorruptFiles;
+    this.fetchOptions = b.fetchOptions;
   }
 
   public static Builder builder() {
@@ -142,6 +147,16 @@ public final class ScanOptions {
     return skipCorruptFiles;
   }
 
+  /**
+   * How each file's readers turn the byte ranges they need into requests: coalescing gap and
+   * longest request, for local and remote files apart, and how many row groups of a remote file
+   * are fetched ahead within how many bytes (per file being read, so up to {@link #parallelism()}
+   * times that at once). Default {@link FetchOptions#defaults()}.
+   */
+  public FetchOptions fetchOptions() {
+    return fetchOptions;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -155,6 +170,7 @@ public final class ScanOptions {
     private PruningOptions pruning = PruningOptions.ALL;
     private Set<String> dictionaryColumns = Set.of();
     private boolean skipCorruptFiles;
+    private FetchOptions fetchOptions = FetchOptions.defaults();
 
     private Builder() {}
 
@@ -241,6 +257,18 @@ public final class ScanOptions {
     /** See {@link ScanOptions#skipCorruptFiles()}. */
     public Builder skipCorruptFiles(boolean skip) {
       this.skipCorruptFiles = skip;
+      return this;
+    }
+
+    /**
+     * See {@link ScanOptions#fetchOptions()}.
+     *
+     * <pre>{@code
+     * builder.fetchOptions(FetchOptions.builder().remoteGap(64 * 1024).build());
+     * }</pre>
+     */
+    public Builder fetchOptions(FetchOptions options) {
+      this.fetchOptions = Objects.requireNonNull(options, "options");
       return this;
     }
 
