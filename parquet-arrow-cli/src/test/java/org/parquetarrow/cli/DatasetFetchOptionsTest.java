@@ -49,8 +49,9 @@ import org.parquetarrow.write.WriterProperties;
  * loopback): the same full scan of an uncompressed file of 3 int64 columns in 2 row groups costs
  * one request a row group with the defaults (a row group's column chunks touch, so they coalesce),
  * and one request a column chunk when requests may not grow past a single range. Chunks lying
- * wholly in the footer's suffix, which discovery fetched, cost none; the expectations are worked
- * out from the footer's offsets.
+ * wholly in the footer's suffix, which discovery fetched, cost none. Reading columns a and c only,
+ * the default gap reads through b, and {@link ScanMetrics#bytesRequested()} counts it while {@link
+ * ScanMetrics#bytesRead()} does not. The expectations are worked out from the footer's offsets.
  */
 @Timeout(120)
 class DatasetFetchOptionsTest {
@@ -106,20 +107,42 @@ class DatasetFetchOptionsTest {
 
   @Test
   void theDefaultsCoalesceARowGroupsColumnsIntoOneRequest() throws Exception {
-    long requests = scanRequests(ScanOptions.builder().parallelism(1).build());
+    long requests = scan(ScanOptions.builder().parallelism(1).build()).requests();
     assertEquals(rowGroupsBeforeTheSuffix(), requests);
   }
 
   @Test
   void aMaximumRequestOfZeroFetchesEachColumnChunkAlone() throws Exception {
     FetchOptions apart = FetchOptions.builder().remoteMaxRequest(0).build();
-    long requests = scanRequests(ScanOptions.builder().parallelism(1).fetchOptions(apart).build());
+    long requests = scan(ScanOptions.builder().parallelism(1).fetchOptions(apart).build()).requests();
     long chunks = chunksBeforeTheSuffix();
     assertTrue(chunks > rowGroupsBeforeTheSuffix(), "the file is shaped for this test");
     assertEquals(chunks, requests);
   }
 
-  private long scanRequests(ScanOptions options) throws Exception {
+  @Test
+  void bytesRequestedCountTheHoleACoalescedRequestReadsThrough() throws Exception {
+    // columns a and c: b lies between them, about 800 KB, under the default remote gap of 1 MiB
+    ScanMetrics bridged = scan(ScanOptions.builder().columns("a", "c").parallelism(1).build());
+    ScanMetrics apart = scan(ScanOptions.builder().columns("a", "c").parallelism(1)
+        .fetchOptions(FetchOptions.builder().remoteGap(0).build()).build());
+    long pages = 0;
+    long span = 0;
+    for (RowGroup g : footer.rowGroups()) {
+      ColumnMetaData a = g.columns().get(0).metaData();
+      ColumnMetaData c = g.columns().get(2).metaData();
+      pages += a.totalCompressedSize() + c.totalCompressedSize();
+      span += chunkStart(g.columns().get(2)) + c.totalCompressedSize() - chunkStart(g.columns().get(0));
+    }
+    assertTrue(span > pages + 500_000, "the file is shaped for this test");
+    assertEquals(pages, bridged.bytesRead(), bridged.toString());
+    assertEquals(span, bridged.bytesRequested(), bridged.toString());
+    assertEquals(span, bridged.toMap().get("bytes_requested"));
+    assertEquals(pages, apart.bytesRead(), apart.toString());
+    assertEquals(pages, apart.bytesRequested(), apart.toString());
+  }
+
+  private ScanMetrics scan(ScanOptions options) throws Exception {
     StorageOptions storage = StorageOptions.builder()
         .s3Endpoint(server.endpoint())
         .staticCredentials(LoopbackS3.ACCESS_KEY, LoopbackS3.SECRET_KEY)
@@ -135,7 +158,7 @@ class DatasetFetchOptionsTest {
         metrics = r.metrics();
       }
       assertEquals(2L * ROWS_PER_GROUP, rows);
-      return metrics.requests();
+      return metrics;
     }
   }
 

@@ -136,6 +136,7 @@ final class FileScanTask {
           }
         } finally {
           metrics.dataBytesRead.add(reader.bytesFetched());
+          metrics.dataBytesRequested.add(reader.bytesRequested());
           metrics.pagesSkippedReading.add(reader.pagesSkipped());
         }
       }
