@@ -49,7 +49,7 @@ class S3ScanBenchmarkTest {
       assertEquals(footerRows, s3.rows(), reader);
       assertEquals(local.checksum(), s3.checksum(), reader);
       assertTrue(s3.medianSeconds() > 0 && local.medianSeconds() > 0, reader);
-      assertTrue(report.ratio(reader) > 0, reader);
+      assertTrue(report.ratio(reader) > 0 && report.pairedRatio(reader) > 0, reader);
       // the object is small enough for one footer request and a request or two for its row group
       assertTrue(s3.requests() >= 1 && s3.requests() <= 10, reader + ": " + s3.requests() + " requests");
       // a full scan asks for at least every byte of column data, and for no byte twice over
