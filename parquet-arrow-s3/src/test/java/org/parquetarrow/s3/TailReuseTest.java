@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.parquetarrow.ObjectChangedException;
+import org.parquetarrow.io.HttpStorage;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.IoStatistics;
 import org.parquetarrow.io.RemoteInputFile;
@@ -87,6 +88,28 @@ class TailReuseTest {
         assertArrayEquals(Arrays.copyOfRange(data, LENGTH - 1_000, LENGTH), read(in, LENGTH - 1_000, 1_000));
         assertEquals(0, again.requests(), "the tail serves its own bytes");
         assertArrayEquals(Arrays.copyOfRange(data, 10, 50_010), read(in, 10, 50_000));
+        assertEquals(1, again.requests());
+      }
+    }
+  }
+
+  @Test
+  void anHttpUrlOpenedFromItsTailSendsNoRequestForIt() throws Exception {
+    byte[] data = bytes(5);
+    server.put(LoopbackS3.PUBLIC_BUCKET, "tail/web.bin", data);
+    String url = server.httpUrl(LoopbackS3.PUBLIC_BUCKET, "tail/web.bin").toString();
+    try (Storage web = new HttpStorage(RemoteReadOptions.defaults())) {
+      RemoteInputFile.Tail tail;
+      StorageEntry entry;
+      try (InputFile in = web.open(url, new IoStatistics())) {
+        RemoteInputFile remote = (RemoteInputFile) in;
+        tail = remote.tail();
+        entry = new StorageEntry(url, in.length(), remote.version().etag());
+      }
+      IoStatistics again = new IoStatistics();
+      try (InputFile in = web.open(entry, tail, again)) {
+        assertEquals(0, again.requests(), "opened from the tail");
+        assertArrayEquals(Arrays.copyOfRange(data, 100, 20_100), read(in, 100, 20_000));
         assertEquals(1, again.requests());
       }
     }
