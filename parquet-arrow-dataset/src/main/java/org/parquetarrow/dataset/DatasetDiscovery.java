@@ -214,7 +214,7 @@ public final class DatasetDiscovery {
           try (InputFile in = storage.open(p, io)) {
             footer = ParquetFooter.read(in, options.decryption());
             read = versionRead(entry, in);
-            tail = in instanceof RemoteInputFile r && tailBytes + r.tail().size() <= KEPT_TAIL_BYTES ? r.tail() : null;
+            tail = keptTail(in, read, tailBytes);
           }
           if (cache != null) {
             cache.put(entry, footer);
@@ -288,6 +288,19 @@ public final class DatasetDiscovery {
     List<Field> all = new ArrayList<>(unifier.result().getFields());
     all.addAll(partitionSchema.getFields());
     return new Dataset(files, new Schema(all), partitionSchema, skipped, options.readOptions(), io);
+  }
+
+  /**
+   * The tail {@code in}'s footer request brought, if a scan can open the file from it (the
+   * object's ETag is known, see {@link RemoteInputFile.Tail#describes}) and it fits beside the
+   * {@code keptSoFar} bytes of other files' tails; else {@code null}.
+   */
+  private static RemoteInputFile.Tail keptTail(InputFile in, StorageEntry read, long keptSoFar) {
+    if (!(in instanceof RemoteInputFile r)) {
+      return null;
+    }
+    RemoteInputFile.Tail tail = r.tail();
+    return tail.describes(read) && keptSoFar + tail.size() <= KEPT_TAIL_BYTES ? tail : null;
   }
 
   /**
