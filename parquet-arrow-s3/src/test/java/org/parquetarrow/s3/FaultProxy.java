@@ -92,6 +92,11 @@ public final class FaultProxy implements AutoCloseable {
     latencyMillis = millis;
   }
 
+  /** Runs {@code hook} with each request as {@link #requests()} logs it, as it arrives. */
+  public void onRequestLogged(Consumer<String> hook) {
+    onRequestLogged = java.util.Objects.requireNonNull(hook, "hook");
+  }
+
   /** The whole head (request line and headers) of each request, as the client sent it. */
   List<String> requestHeads() {
     synchronized (heads) {

@@ -18,6 +18,7 @@ import org.apache.arrow.util.AutoCloseables;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.OpenFiles;
 import org.parquetarrow.dataset.prune.RowGroupScan;
@@ -70,6 +71,11 @@ final class FileScanTask {
     this.countsFile = countsFile;
     this.workFields = shape.work().getFields().stream().map(ScanShape::memory).toList();
     this.outputFields = shape.output().getFields().stream().map(ScanShape::memory).toList();
+  }
+
+  /** The file this task reads. */
+  DatasetFile file() {
+    return scan.file();
   }
 
   String fileName() {

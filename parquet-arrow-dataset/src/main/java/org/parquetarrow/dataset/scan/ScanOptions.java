@@ -33,6 +33,9 @@ public final class ScanOptions {
   /** Buffer bytes of decoded batches that may wait for the caller unless told otherwise. */
   public static final long DEFAULT_MEMORY_BUDGET = 256L << 20;
 
+  /** Files opened ahead of the one starting to be read, unless told otherwise. */
+  public static final int DEFAULT_PREFETCH_FILES = 1;
+
   private final List<String> columns;
   private final Expression filter;
   private final int batchSize;
@@ -45,6 +48,7 @@ public final class ScanOptions {
   private final Set<String> dictionaryColumns;
   private final boolean skipCorruptFiles;
   private final FetchOptions fetchOptions;
+  private final int prefetchFiles;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -59,6 +63,7 @@ public final class ScanOptions {
     this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
     this.skipCorruptFiles = b.skipCorruptFiles;
     this.fetchOptions = b.fetchOptions;
+    this.prefetchFiles = b.prefetchFiles;
   }
 
   public static Builder builder() {
@@ -157,6 +162,16 @@ public final class ScanOptions {
     return fetchOptions;
   }
 
+  /**
+   * How many files after each one that starts being read are opened ahead (their footer-suffix
+   * request sent), when they are remote and discovery kept no tail for them (see {@link
+   * org.parquetarrow.dataset.OpenFiles#prefetch}); 0 turns it off. Each holds its suffix (64 KiB
+   * by default) until read. Default {@value #DEFAULT_PREFETCH_FILES}.
+   */
+  public int prefetchFiles() {
+    return prefetchFiles;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -171,6 +186,7 @@ public final class ScanOptions {
     private Set<String> dictionaryColumns = Set.of();
     private boolean skipCorruptFiles;
     private FetchOptions fetchOptions = FetchOptions.defaults();
+    private int prefetchFiles = DEFAULT_PREFETCH_FILES;
 
     private Builder() {}
 
@@ -269,6 +285,19 @@ public final class ScanOptions {
      */
     public Builder fetchOptions(FetchOptions options) {
       this.fetchOptions = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /**
+     * See {@link ScanOptions#prefetchFiles()}.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder prefetchFiles(int files) {
+      if (files < 0) {
+        throw new IllegalArgumentException("prefetchFiles must not be negative: " + files);
+      }
+      this.prefetchFiles = files;
       return this;
     }
 
