@@ -45,9 +45,18 @@ public final class ArrowCppScan {
   /** The scan, feeding every batch to {@code digest}. */
   public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest)
       throws Exception {
+    return scan(file.toUri().toString(), allocator, batchSize, digest);
+  }
+
+  /**
+   * The scan of a file Arrow C++ names by {@code uri}: {@code file:} or, where the bundled build
+   * has S3, {@code s3://key:secret@bucket/key?endpoint_override=host:port&scheme=http}.
+   */
+  public static ScanResult scan(String uri, BufferAllocator allocator, int batchSize, BatchDigest digest)
+      throws Exception {
     MEMORY.restartPeak();
     try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(
-            allocator, POOL, FileFormat.PARQUET, file.toUri().toString());
+            allocator, POOL, FileFormat.PARQUET, uri);
         Dataset dataset = factory.finish();
         Scanner scanner = dataset.newScan(
             new ScanOptions.Builder(batchSize).columns(Optional.empty()).build()); // empty: every column

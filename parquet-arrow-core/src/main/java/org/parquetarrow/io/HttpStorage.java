@@ -28,6 +28,15 @@ public final class HttpStorage implements Storage {
     return HttpInputFile.open(uri(location), options, statistics);
   }
 
+  /** Without a request when {@code tail} describes {@code entry} (see {@link Storage}). */
+  @Override
+  public InputFile open(StorageEntry entry, RemoteInputFile.Tail tail, IoStatistics statistics) throws IOException {
+    if (tail == null || !tail.describes(entry)) {
+      return open(entry, statistics);
+    }
+    return HttpInputFile.open(uri(entry.location()), options, statistics, tail);
+  }
+
   /**
    * {@code location} itself (size and version unknown until opened).
    *

@@ -93,6 +93,69 @@ public abstract class RemoteInputFile implements InputFile {
   }
 
   /**
+   * What an object's first request brought: its version and its last bytes, from {@code start}
+   * to its end. A dataset's discovery keeps it with the footer it parsed from it, so that the
+   * scan opening the object again ({@link Storage#open(StorageEntry, Tail, IoStatistics)}) sends
+   * no request for bytes it already has (the footer, and the page index that usually lies just
+   * before it); the object is still held to that version by the precondition of every later
+   * request.
+   *
+   * <pre>{@code
+   * RemoteInputFile.Tail tail = ((RemoteInputFile) in).tail();
+   * try (InputFile again = storage.open(entry, tail, statistics)) { ... }   // no footer request
+   * }</pre>
+   */
+  public static final class Tail {
+    private final ObjectVersion version;
+    private final long start;
+    private final ByteBuffer bytes;
+
+    /** @throws IllegalArgumentException unless the bytes run from {@code start} to the version's length */
+    public Tail(ObjectVersion version, long start, ByteBuffer bytes) {
+      this.version = Objects.requireNonNull(version, "version");
+      this.bytes = Objects.requireNonNull(bytes, "bytes").asReadOnlyBuffer();
+      this.start = start;
+      if (start < 0 || version.length() < 0 || start + this.bytes.remaining() != version.length()) {
+        throw new IllegalArgumentException("a tail of " + this.bytes.remaining() + " bytes from " + start
+            + " does not end the object of " + version);
+      }
+    }
+
+    public ObjectVersion version() {
+      return version;
+    }
+
+    /** Where its bytes start in the object. */
+    public long start() {
+      return start;
+    }
+
+    /** Its bytes, read-only, from {@link #start()} to the object's end. */
+    public ByteBuffer bytes() {
+      return bytes.duplicate();
+    }
+
+    /** Bytes it holds. */
+    public int size() {
+      return bytes.remaining();
+    }
+
+    /**
+     * Whether it is the tail of the object {@code entry} describes: the same length and the
+     * same ETag (an entry without an ETag cannot be told apart from a rewritten object).
+     */
+    public boolean describes(StorageEntry entry) {
+      return entry.size() == version.length() && StorageEntry.isEtag(entry.version())
+          && entry.version().equals(version.etag());
+    }
+
+    @Override
+    public String toString() {
+      return "Tail[" + size() + " bytes from " + start + " of " + version + "]";
+    }
+  }
+
+  /**
    * A subclass's answer to a request: the version the response reports, where its body starts in
    * the object, and the body, which this class reads and closes.
    */
@@ -215,6 +278,23 @@ public abstract class RemoteInputFile implements InputFile {
       suffix = bytes.asReadOnlyBuffer();
       return;
     }
+  }
+
+  /**
+   * Takes {@code tail} (an earlier open's {@link #tail()} of this object) instead of sending the
+   * first request: subclasses call it, instead of {@link #fetchFooterSuffix()}, from a factory
+   * given one.
+   */
+  protected final void adoptTail(Tail tail) {
+    version = tail.version();
+    length = tail.version().length();
+    suffixStart = tail.start();
+    suffix = tail.bytes().duplicate();
+  }
+
+  /** The object's version and the last bytes its first request brought (or {@link #adoptTail} took). */
+  public Tail tail() {
+    return new Tail(version, suffixStart, suffix.duplicate());
   }
 
   /**

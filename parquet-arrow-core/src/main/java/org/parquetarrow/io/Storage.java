@@ -71,6 +71,21 @@ public interface Storage extends AutoCloseable {
     return in;
   }
 
+  /**
+   * {@link #open(StorageEntry, IoStatistics)}, from {@code tail} (what an earlier open of the same
+   * version brought, {@link RemoteInputFile#tail()}) where it {@linkplain RemoteInputFile.Tail#describes
+   * describes} {@code entry}: a remote file then sends no first request, and later requests still
+   * hold the object to that version. Storages of local files, and a {@code null} or unrelated tail,
+   * open as without one. A dataset scan opens its files so, from the tails discovery kept.
+   *
+   * <pre>{@code
+   * InputFile in = storage.open(entry, tail, statistics);   // no request for the footer
+   * }</pre>
+   */
+  default InputFile open(StorageEntry entry, RemoteInputFile.Tail tail, IoStatistics statistics) throws IOException {
+    return open(entry, statistics);
+  }
+
   /** {@link #open(String, IoStatistics)} with statistics of the file's own. */
   default InputFile open(String location) throws IOException {
     return open(location, new IoStatistics());

@@ -17,7 +17,7 @@ public record StorageEntry(String location, long size, String version) {
   }
 
   /** Whether {@code version} is an HTTP entity tag ({@code "..."} or {@code W/"..."}), not a date. */
-  static boolean isEtag(String version) {
+  public static boolean isEtag(String version) {
     return version != null && (version.startsWith("\"") || version.startsWith("W/\""));
   }
 }

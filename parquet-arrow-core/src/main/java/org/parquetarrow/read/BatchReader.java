@@ -91,6 +91,7 @@ final class BatchReader implements AutoCloseable {
   private long groupRow;
   private long rowsReturned;
   private long bytesFetched;
+  private long bytesRequested;
   /** Row groups planned (and perhaps fetching) but not yet opened, in reading order. */
   private final ArrayDeque<RowGroupFetch> inFlight = new ArrayDeque<>();
   /** The index in {@link #rowGroups} of the next row group to plan. */
@@ -206,6 +207,10 @@ final class BatchReader implements AutoCloseable {
 
   long bytesFetched() {
     return bytesFetched;
+  }
+
+  long bytesRequested() {
+    return bytesRequested;
   }
 
   /** The next batch, owned by the caller, or {@code null} after the last row. */
@@ -378,6 +383,7 @@ final class BatchReader implements AutoCloseable {
   private void open(RowGroupFetch f) {
     RowGroup group = metadata.rowGroups().get(f.rowGroup);
     List<ColumnChunkBytes> chunks = f.await();
+    bytesRequested += f.requestedBytes;
     wideRowBytes = 0;
     for (int ordinal : leafOrdinals) {
       ColumnMetaData meta = group.columns().get(ordinal).metaData();
@@ -516,6 +522,8 @@ final class BatchReader implements AutoCloseable {
     final List<ChunkRequest> requests;
     final RangeCoalescer coalescer;
     final long plannedBytes;
+    /** What the coalesced reads span: {@link #plannedBytes} and the holes they read through. */
+    final long requestedBytes;
     CompletableFuture<List<ColumnChunkBytes>> bytes;
 
     RowGroupFetch(int rowGroup, ErrorLocation where, RowSelection selected, RowSelection partial,
@@ -530,12 +538,19 @@ final class BatchReader implements AutoCloseable {
       this.requests = requests;
       this.coalescer = coalescer;
       long n = 0;
+      List<FileRange> spans = new ArrayList<>();
       for (ChunkRequest r : requests) {
         for (FileRange span : r.fileRanges()) {
           n += span.length();
+          spans.add(span);
         }
       }
       this.plannedBytes = n;
+      long requested = 0;
+      for (RangeCoalescer.Read read : coalescer.coalesce(spans)) {
+        requested += read.range().length();
+      }
+      this.requestedBytes = requested;
     }
 
     void start() {

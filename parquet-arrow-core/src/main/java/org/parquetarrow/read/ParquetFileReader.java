@@ -217,6 +217,19 @@ public final class ParquetFileReader implements AutoCloseable {
   }
 
   /**
+   * Bytes of column chunks requested so far: what the coalesced reads span, the holes they read
+   * through included, so the network cost of a remote file ({@link #bytesFetched()} and the holes).
+   * Footer and index reads are not counted.
+   *
+   * <pre>{@code
+   * long holes = reader.bytesRequested() - reader.bytesFetched();
+   * }</pre>
+   */
+  public long bytesRequested() {
+    return batches.bytesRequested();
+  }
+
+  /**
    * The dictionaries of the batch {@link #readNextBatch()} returned last, for its dictionary
    * vectors (string and binary columns read as dictionaries, see {@link
    * ReadOptions.Builder#dictionaryColumns}). They belong to this reader and are replaced by the

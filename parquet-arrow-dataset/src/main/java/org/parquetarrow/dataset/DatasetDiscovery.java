@@ -48,6 +48,13 @@ import org.parquetarrow.schema.SchemaMapping;
  * }</pre>
  */
 public final class DatasetDiscovery {
+  /**
+   * The most bytes of remote objects' tails (the suffix each footer request brought, 64 KiB by
+   * default) a dataset keeps, so that its scans open those objects without asking for them again:
+   * 64 MiB, about a thousand files. Files past it cost their scan one request more.
+   */
+  static final long KEPT_TAIL_BYTES = 64L << 20;
+
   private DatasetDiscovery() {}
 
   /** A dataset of one file (no partition columns). */
@@ -223,22 +230,28 @@ public final class DatasetDiscovery {
     List<StorageEntry> readableEntries = new ArrayList<>();
     List<String> readable = new ArrayList<>();
     List<ParquetFooter> footers = new ArrayList<>();
+    List<RemoteInputFile.Tail> tails = new ArrayList<>();
+    long tailBytes = 0;
     FooterCache cache = options.decryption() == null ? options.footerCache() : null;
     for (StorageEntry entry : entries) {
       String p = entry.location();
       try {
         StorageEntry read = entry;
+        RemoteInputFile.Tail tail = null;
         ParquetFooter footer = cache == null ? null : cache.get(entry);
         if (footer == null) {
           try (InputFile in = pinned ? storage.open(entry, io) : storage.open(p, io)) {
             footer = ParquetFooter.read(in, options.decryption());
             read = versionRead(entry, in);
+            tail = keptTail(in, read, tailBytes);
           }
           if (cache != null) {
             cache.put(entry, footer);
           }
         }
         footers.add(footer);
+        tails.add(tail);
+        tailBytes += tail == null ? 0 : tail.size();
         readableEntries.add(read);
         readable.add(p);
       } catch (ParquetCryptoException e) {
@@ -299,11 +312,24 @@ public final class DatasetDiscovery {
       ParquetFooter footer = footers.get(i);
       FileMetaData metadata = footer.decryptor() == null ? footer.metadata()
           : decryptColumnMetaData(footer, p);
-      files.add(new DatasetFile(readableEntries.get(i), typed, footer, mapping, metadata, storage));
+      files.add(new DatasetFile(readableEntries.get(i), typed, footer, mapping, metadata, storage, tails.get(i)));
     }
     List<Field> all = new ArrayList<>(unifier.result().getFields());
     all.addAll(partitionSchema.getFields());
     return new Dataset(files, new Schema(all), partitionSchema, skipped, options.readOptions(), io);
+  }
+
+  /**
+   * The tail {@code in}'s footer request brought, if a scan can open the file from it (the
+   * object's ETag is known, see {@link RemoteInputFile.Tail#describes}) and it fits beside the
+   * {@code keptSoFar} bytes of other files' tails; else {@code null}.
+   */
+  private static RemoteInputFile.Tail keptTail(InputFile in, StorageEntry read, long keptSoFar) {
+    if (!(in instanceof RemoteInputFile r)) {
+      return null;
+    }
+    RemoteInputFile.Tail tail = r.tail();
+    return tail.describes(read) && keptSoFar + tail.size() <= KEPT_TAIL_BYTES ? tail : null;
   }
 
   /**

@@ -9,6 +9,7 @@ import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.IoStatistics;
 import org.parquetarrow.io.LocalStorage;
+import org.parquetarrow.io.RemoteInputFile;
 import org.parquetarrow.io.Storage;
 import org.parquetarrow.io.StorageEntry;
 import org.parquetarrow.schema.SchemaMapping;
@@ -28,13 +29,22 @@ import org.parquetarrow.schema.SchemaMapping;
  * @param metadata the footer's metadata with the column metadata of encrypted chunks decrypted
  *     where their keys are known (the footer's own metadata for plaintext files): what pruning reads
  * @param storage where the file is opened from (the caller of discovery closes it)
+ * @param tail the last bytes of a remote object as discovery's footer request brought them
+ *     ({@code null} for local files, or when discovery kept none): a scan opens the object from
+ *     them, without requesting them again
  */
 public record DatasetFile(StorageEntry entry, Map<String, Object> partitionValues, ParquetFooter footer,
-    SchemaMapping mapping, FileMetaData metadata, Storage storage) {
+    SchemaMapping mapping, FileMetaData metadata, Storage storage, RemoteInputFile.Tail tail) {
   public DatasetFile {
     Objects.requireNonNull(entry, "entry");
     Objects.requireNonNull(storage, "storage");
     partitionValues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(partitionValues));
+  }
+
+  /** A file whose footer's request is not kept: a scan opens it with a request of its own. */
+  public DatasetFile(StorageEntry entry, Map<String, Object> partitionValues, ParquetFooter footer,
+      SchemaMapping mapping, FileMetaData metadata, Storage storage) {
+    this(entry, partitionValues, footer, mapping, metadata, storage, null);
   }
 
   /** A local file. */
@@ -72,11 +82,12 @@ public record DatasetFile(StorageEntry entry, Map<String, Object> partitionValue
 
   /**
    * Opens the file from its storage, as the version discovery read (see {@link
-   * Storage#open(StorageEntry, IoStatistics)}), counting a remote file's requests and bytes into
+   * Storage#open(StorageEntry, RemoteInputFile.Tail, IoStatistics)}: from its {@link #tail()}
+   * without a request, when there is one), counting a remote file's requests and bytes into
    * {@code statistics}.
    */
   public InputFile open(IoStatistics statistics) throws IOException {
-    return storage.open(entry, statistics);
+    return storage.open(entry, tail, statistics);
   }
 
   /** Rows in the file, from its footer. */

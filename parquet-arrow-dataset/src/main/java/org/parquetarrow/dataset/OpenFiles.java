@@ -8,6 +8,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.parquetarrow.io.FileRange;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.IoStatistics;
@@ -37,6 +40,11 @@ public final class OpenFiles implements AutoCloseable {
   private final IoStatistics statistics;
   private final int maxKept;
   private final Map<DatasetFile, Kept> kept = new HashMap<>();
+  /** Readers each file will have, as {@link #share} declared. */
+  private final Map<DatasetFile, Integer> readersOf = new HashMap<>();
+  /** Opens started ahead by {@link #prefetch}, not yet taken by a reader. */
+  private final Map<DatasetFile, CompletableFuture<InputFile>> prefetched = new HashMap<>();
+  private ExecutorService opener;
   private boolean closed;
 
   /**
@@ -82,6 +90,7 @@ public final class OpenFiles implements AutoCloseable {
    * not kept is unaffected.
    */
   public synchronized void share(DatasetFile file, int readers) {
+    readersOf.put(file, readers);
     Kept k = kept.get(file);
     if (k != null) {
       k.readers = readers;
@@ -89,17 +98,76 @@ public final class OpenFiles implements AutoCloseable {
   }
 
   /**
+   * Starts opening {@code file} in the background, so that its first request (the footer's
+   * suffix) is in flight while the files before it are read: for a remote file with one reader
+   * that discovery kept no tail for (a footer from a {@link FooterCache}, or a dataset past the
+   * tails' bound) and that is not open already. Its reader's {@link #open} then takes it; a
+   * failure meets the reader there. Each file opened ahead holds its footer suffix ({@link
+   * org.parquetarrow.io.RemoteReadOptions#footerSuffixSize()}) until it is read.
+   *
+   * <pre>{@code
+   * files.prefetch(nextFile);   // while the current file is read
+   * }</pre>
+   */
+  public synchronized void prefetch(DatasetFile file) {
+    if (closed || file.isLocal() || file.tail() != null || readersOf.getOrDefault(file, 1) != 1
+        || kept.containsKey(file) || prefetched.containsKey(file)) {
+      return;
+    }
+    prefetched.put(file, CompletableFuture.supplyAsync(() -> {
+      try {
+        return file.open(statistics);
+      } catch (IOException e) {
+        throw new CompletionException(e);
+      }
+    }, opener()));
+  }
+
+  private ExecutorService opener() {
+    if (opener == null) {
+      opener = Executors.newSingleThreadExecutor(task -> {
+        Thread t = new Thread(task, "parquet-arrow-open-ahead");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    return opener;
+  }
+
+  /**
    * The file for one reader: the one pruning opened, if kept (closing the view releases this
-   * reader's share), else a file opened now from its storage (closing it closes it).
+   * reader's share), else the one {@link #prefetch} opened, else a file opened now from its
+   * storage (closing either closes it).
    */
   public InputFile open(DatasetFile file) throws IOException {
+    CompletableFuture<InputFile> ahead;
     synchronized (this) {
       Kept k = kept.get(file);
       if (k != null && k.readers > 0) {
         return new View(file, k);
       }
+      ahead = prefetched.remove(file);
     }
-    return file.open(statistics);
+    return ahead == null ? file.open(statistics) : await(ahead);
+  }
+
+  /** The file opened ahead, or the failure of opening it, as opening it now would have thrown it. */
+  private static InputFile await(CompletableFuture<InputFile> ahead) throws IOException {
+    try {
+      return ahead.join();
+    } catch (CompletionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
   }
 
   private synchronized void release(DatasetFile file, Kept k) throws IOException {
@@ -117,6 +185,12 @@ public final class OpenFiles implements AutoCloseable {
       open = new ArrayList<>();
       kept.values().forEach(k -> open.add(k.in));
       kept.clear();
+      // files opened ahead that no reader took (a scan stopped early) are closed once open
+      prefetched.values().forEach(f -> f.thenAccept(OpenFiles::closeQuietly));
+      prefetched.clear();
+      if (opener != null) {
+        opener.shutdown();
+      }
     }
     IOException first = null;
     for (InputFile in : open) {
@@ -130,6 +204,14 @@ public final class OpenFiles implements AutoCloseable {
     }
     if (first != null) {
       throw new UncheckedIOException(first);
+    }
+  }
+
+  private static void closeQuietly(InputFile in) {
+    try {
+      in.close();
+    } catch (IOException e) {
+      // nothing was read from it; the scan is over
     }
   }
 

@@ -8,6 +8,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingFileException;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.io.IoStatistics;
+import org.parquetarrow.io.RemoteInputFile;
 import org.parquetarrow.io.RemoteReadOptions;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -150,6 +151,16 @@ public final class S3FileSystem implements AutoCloseable {
   /** Opens the object at {@code location}, counting requests and bytes into {@code statistics}. */
   public S3InputFile open(S3Location location, IoStatistics statistics) {
     return S3InputFile.open(this, location, statistics, false);
+  }
+
+  /**
+   * Opens the object at {@code location} from {@code tail}, what an earlier open of it brought
+   * ({@link S3InputFile#tail()}), without a request; later requests are conditional on the
+   * tail's version ({@code If-Match}), so a replaced object still fails with {@link
+   * org.parquetarrow.ObjectChangedException}.
+   */
+  public S3InputFile open(S3Location location, RemoteInputFile.Tail tail, IoStatistics statistics) {
+    return S3InputFile.open(this, location, statistics, tail);
   }
 
   /**

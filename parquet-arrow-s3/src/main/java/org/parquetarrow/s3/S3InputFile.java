@@ -75,6 +75,16 @@ public final class S3InputFile extends RemoteInputFile {
     return file;
   }
 
+  /** As the other {@code open}, without the first request: {@code tail} gives length, version and last bytes. */
+  static S3InputFile open(S3FileSystem fs, S3Location location, IoStatistics statistics, RemoteInputFile.Tail tail) {
+    Objects.requireNonNull(location, "location");
+    Objects.requireNonNull(statistics, "statistics");
+    Objects.requireNonNull(tail, "tail");
+    S3InputFile file = new S3InputFile(fs, location, statistics, false);
+    file.adoptTail(tail);
+    return file;
+  }
+
   public S3Location location() {
     return location;
   }

@@ -1,5 +1,6 @@
 package org.parquetarrow.s3;
 
+import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +9,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingFileException;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.IoStatistics;
+import org.parquetarrow.io.RemoteInputFile;
 import org.parquetarrow.io.Storage;
 import org.parquetarrow.io.StorageEntry;
 import org.parquetarrow.io.StorageOptions;
@@ -73,6 +75,15 @@ public final class S3Storage implements Storage {
   @Override
   public InputFile open(String location, IoStatistics statistics) {
     return fileSystem.open(S3Location.parse(location), statistics);
+  }
+
+  /** Without a request when {@code tail} describes {@code entry} (see {@link Storage}). */
+  @Override
+  public InputFile open(StorageEntry entry, RemoteInputFile.Tail tail, IoStatistics statistics) throws IOException {
+    if (tail == null || !tail.describes(entry)) {
+      return open(entry, statistics);
+    }
+    return fileSystem.open(S3Location.parse(entry.location()), tail, statistics);
   }
 
   @Override

@@ -24,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * exchanges: added latency per request, throttling (503 SlowDown instead of forwarding), a
  * response cut (connection reset) or stalled after some bytes, a {@code Range} header removed,
  * and a hook run before a request is forwarded. It reads request heads to log and act on each
- * request; responses are pumped as bytes.
+ * request; responses are pumped as bytes. Public (through this module's test-jar) for the
+ * benchmarks' loopback S3 runs, which use it for the added latency only.
  */
-final class FaultProxy implements AutoCloseable {
+public final class FaultProxy implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(FaultProxy.class);
   private static final byte[] SLOW_DOWN_BODY = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>SlowDown</Code>"
       + "<Message>Please reduce your request rate.</Message><RequestId>fault</RequestId></Error>")
@@ -63,7 +64,8 @@ final class FaultProxy implements AutoCloseable {
   private final AtomicInteger waiting = new AtomicInteger();
   private final AtomicInteger maxWaiting = new AtomicInteger();
 
-  FaultProxy(int upstreamPort) throws IOException {
+  /** A proxy on a free loopback port forwarding to {@code upstreamPort} on loopback. */
+  public FaultProxy(int upstreamPort) throws IOException {
     this.upstreamPort = upstreamPort;
     this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     Thread t = new Thread(this::acceptLoop, "fault-proxy-accept");
@@ -71,15 +73,28 @@ final class FaultProxy implements AutoCloseable {
     t.start();
   }
 
-  URI endpoint() {
+  public URI endpoint() {
     return URI.create("http://127.0.0.1:" + server.getLocalPort());
   }
 
   /** Each request forwarded or answered: {@code "GET /bucket/key range=bytes=0-99"}. */
-  List<String> requests() {
+  public List<String> requests() {
     synchronized (requests) {
       return List.copyOf(requests);
     }
+  }
+
+  /** Makes every later request wait {@code millis} before it is forwarded. */
+  public void latency(long millis) {
+    if (millis < 0) {
+      throw new IllegalArgumentException("latency must not be negative: " + millis);
+    }
+    latencyMillis = millis;
+  }
+
+  /** Runs {@code hook} with each request as {@link #requests()} logs it, as it arrives. */
+  public void onRequestLogged(Consumer<String> hook) {
+    onRequestLogged = java.util.Objects.requireNonNull(hook, "hook");
   }
 
   /** The whole head (request line and headers) of each request, as the client sent it. */

@@ -72,6 +72,19 @@ public final class HttpInputFile extends RemoteInputFile {
   }
 
   /**
+   * {@link #open(URI, RemoteReadOptions, IoStatistics)} without the first request: {@code tail}
+   * (an earlier open's {@link #tail()} of this object) gives the length, version and last bytes.
+   */
+  public static HttpInputFile open(URI uri, RemoteReadOptions options, IoStatistics statistics,
+      RemoteInputFile.Tail tail) {
+    Objects.requireNonNull(tail, "tail");
+    HttpClient client = SHARED_CLIENTS.computeIfAbsent(options.connectTimeout(), t -> newClient(options));
+    HttpInputFile file = new HttpInputFile(client, checked(uri), options, statistics);
+    file.adoptTail(tail);
+    return file;
+  }
+
+  /**
    * Opens {@code uri} with {@code client} (share one among many files: it holds the connection
    * pool), counting requests and bytes into {@code statistics}. Sends the first request.
    *
@@ -82,14 +95,18 @@ public final class HttpInputFile extends RemoteInputFile {
    */
   public static HttpInputFile open(HttpClient client, URI uri, RemoteReadOptions options, IoStatistics statistics) {
     Objects.requireNonNull(client, "client");
+    HttpInputFile file = new HttpInputFile(client, checked(uri), options, statistics);
+    file.fetchFooterSuffix();
+    return file;
+  }
+
+  private static URI checked(URI uri) {
     Objects.requireNonNull(uri, "uri");
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
       throw new IllegalArgumentException("not an http(s) URL: " + displayName(uri));
     }
-    HttpInputFile file = new HttpInputFile(client, uri, options, statistics);
-    file.fetchFooterSuffix();
-    return file;
+    return uri;
   }
 
   /** A client with the connect timeout of {@code options}, following redirects except from https to http. */

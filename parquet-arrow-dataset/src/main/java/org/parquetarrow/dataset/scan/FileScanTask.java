@@ -18,6 +18,7 @@ import org.apache.arrow.util.AutoCloseables;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.OpenFiles;
 import org.parquetarrow.dataset.prune.RowGroupScan;
@@ -72,6 +73,11 @@ final class FileScanTask {
     this.outputFields = shape.output().getFields().stream().map(ScanShape::memory).toList();
   }
 
+  /** The file this task reads. */
+  DatasetFile file() {
+    return scan.file();
+  }
+
   String fileName() {
     return scan.file().location();
   }
@@ -93,7 +99,8 @@ final class FileScanTask {
   }
 
   private void read(Sink sink) throws IOException, InterruptedException {
-    ReadOptions.Builder rb = ReadOptions.builder(allocator).arrowOptions(fileReadOptions()).batchSize(options.batchSize());
+    ReadOptions.Builder rb = ReadOptions.builder(allocator).arrowOptions(fileReadOptions()).batchSize(options.batchSize())
+        .fetchOptions(options.fetchOptions());
     List<String> columns = shape.readColumns(datasetSchema, scan.file().mapping().arrowSchema());
     if (columns.isEmpty()) {
       // Only partition or missing columns wanted: read the first column for the row counts.
@@ -144,6 +151,7 @@ final class FileScanTask {
           }
         } finally {
           metrics.dataBytesRead.add(reader.bytesFetched());
+          metrics.dataBytesRequested.add(reader.bytesRequested());
           metrics.pagesSkippedReading.add(reader.pagesSkipped());
         }
       }

@@ -26,6 +26,7 @@ public final class ScanMetrics {
   final LongAdder rowGroupsRead = new LongAdder();
   final LongAdder pagesSkippedReading = new LongAdder();
   final LongAdder dataBytesRead = new LongAdder();
+  final LongAdder dataBytesRequested = new LongAdder();
   final LongAdder rowsRead = new LongAdder();
   final LongAdder rowsOut = new LongAdder();
   final LongAdder batchesOut = new LongAdder();
@@ -61,9 +62,22 @@ public final class ScanMetrics {
     return pagesSkippedReading.sum();
   }
 
-  /** Bytes read from files: pruning metadata (not footers) and column chunks. */
+  /**
+   * Bytes read from files: pruning metadata (not footers) and the column chunks' pages the
+   * readers needed, without the holes coalesced requests read through ({@link #bytesRequested()}
+   * counts those).
+   */
   public long bytesRead() {
     return pruning.bytesRead() + dataBytesRead.sum();
+  }
+
+  /**
+   * Bytes asked of files: pruning metadata (not footers) and the column chunks' coalesced reads,
+   * holes included: what reading cost in transfer. For remote files {@link #io()} counts what
+   * arrived, footers included.
+   */
+  public long bytesRequested() {
+    return pruning.bytesRead() + dataBytesRequested.sum();
   }
 
   /** Rows decoded from files, before the residual filter. */
@@ -94,6 +108,7 @@ public final class ScanMetrics {
   public Map<String, Long> toMap() {
     Map<String, Long> m = new LinkedHashMap<>(pruning.toMap());
     m.put("bytes_read", bytesRead());
+    m.put("bytes_requested", bytesRequested());
     m.put("requests", requests());
     m.put("files_read", filesRead());
     m.put("row_groups_read", rowGroupsRead());

@@ -5,11 +5,13 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.dataset.prune.PruningOptions;
+import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.read.ReadOptions;
 
 /**
@@ -24,6 +26,7 @@ import org.parquetarrow.read.ReadOptions;
  *     .memoryBudget(64L << 20)
  *     .ordered(false)
  *     .limit(1000)                              // the first 1000 matching rows, then stop
+ *     .fetchOptions(FetchOptions.builder().remoteGap(64 * 1024).prefetchRowGroups(2).build())
  *     .build();
  * }</pre>
  */
@@ -33,6 +36,8 @@ public final class ScanOptions {
 
   /** {@link #limit()} when every row is wanted. */
   public static final long NO_LIMIT = -1;
+  /** Files opened ahead of the one starting to be read, unless told otherwise. */
+  public static final int DEFAULT_PREFETCH_FILES = 1;
 
   private final List<String> columns;
   private final Expression filter;
@@ -46,6 +51,8 @@ public final class ScanOptions {
   private final Set<String> dictionaryColumns;
   private final boolean skipCorruptFiles;
   private final long limit;
+  private final FetchOptions fetchOptions;
+  private final int prefetchFiles;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -60,6 +67,8 @@ public final class ScanOptions {
     this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
     this.skipCorruptFiles = b.skipCorruptFiles;
     this.limit = b.limit;
+    this.fetchOptions = b.fetchOptions;
+    this.prefetchFiles = b.prefetchFiles;
   }
 
   public static Builder builder() {
@@ -158,6 +167,26 @@ public final class ScanOptions {
     return limit;
   }
 
+  /**
+   * How each file's readers turn the byte ranges they need into requests: coalescing gap and
+   * longest request, for local and remote files apart, and how many row groups of a remote file
+   * are fetched ahead within how many bytes (per file being read, so up to {@link #parallelism()}
+   * times that at once). Default {@link FetchOptions#defaults()}.
+   */
+  public FetchOptions fetchOptions() {
+    return fetchOptions;
+  }
+
+  /**
+   * How many files after each one that starts being read are opened ahead (their footer-suffix
+   * request sent), when they are remote and discovery kept no tail for them (see {@link
+   * org.parquetarrow.dataset.OpenFiles#prefetch}); 0 turns it off. Each holds its suffix (64 KiB
+   * by default) until read. Default {@value #DEFAULT_PREFETCH_FILES}.
+   */
+  public int prefetchFiles() {
+    return prefetchFiles;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -172,6 +201,8 @@ public final class ScanOptions {
     private Set<String> dictionaryColumns = Set.of();
     private boolean skipCorruptFiles;
     private long limit = NO_LIMIT;
+    private FetchOptions fetchOptions = FetchOptions.defaults();
+    private int prefetchFiles = DEFAULT_PREFETCH_FILES;
 
     private Builder() {}
 
@@ -271,6 +302,31 @@ public final class ScanOptions {
         throw new IllegalArgumentException("limit " + rows + " is below 0");
       }
       this.limit = rows;
+      return this;
+    }
+
+    /**
+     * See {@link ScanOptions#fetchOptions()}.
+     *
+     * <pre>{@code
+     * builder.fetchOptions(FetchOptions.builder().remoteGap(64 * 1024).build());
+     * }</pre>
+     */
+    public Builder fetchOptions(FetchOptions options) {
+      this.fetchOptions = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /**
+     * See {@link ScanOptions#prefetchFiles()}.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder prefetchFiles(int files) {
+      if (files < 0) {
+        throw new IllegalArgumentException("prefetchFiles must not be negative: " + files);
+      }
+      this.prefetchFiles = files;
       return this;
     }
 

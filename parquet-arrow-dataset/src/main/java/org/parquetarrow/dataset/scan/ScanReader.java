@@ -224,6 +224,10 @@ public final class ScanReader extends ArrowReader {
         slot.done = true;
         failure = e;
       }
+      // the next files' first requests go out while this one is read
+      for (int next = index + 1; next <= index + options.prefetchFiles() && next < tasks.size(); next++) {
+        files.prefetch(tasks.get(next).file());
+      }
     }
   }
 
