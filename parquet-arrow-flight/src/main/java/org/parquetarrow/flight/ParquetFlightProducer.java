@@ -93,7 +93,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       return m.result();
     } catch (RuntimeException e) {
-      throw FlightErrors.toFlight(e);
+      throw FlightErrors.reported("getFlightInfo", e);
     }
   }
 
@@ -124,7 +124,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       listener.onCompleted();
     } catch (RuntimeException e) {
-      listener.onError(FlightErrors.toFlight(e));
+      listener.onError(FlightErrors.reported("listFlights", e));
     }
   }
 
@@ -137,7 +137,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       split = SplitTicket.fromTicket(ticket);
       served = catalog.get(split.query().dataset());
     } catch (RuntimeException e) {
-      listener.error(FlightErrors.toFlight(e));
+      listener.error(FlightErrors.reported("getStream", e));
       return;
     }
     try {
@@ -146,8 +146,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
           streamer.stream(served, split, listener, allocator);
         } catch (RuntimeException | Error e) {
           if (!listener.isCancelled()) {
-            LOG.debug("stream failed", e);
-            listener.error(FlightErrors.toFlight(e));
+            listener.error(FlightErrors.reported("getStream", e));
           }
         }
       });
@@ -163,8 +162,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
         uploads.accept(flightStream);
         ackStream.onCompleted();
       } catch (RuntimeException e) {
-        LOG.debug("upload failed", e);
-        ackStream.onError(FlightErrors.toFlight(e));
+        ackStream.onError(FlightErrors.reported("doPut", e));
       }
     };
   }
@@ -207,9 +205,10 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       listener.onCompleted();
     } catch (IOException e) {
-      listener.onError(CallStatus.INTERNAL.withDescription(e.getMessage()).withCause(e).toRuntimeException());
+      listener.onError(FlightErrors.reported("doAction",
+          CallStatus.INTERNAL.withDescription(e.getMessage()).withCause(e).toRuntimeException()));
     } catch (RuntimeException e) {
-      listener.onError(FlightErrors.toFlight(e));
+      listener.onError(FlightErrors.reported("doAction", e));
     }
   }
 
