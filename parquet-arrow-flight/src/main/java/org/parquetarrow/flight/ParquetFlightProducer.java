@@ -44,7 +44,8 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
 
   static final List<ActionType> ACTIONS = List.of(
       new ActionType("refresh", "Rediscover the files of a dataset, or of every dataset when the body is empty;"
-          + " answers JSON {\"dataset\":…,\"files\":n} per dataset." + BODY + "."),
+          + " answers JSON {\"dataset\":…,\"files\":n} per dataset ({\"dataset\":…,\"error\":…} for one that"
+          + " failed)." + BODY + "."),
       new ActionType("describe", "A JSON summary of a dataset: root, schema, files, row and byte counts." + BODY
           + "; only the dataset counts."),
       new ActionType(PeerSplits.ACTION, "The splits of this server's own files, one serialized FlightInfo per"
@@ -110,10 +111,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   public void listFlights(CallContext context, Criteria criteria, StreamListener<FlightInfo> listener) {
     try {
       Map<String, SplitMerger> merged = SplitMerger.newMap();
-      for (ServedDataset d : catalog.all()) {
-        FlightInfo info = LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator);
-        SplitMerger.byDataset(merged, List.of(info), null);
-      }
+      SplitMerger.byDataset(merged, everyLocalSplit(), null);
       if (!peers.isEmpty()) {
         for (PeerSplits.PeerInfos p : peers.fetch(null)) {
           SplitMerger.byDataset(merged, p.infos(), p.peer());
@@ -177,12 +175,21 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
           : null;
       switch (type) {
         case "refresh" -> {
-          List<ServedDataset> done = query == null ? catalog.refreshAll() : List.of(catalog.refresh(query.dataset()));
-          for (ServedDataset d : done) {
-            ObjectNode o = FlightQuery.JSON.createObjectNode();
-            o.put("dataset", d.name());
-            o.put("files", d.files().size());
-            listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(o)));
+          if (query != null) {
+            listener.onNext(refreshed(catalog.refresh(query.dataset())));
+          } else {
+            // every dataset is refreshed and answered on its own: one failure does not stop the rest
+            for (String name : catalog.names()) {
+              try {
+                listener.onNext(refreshed(catalog.refresh(name)));
+              } catch (RuntimeException e) {
+                ObjectNode o = FlightQuery.JSON.createObjectNode();
+                o.put("dataset", name);
+                o.put("error", FlightErrors.firstLine(FlightErrors.toFlight(e).getMessage()));
+                LOG.warn("dataset {} not refreshed: {}", name, o.get("error").asText());
+                listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(o)));
+              }
+            }
           }
         }
         case "describe" -> {
@@ -212,16 +219,38 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     }
   }
 
+  private static Result refreshed(ServedDataset d) throws IOException {
+    ObjectNode o = FlightQuery.JSON.createObjectNode();
+    o.put("dataset", d.name());
+    o.put("files", d.files().size());
+    return new Result(FlightQuery.JSON.writeValueAsBytes(o));
+  }
+
   /** This server's own splits of a query (none when it does not serve the dataset), or of every dataset ({@code null}). */
   private List<FlightInfo> localSplits(FlightQuery q) {
     List<FlightInfo> out = new ArrayList<>();
     if (q == null) {
-      for (ServedDataset d : catalog.all()) {
-        out.add(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator));
-      }
+      out.addAll(everyLocalSplit());
     } else {
       if (catalog.contains(q.dataset())) {
         out.add(localInfo(q));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The splits of every available dataset this server holds. A dataset that fails (a file deleted
+   * or corrupted since discovery) is left out with a log line: one bad dataset must not hide the
+   * others; a call naming it gets its error.
+   */
+  private List<FlightInfo> everyLocalSplit() {
+    List<FlightInfo> out = new ArrayList<>();
+    for (ServedDataset d : catalog.all()) {
+      try {
+        out.add(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator));
+      } catch (RuntimeException e) {
+        LOG.warn("dataset {} left out of the listing: {}", d.name(), FlightErrors.firstLine(e.getMessage()));
       }
     }
     return out;
