@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
@@ -225,12 +226,16 @@ public final class ParquetFlightServer implements AutoCloseable {
     }
 
     /**
-     * Discovers the datasets and starts listening.
+     * Discovers the datasets and starts listening. A dataset that cannot be discovered (a corrupt
+     * or vanished file) is logged and served as unavailable until a {@code refresh} succeeds; the
+     * others are served.
      *
-     * @throws org.parquetarrow.ParquetException when a dataset cannot be discovered
+     * @throws IllegalArgumentException when the peers could not be authenticated (see {@link FlightAuth})
      * @throws UncheckedIOException when the port cannot be bound or the TLS files cannot be read
      */
     public ParquetFlightServer start() {
+      // checked first: a misconfigured cluster fails before anything is opened
+      CallOption[] peerCredentials = auth.peerCredentials(peers);
       ServerSettings settings = new ServerSettings(batchSize, streamMemoryBudget, scanParallelism,
           stallTimeout.toMillis(), writerProperties, splitRows);
       DatasetCatalog catalog = new DatasetCatalog(datasets, discovery);
@@ -240,7 +245,7 @@ public final class ParquetFlightServer implements AutoCloseable {
       PeerSplits peerSplits;
       try {
         // a TLS cluster usually shares one certificate chain or CA: peers trust the server's own
-        peerSplits = new PeerSplits(peers, allocator, auth.peerCredentials(),
+        peerSplits = new PeerSplits(peers, allocator, peerCredentials,
             tls ? java.nio.file.Files.readAllBytes(tlsCertificate) : null);
       } catch (IOException e) {
         allocator.close();
