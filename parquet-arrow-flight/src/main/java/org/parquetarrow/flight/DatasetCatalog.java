@@ -23,15 +23,17 @@ final class DatasetCatalog {
   /** A {@link Path} or a {@link ServedDataset.RemoteRoot} by name. */
   private final Map<String, Object> roots;
   private final DiscoveryOptions options;
+  private final ParquetFlightServer.SymlinkPolicy symlinks;
   private final Map<String, ServedDataset> current = new LinkedHashMap<>();
   /** Why each dataset without a discovery yet is unavailable, by name. */
   private final Map<String, String> unavailable = new LinkedHashMap<>();
   /** One lock per dataset: refreshes and upload publishing of a dataset happen one at a time. */
   private final Map<String, Object> locks = new LinkedHashMap<>();
 
-  DatasetCatalog(Map<String, ?> roots, DiscoveryOptions options) {
+  DatasetCatalog(Map<String, ?> roots, DiscoveryOptions options, ParquetFlightServer.SymlinkPolicy symlinks) {
     this.roots = new LinkedHashMap<>(roots);
     this.options = options;
+    this.symlinks = symlinks;
     for (String name : this.roots.keySet()) {
       locks.put(name, new Object());
       try {
@@ -81,6 +83,17 @@ final class DatasetCatalog {
     return new ArrayList<>(roots.keySet());
   }
 
+  /** The local roots by dataset name (remote datasets left out). */
+  synchronized Map<String, Path> localRoots() {
+    Map<String, Path> out = new LinkedHashMap<>();
+    roots.forEach((name, root) -> {
+      if (root instanceof Path p) {
+        out.put(name, p);
+      }
+    });
+    return out;
+  }
+
   /** The lock under which {@code name} is refreshed and uploads to it are published. */
   Object lock(String name) {
     Object lock = locks.get(name);
@@ -102,7 +115,7 @@ final class DatasetCatalog {
     synchronized (lock(name)) {
       ServedDataset fresh = root instanceof ServedDataset.RemoteRoot remote
           ? ServedDataset.discover(name, remote, options)
-          : ServedDataset.discover(name, (Path) root, options);
+          : ServedDataset.discover(name, (Path) root, options, symlinks);
       synchronized (this) {
         current.put(name, fresh);
         unavailable.remove(name);

@@ -27,16 +27,26 @@ final class FlightErrors {
   /**
    * {@link #toFlight} and one log line: a client's mistake (a malformed filter, an unknown
    * dataset…) is logged at info without a stack trace, so hostile calls cannot flood the log; a
-   * server-side failure is logged at warn with its cause.
+   * server-side failure is logged at warn with its cause. The server's paths in the description
+   * become dataset names ({@link ClientPaths}).
    */
-  static FlightRuntimeException reported(String call, Throwable t) {
-    FlightRuntimeException f = toFlight(t);
+  static FlightRuntimeException reported(String call, ClientPaths paths, Throwable t) {
+    FlightRuntimeException f = hidePaths(toFlight(t), paths);
     if (CLIENT_ERRORS.contains(f.status().code())) {
       LOG.info("{} refused: {} {}", call, f.status().code(), firstLine(f.getMessage()));
     } else {
       LOG.warn("{} failed: {} {}", call, f.status().code(), firstLine(f.getMessage()), t);
     }
     return f;
+  }
+
+  private static FlightRuntimeException hidePaths(FlightRuntimeException f, ClientPaths paths) {
+    String description = f.status().description();
+    String hidden = paths.hide(description);
+    if (hidden == null || hidden.equals(description)) {
+      return f;
+    }
+    return f.status().withDescription(hidden).toRuntimeException();
   }
 
   /** The first line of a message, at most 300 characters. */

@@ -58,6 +58,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   private final UploadWriter uploads;
   private final ExecutorService streams;
   private final ServerSettings settings;
+  private final ClientPaths paths;
 
   ParquetFlightProducer(DatasetCatalog catalog, BufferAllocator allocator, PeerSplits peers, ServerSettings settings) {
     this.streams = Executors.newCachedThreadPool(r -> {
@@ -71,6 +72,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     this.peers = peers;
     this.streamer = new SplitStreamer(settings);
     this.uploads = new UploadWriter(catalog, settings.writerProperties());
+    this.paths = ClientPaths.of(catalog.localRoots());
   }
 
   @Override
@@ -94,7 +96,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       return m.result();
     } catch (RuntimeException e) {
-      throw FlightErrors.reported("getFlightInfo", e);
+      throw FlightErrors.reported("getFlightInfo", paths, e);
     }
   }
 
@@ -122,7 +124,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       listener.onCompleted();
     } catch (RuntimeException e) {
-      listener.onError(FlightErrors.reported("listFlights", e));
+      listener.onError(FlightErrors.reported("listFlights", paths, e));
     }
   }
 
@@ -135,7 +137,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       split = SplitTicket.fromTicket(ticket);
       served = catalog.get(split.query().dataset());
     } catch (RuntimeException e) {
-      listener.error(FlightErrors.reported("getStream", e));
+      listener.error(FlightErrors.reported("getStream", paths, e));
       return;
     }
     try {
@@ -144,7 +146,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
           streamer.stream(served, split, listener, allocator);
         } catch (RuntimeException | Error e) {
           if (!listener.isCancelled()) {
-            listener.error(FlightErrors.reported("getStream", e));
+            listener.error(FlightErrors.reported("getStream", paths, e));
           }
         }
       });
@@ -160,7 +162,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
         uploads.accept(flightStream);
         ackStream.onCompleted();
       } catch (RuntimeException e) {
-        ackStream.onError(FlightErrors.reported("doPut", e));
+        ackStream.onError(FlightErrors.reported("doPut", paths, e));
       }
     };
   }
@@ -185,7 +187,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
               } catch (RuntimeException e) {
                 ObjectNode o = FlightQuery.JSON.createObjectNode();
                 o.put("dataset", name);
-                o.put("error", FlightErrors.firstLine(FlightErrors.toFlight(e).getMessage()));
+                o.put("error", FlightErrors.firstLine(paths.hide(FlightErrors.toFlight(e).getMessage())));
                 LOG.warn("dataset {} not refreshed: {}", name, o.get("error").asText());
                 listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(o)));
               }
@@ -212,10 +214,10 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       listener.onCompleted();
     } catch (IOException e) {
-      listener.onError(FlightErrors.reported("doAction",
+      listener.onError(FlightErrors.reported("doAction", paths,
           CallStatus.INTERNAL.withDescription(e.getMessage()).withCause(e).toRuntimeException()));
     } catch (RuntimeException e) {
-      listener.onError(FlightErrors.reported("doAction", e));
+      listener.onError(FlightErrors.reported("doAction", paths, e));
     }
   }
 

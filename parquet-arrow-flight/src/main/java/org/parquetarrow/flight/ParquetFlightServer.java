@@ -53,6 +53,18 @@ public final class ParquetFlightServer implements AutoCloseable {
     this.location = location;
   }
 
+  /** Where the files of a served directory may lie, symbolic links resolved. */
+  public enum SymlinkPolicy {
+    /**
+     * Inside the served directory: a file that a link leads out of it makes the dataset unavailable
+     * (logged, and named to clients), so a link dropped into a served directory cannot expose
+     * the rest of the server's disk.
+     */
+    STAY_INSIDE,
+    /** Anywhere: links are followed. */
+    FOLLOW
+  }
+
   /** A builder; every buffer the server uses comes from a child of {@code allocator}. */
   public static Builder builder(BufferAllocator allocator) {
     return new Builder(allocator);
@@ -104,6 +116,7 @@ public final class ParquetFlightServer implements AutoCloseable {
     private int scanParallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
     private Duration stallTimeout = Duration.ofMinutes(5);
     private long splitRows = 1_000_000;
+    private SymlinkPolicy symlinks = SymlinkPolicy.STAY_INSIDE;
 
     private Builder(BufferAllocator parent) {
       this.parent = parent;
@@ -219,6 +232,15 @@ public final class ParquetFlightServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether a served directory's files may be symbolic links leading out of it (default {@link
+     * SymlinkPolicy#STAY_INSIDE}: such a file makes its dataset unavailable, naming the file).
+     */
+    public Builder symlinks(SymlinkPolicy policy) {
+      this.symlinks = java.util.Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
     /** How long a stream waits for a client that reads nothing (default 5 minutes). */
     public Builder stallTimeout(Duration timeout) {
       this.stallTimeout = timeout;
@@ -238,7 +260,7 @@ public final class ParquetFlightServer implements AutoCloseable {
       CallOption[] peerCredentials = auth.peerCredentials(peers);
       ServerSettings settings = new ServerSettings(batchSize, streamMemoryBudget, scanParallelism,
           stallTimeout.toMillis(), writerProperties, splitRows);
-      DatasetCatalog catalog = new DatasetCatalog(datasets, discovery);
+      DatasetCatalog catalog = new DatasetCatalog(datasets, discovery, symlinks);
       BufferAllocator allocator = parent.newChildAllocator("flight-server", 0, Long.MAX_VALUE);
       boolean tls = tlsCertificate != null;
       Location bind = tls ? Location.forGrpcTls(host, port) : Location.forGrpcInsecure(host, port);

@@ -1,12 +1,18 @@
 package org.parquetarrow.flight;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
+import org.apache.arrow.flight.Action;
+import org.apache.arrow.flight.Result;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.memory.BufferAllocator;
@@ -64,6 +70,44 @@ class FlightHostileClientTest {
     }
     // the server still answers
     assertEquals(1000, client.info(FlightQuery.of("events")).getRecords());
+  }
+
+  @Test
+  void describeAndErrorsShowNoServerPath() throws Exception {
+    Iterator<Result> it = client.flightClient().doAction(new Action("describe", "events".getBytes(StandardCharsets.UTF_8)));
+    String described = new String(it.next().getBody(), StandardCharsets.UTF_8);
+    // before: "root": "/tmp/junit…/events"
+    assertFalse(described.contains(dir.toString()), described);
+    JsonNode d = FlightQuery.JSON.readTree(described);
+    assertEquals("events", d.get("root").asText());
+    assertEquals("year=2020/part-0.parquet", d.get("files").get(0).get("path").asText());
+
+    Files.delete(dir.resolve("events/year=2020/part-0.parquet"));
+    FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> client.info(FlightQuery.of("events")));
+    assertFalse(e.getMessage().contains(dir.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("events/year=2020/part-0.parquet"), e.getMessage());
+  }
+
+  @Test
+  void aSymlinkLeadingOutOfAServedDirectoryIsRefusedUnlessAllowed() throws Exception {
+    Path linked = dir.resolve("linked");
+    FlightTestData.writeFile(linked.resolve("part-0.parquet"), 0, 10, clientMemory);
+    Path secret = dir.resolve("elsewhere/secret.parquet");
+    FlightTestData.writeFile(secret, 100, 150, clientMemory);
+    Files.createSymbolicLink(linked.resolve("part-1.parquet"), secret);
+    try (ParquetFlightServer strict = ParquetFlightServer.builder(serverMemory).dataset(linked).start();
+        FlightDatasetClient c = FlightDatasetClient.connect(strict.location(), clientMemory, null, null)) {
+      // before: the 50 rows behind the link were served
+      FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> c.info(FlightQuery.of("linked")));
+      assertTrue(e.getMessage().contains("linked/part-1.parquet") && e.getMessage().contains("--follow-symlinks"),
+          e.getMessage());
+      assertFalse(e.getMessage().contains(dir.toString()), e.getMessage());
+    }
+    try (ParquetFlightServer lenient = ParquetFlightServer.builder(serverMemory).dataset(linked)
+            .symlinks(ParquetFlightServer.SymlinkPolicy.FOLLOW).start();
+        FlightDatasetClient c = FlightDatasetClient.connect(lenient.location(), clientMemory, null, null)) {
+      assertEquals(60, c.info(FlightQuery.of("linked")).getRecords());
+    }
   }
 
   @Test
