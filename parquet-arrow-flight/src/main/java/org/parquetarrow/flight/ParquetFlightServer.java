@@ -260,6 +260,11 @@ public final class ParquetFlightServer implements AutoCloseable {
       CallOption[] peerCredentials = auth.peerCredentials(peers);
       ServerSettings settings = new ServerSettings(batchSize, streamMemoryBudget, scanParallelism,
           stallTimeout.toMillis(), writerProperties, splitRows);
+      for (Object root : datasets.values()) {
+        if (root instanceof Path dir && java.nio.file.Files.isDirectory(dir)) {
+          StaleUploads.remove(dir);
+        }
+      }
       DatasetCatalog catalog = new DatasetCatalog(datasets, discovery, symlinks);
       BufferAllocator allocator = parent.newChildAllocator("flight-server", 0, Long.MAX_VALUE);
       boolean tls = tlsCertificate != null;

@@ -1,6 +1,7 @@
 package org.parquetarrow.flight;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -180,6 +184,31 @@ class FlightBrokenDatasetTest {
     assertEquals(strings, info.getSchema());
     assertEquals(1, action(client, "refresh", "uploads").get(0).get("files").asInt());
     assertEquals(1, serve(uploads).info(FlightQuery.of("uploads")).getRecords());
+  }
+
+  @Test
+  void aServerStartingRemovesTheStagingFilesOfAKilledOne() throws Exception {
+    Path uploads = Files.createDirectories(dir.resolve("uploads"));
+    FlightTestData.writeFile(uploads.resolve("part-0.parquet"), 0, 10, clientMemory);
+    String id = "0b6f1c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e";
+    // what kill -9 mid-upload leaves: the writer's temporary, or a written upload not yet published
+    Path writing = aged(uploads.resolve("..upload-" + id + ".parquet.5e0c1d.tmp"), Duration.ofHours(1));
+    Path staged = aged(uploads.resolve(".upload-" + id + ".parquet"), Duration.ofHours(1));
+    Path fresh = aged(uploads.resolve(".upload-1b6f1c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e.parquet"), Duration.ZERO);
+    Path notOurs = aged(uploads.resolve(".upload-notes.txt"), Duration.ofHours(1));
+    FlightDatasetClient client = serve(uploads);
+    // before: both stayed for ever
+    assertFalse(Files.exists(writing));
+    assertFalse(Files.exists(staged));
+    assertTrue(Files.exists(fresh), "an upload being published by another server is left alone");
+    assertTrue(Files.exists(notOurs), "only names of our pattern are removed");
+    assertEquals(10, client.info(FlightQuery.of("uploads")).getRecords());
+  }
+
+  private static Path aged(Path file, Duration age) throws Exception {
+    Files.write(file, new byte[1024]);
+    Files.setLastModifiedTime(file, FileTime.from(Instant.now().minus(age)));
+    return file;
   }
 
   private static void awaitStagingFile(Path d) throws Exception {
