@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.flight.Action;
@@ -59,6 +60,9 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   private final ExecutorService streams;
   private final ServerSettings settings;
   private final ClientPaths paths;
+  private final UploadGate uploadGate;
+  /** Runs the idle checks of uploads. */
+  private final ScheduledExecutorService timer;
 
   ParquetFlightProducer(DatasetCatalog catalog, BufferAllocator allocator, PeerSplits peers, ServerSettings settings) {
     this.streams = Executors.newCachedThreadPool(r -> {
@@ -73,6 +77,12 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     this.streamer = new SplitStreamer(settings);
     this.uploads = new UploadWriter(catalog, settings.writerProperties());
     this.paths = ClientPaths.of(catalog.localRoots());
+    this.uploadGate = new UploadGate(settings.uploadLimits());
+    this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "parquet-arrow-flight-upload-watchdog");
+      t.setDaemon(true);
+      return t;
+    });
   }
 
   @Override
@@ -155,16 +165,46 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     }
   }
 
+  /**
+   * Stores an upload within the {@link UploadLimits}: refused at once when every upload slot is
+   * taken, ended when its client sends nothing for the idle timeout; whatever way it ends, its
+   * slot, memory reservation and staging file go with it.
+   */
   @Override
   public Runnable acceptPut(CallContext context, FlightStream flightStream, StreamListener<PutResult> ackStream) {
     return () -> {
-      try {
-        uploads.accept(flightStream);
+      IdleWatchdog watchdog = null;
+      try (UploadGate.Permit permit = uploadGate.enter()) {
+        watchdog = new IdleWatchdog(timer, settings.uploadLimits().idleTimeout().toMillis(), context::isCancelled);
+        uploads.accept(flightStream, permit, watchdog);
         ackStream.onCompleted();
-      } catch (RuntimeException e) {
-        ackStream.onError(FlightErrors.reported("doPut", paths, e));
+      } catch (RuntimeException | OutOfMemoryError e) {
+        ackStream.onError(FlightErrors.reported("doPut", paths, uploadFailure(e, watchdog, context)));
+      } finally {
+        if (watchdog != null) {
+          watchdog.close();
+        }
       }
     };
+  }
+
+  /** What an upload's failure tells the client: idleness and memory have statuses of their own. */
+  private RuntimeException uploadFailure(Throwable e, IdleWatchdog watchdog, CallContext context) {
+    if (watchdog != null && watchdog.fired() && context.isCancelled()) {
+      return CallStatus.CANCELLED.withDescription("the client left mid-upload; nothing of it was stored")
+          .toRuntimeException();
+    }
+    if (watchdog != null && watchdog.fired()) {
+      return CallStatus.TIMED_OUT.withDescription("the upload sent nothing for "
+          + settings.uploadLimits().idleTimeout().toSeconds() + " s and was ended; nothing of it was stored")
+          .toRuntimeException();
+    }
+    if (e instanceof OutOfMemoryError) {
+      // the writer was aborted and its buffers are garbage: the server goes on
+      return CallStatus.RESOURCE_EXHAUSTED.withDescription("the server ran out of memory for this upload; nothing"
+          + " of it was stored").toRuntimeException();
+    }
+    return (RuntimeException) e;
   }
 
   @Override
@@ -267,6 +307,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   /** Stops the streams still running (the server has stopped taking calls) and closes the peer clients. */
   @Override
   public void close() throws Exception {
+    timer.shutdownNow();
     streams.shutdown();
     if (!streams.awaitTermination(5, TimeUnit.SECONDS)) {
       streams.shutdownNow();

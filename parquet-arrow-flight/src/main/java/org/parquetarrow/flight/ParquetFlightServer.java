@@ -117,6 +117,7 @@ public final class ParquetFlightServer implements AutoCloseable {
     private Duration stallTimeout = Duration.ofMinutes(5);
     private long splitRows = 1_000_000;
     private SymlinkPolicy symlinks = SymlinkPolicy.STAY_INSIDE;
+    private UploadLimits uploadLimits = UploadLimits.defaults();
 
     private Builder(BufferAllocator parent) {
       this.parent = parent;
@@ -241,6 +242,12 @@ public final class ParquetFlightServer implements AutoCloseable {
       return this;
     }
 
+    /** What uploads may take: how many at once, writer memory, message size, idle time (see {@link UploadLimits}). */
+    public Builder uploadLimits(UploadLimits limits) {
+      this.uploadLimits = java.util.Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
     /** How long a stream waits for a client that reads nothing (default 5 minutes). */
     public Builder stallTimeout(Duration timeout) {
       this.stallTimeout = timeout;
@@ -259,7 +266,7 @@ public final class ParquetFlightServer implements AutoCloseable {
       // checked first: a misconfigured cluster fails before anything is opened
       CallOption[] peerCredentials = auth.peerCredentials(peers);
       ServerSettings settings = new ServerSettings(batchSize, streamMemoryBudget, scanParallelism,
-          stallTimeout.toMillis(), writerProperties, splitRows);
+          stallTimeout.toMillis(), writerProperties, splitRows, uploadLimits);
       for (Object root : datasets.values()) {
         if (root instanceof Path dir && java.nio.file.Files.isDirectory(dir)) {
           StaleUploads.remove(dir);
@@ -281,7 +288,9 @@ public final class ParquetFlightServer implements AutoCloseable {
       ParquetFlightProducer producer = new ParquetFlightProducer(catalog, allocator, peerSplits, settings);
       FlightServer server = null;
       try {
-        FlightServer.Builder b = FlightServer.builder(allocator, bind, producer);
+        FlightServer.Builder b = FlightServer.builder(allocator, bind, producer)
+            // gRPC refuses a larger message (RESOURCE_EXHAUSTED) before it is buffered
+            .maxInboundMessageSize(uploadLimits.maxMessageBytes());
         if (auth.authenticator() != null) {
           b.headerAuthenticator(auth.authenticator());
         }

@@ -50,17 +50,23 @@ final class UploadWriter {
    * Publishing is serialised per dataset, so two uploads cannot both be checked against a dataset
    * that holds neither.
    */
-  Path accept(FlightStream stream) {
+  Path accept(FlightStream stream, UploadGate.Permit permit, IdleWatchdog watchdog) {
+    watchdog.waiting();
     FlightQuery query = FlightQuery.fromDescriptor(stream.getDescriptor());
+    Schema schema = stream.getSchema();
+    watchdog.working();
     ServedDataset first = catalog.get(query.dataset());
     if (!first.isDirectory()) {
       throw CallStatus.INVALID_ARGUMENT.withDescription("dataset '" + first.name() + "' is a single file; uploads"
           + " need a local directory").toRuntimeException();
     }
+    long columns = leafColumns(schema.getFields());
+    permit.reserve(properties.rowGroupBytes() + columns * UploadLimits.WRITER_BYTES_PER_COLUMN,
+        "an upload of " + columns + " columns");
     String id = UUID.randomUUID().toString();
     Path staged = first.root().resolve(STAGING_PREFIX + id + ".parquet");
     Path target = first.root().resolve("part-" + id + ".parquet");
-    long rows = write(stream, staged);
+    long rows = write(stream, schema, staged, watchdog);
     try {
       synchronized (catalog.lock(first.name())) {
         // the discovery now, which holds every upload published while this one was sent
@@ -93,8 +99,16 @@ final class UploadWriter {
     }
   }
 
-  private long write(FlightStream stream, Path staged) {
-    Schema schema = stream.getSchema();
+  /** The leaves of {@code fields}: the columns the writer keeps state for. */
+  private static long leafColumns(List<org.apache.arrow.vector.types.pojo.Field> fields) {
+    long n = 0;
+    for (org.apache.arrow.vector.types.pojo.Field f : fields) {
+      n += f.getChildren().isEmpty() ? 1 : leafColumns(f.getChildren());
+    }
+    return n;
+  }
+
+  private long write(FlightStream stream, Schema schema, Path staged, IdleWatchdog watchdog) {
     ParquetFileWriter writer;
     try {
       writer = ParquetFileWriter.open(LocalOutputFile.of(staged), schema, properties);
@@ -104,7 +118,13 @@ final class UploadWriter {
     }
     long rows = 0;
     try {
-      while (stream.next()) {
+      while (true) {
+        watchdog.waiting();
+        boolean more = stream.next();
+        watchdog.working();
+        if (!more) {
+          break;
+        }
         writer.write(stream.getRoot());
         rows += stream.getRoot().getRowCount();
       }
