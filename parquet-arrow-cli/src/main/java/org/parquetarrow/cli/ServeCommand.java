@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code serve PATH… [--port P] [--host H] [--peer grpc://h:p …] [--token T]}: an Arrow Flight
+ * {@code serve PATH… [--port P] [--host H] [--peer grpc://h:p …] [--token-file FILE]}: an Arrow Flight
  * server over Parquet datasets, each PATH served as the dataset named by its last path component;
  * runs until stopped (Ctrl-C), printing where it listens. With keys, encrypted files are served
  * decrypted (the keys stay on the server).
@@ -49,9 +49,32 @@ final class ServeCommand implements Callable<Integer> {
       + " datasets; its files are listed as endpoints at its location. Repeatable.")
   List<String> peers = new ArrayList<>();
 
-  @Option(names = "--token", paramLabel = "T", description = "Require this bearer token on every call (also shown to"
-      + " peers).")
+  /** Where the bearer token comes from when neither --token-file nor --token is given. */
+  static final String TOKEN_VARIABLE = "PARQUET_ARROW_TOKEN";
+  /** Where the peer token comes from when --peer-token-file is not given. */
+  static final String PEER_TOKEN_VARIABLE = "PARQUET_ARROW_PEER_TOKEN";
+
+  @Option(names = "--token-file", paramLabel = "FILE", description = "Require the bearer token in FILE (its first"
+      + " line) on every call. Without it, the token is taken from $" + TOKEN_VARIABLE + " when set.")
+  Path tokenFile;
+
+  @Option(names = "--token", paramLabel = "T", description = "Require this bearer token on every call. Discouraged:"
+      + " the process arguments are readable by every local user; use --token-file or $" + TOKEN_VARIABLE + ".")
   String token;
+
+  @Option(names = "--peer-token-file", paramLabel = "FILE", description = "The token peers show each other (the"
+      + " same on every server of the cluster; default the bearer token). Without it, $" + PEER_TOKEN_VARIABLE
+      + " when set.")
+  Path peerTokenFile;
+
+  @Option(names = "--peer-token-transport", paramLabel = "TLS_ONLY|ALSO_PLAINTEXT", defaultValue = "TLS_ONLY",
+      description = "Send the peer token only to grpc+tls peers (default), or also to plain grpc:// ones (trusted"
+          + " networks only).")
+  FlightAuth.PeerTokenTransport peerTokenTransport;
+
+  @Option(names = "--follow-symlinks", description = "Serve files that symbolic links lead to outside a served"
+      + " directory (by default such a file makes its dataset unavailable).")
+  boolean followSymlinks;
 
   @Option(names = "--tls-cert", paramLabel = "CERT.pem", description = "Serve TLS with this PEM certificate chain.")
   Path tlsCertificate;
@@ -96,13 +119,14 @@ final class ServeCommand implements Callable<Integer> {
       for (String peer : peers) {
         b.peer(location(peer));
       }
-      if (token != null) {
-        b.auth(FlightAuth.bearerToken(token));
+      b.auth(auth());
+      if (followSymlinks) {
+        b.symlinks(ParquetFlightServer.SymlinkPolicy.FOLLOW);
       }
       if (tlsCertificate != null) {
         b.tls(tlsCertificate, tlsKey);
       }
-      try (ParquetFlightServer server = b.start()) {
+      try (ParquetFlightServer server = start(b)) {
         Thread hook = new Thread(() -> closeQuietly(server), "parquet-arrow-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         PrintWriter out = spec.commandLine().getOut();
@@ -123,6 +147,64 @@ final class ServeCommand implements Callable<Integer> {
       Thread.currentThread().interrupt();
     }
     return 0;
+  }
+
+  /** Starts the server; a configuration it refuses (peers that could not be authenticated) is the user's to fix. */
+  private static ParquetFlightServer start(ParquetFlightServer.Builder b) {
+    try {
+      return b.start();
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException(e.getMessage(), e);
+    }
+  }
+
+  /** The bearer token (file, then --token, then the environment) and the peer token, or none. */
+  private FlightAuth auth() {
+    if (tokenFile != null && token != null) {
+      throw new UserInputException("--token-file and --token both give the token: keep --token-file");
+    }
+    String bearer;
+    if (tokenFile != null) {
+      bearer = readToken(tokenFile, "--token-file");
+    } else if (token != null) {
+      spec.commandLine().getErr().println("warning: --token puts the token in the process arguments, readable by"
+          + " every local user; use --token-file FILE or $" + TOKEN_VARIABLE + " instead");
+      bearer = token;
+    } else {
+      bearer = nonEmpty(System.getenv(TOKEN_VARIABLE));
+    }
+    String peerToken = peerTokenFile != null ? readToken(peerTokenFile, "--peer-token-file")
+        : nonEmpty(System.getenv(PEER_TOKEN_VARIABLE));
+    if (bearer == null) {
+      if (peerTokenFile != null) {
+        throw new UserInputException("--peer-token-file needs a bearer token (--token-file or $" + TOKEN_VARIABLE + ")");
+      }
+      return FlightAuth.none();
+    }
+    FlightAuth auth = FlightAuth.bearerToken(bearer);
+    if (peerToken != null) {
+      auth = auth.withPeerToken(peerToken);
+    }
+    return auth.peerTokenTransport(peerTokenTransport);
+  }
+
+  /** The first line of {@code file}, trimmed. */
+  private static String readToken(Path file, String option) {
+    String first;
+    try {
+      first = Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8).stream().findFirst().orElse("");
+    } catch (java.io.IOException e) {
+      throw new UserInputException(option + " " + file + ": cannot read it (" + e.getMessage() + ")", e);
+    }
+    String t = nonEmpty(first.strip());
+    if (t == null) {
+      throw new UserInputException(option + " " + file + ": the first line is empty");
+    }
+    return t;
+  }
+
+  private static String nonEmpty(String s) {
+    return s == null || s.isEmpty() ? null : s;
   }
 
   /** A remote dataset's name: the last non-empty component of its location. */

@@ -174,4 +174,21 @@ class FromArrowCommandTest {
     assertEquals(2, bad.exit());
     assertTrue(bad.err().contains("nope") && bad.err().contains("[id, grp]"), bad.err());
   }
+
+  @Test
+  void aRerunRemovesTheTemporaryOfAKilledRun(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("in.arrow");
+    Path parquet = dir.resolve("out.parquet");
+    ArrowFiles.idsAndNames(arrow, 100, 100);
+    // what kill -9 of from-arrow left beside the destination
+    Path killed = dir.resolve(".out.parquet.4c1d9e2f03a7b8c6.tmp");
+    Files.write(killed, new byte[8192]);
+    Files.setLastModifiedTime(killed,
+        java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(java.time.Duration.ofHours(1))));
+    Cli w = Cli.run("from-arrow", arrow.toString(), parquet.toString());
+    assertEquals(0, w.exit(), w.err());
+    // before: the killed run's temporary stayed beside the destination after the successful rerun
+    assertFalse(Files.exists(killed));
+    assertTrue(Files.size(parquet) > 0);
+  }
 }

@@ -152,6 +152,54 @@ class ServeAndGetCommandTest {
   }
 
   @Test
+  void theTokenComesFromAFileAndOnTheCommandLineItWarns() throws Exception {
+    write(dir.resolve("sales").resolve("a.parquet"), 0, 10, memory.allocator());
+    Path tokenFile = Files.writeString(dir.resolve("token"), "from-a-file\n");
+    Running s = serve("serve", dir.resolve("sales").toString(), "--port", "0", "--token-file", tokenFile.toString());
+    try {
+      assertTrue(Cli.run("get", s.location(), "sales").err().contains("UNAUTHENTICATED"));
+      Cli with = Cli.run("get", s.location(), "sales", "--token", "from-a-file");
+      assertEquals(0, with.exit(), with.err());
+      assertFalse(s.err().toString().contains("warning"), s.err().toString());
+    } finally {
+      s.stop();
+    }
+    Running onCommandLine = serve("serve", dir.resolve("sales").toString(), "--port", "0", "--token", "tok");
+    try {
+      assertTrue(onCommandLine.err().toString().contains("warning: --token puts the token in the process arguments"),
+          onCommandLine.err().toString());
+    } finally {
+      onCommandLine.stop();
+    }
+  }
+
+  @Test
+  void theTokenGoesToAPlainPeerOnlyWhenAllowed() throws Exception {
+    write(dir.resolve("node1").resolve("orders").resolve("a.parquet"), 0, 30, memory.allocator());
+    write(dir.resolve("node2").resolve("orders").resolve("b.parquet"), 30, 50, memory.allocator());
+    Path tokenFile = Files.writeString(dir.resolve("token"), "tok");
+    Running second = serve("serve", dir.resolve("node2").resolve("orders").toString(), "--port", "0",
+        "--token-file", tokenFile.toString());
+    try {
+      Cli refused = Cli.run("serve", dir.resolve("node1").resolve("orders").toString(), "--port", "0",
+          "--token-file", tokenFile.toString(), "--peer", second.location());
+      assertEquals(2, refused.exit());
+      assertTrue(refused.err().contains("plain text") && refused.err().contains("ALSO_PLAINTEXT"), refused.err());
+      Running first = serve("serve", dir.resolve("node1").resolve("orders").toString(), "--port", "0",
+          "--token-file", tokenFile.toString(), "--peer", second.location(), "--peer-token-transport", "ALSO_PLAINTEXT");
+      try {
+        Cli r = Cli.run("get", first.location(), "orders", "--token", "tok");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("read 50 rows"), r.out());
+      } finally {
+        first.stop();
+      }
+    } finally {
+      second.stop();
+    }
+  }
+
+  @Test
   void servePeersJoinOneDatasetFromTwoDirectories() throws Exception {
     write(dir.resolve("node1").resolve("orders").resolve("a.parquet"), 0, 30, memory.allocator());
     write(dir.resolve("node2").resolve("orders").resolve("b.parquet"), 30, 50, memory.allocator());

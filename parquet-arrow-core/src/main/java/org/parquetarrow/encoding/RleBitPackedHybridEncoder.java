@@ -20,7 +20,8 @@ public final class RleBitPackedHybridEncoder {
 
   private final int bitWidth;
   private final int valueBytes;
-  private final ByteSink out = new ByteSink();
+  // small at first: a writer holds two of these per column, and a file may have 100,000 columns
+  private final ByteSink out = new ByteSink(16);
   private final int[] pending = new int[8];
   private int pendingCount;
   private int current;

@@ -8,14 +8,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.DirectoryStream;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.parquetarrow.ParquetIOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An {@link OutputFile} on the local file system. Bytes are written to a hidden temporary file in
  * the destination's directory (so that the final rename stays on one file system) and renamed onto
  * the destination on commit.
+ *
+ * <p>The temporary is named {@code .<destination name>.<hex>.tmp} and locked while it is written.
+ * One left behind by a writer that died ({@code kill -9}, a crash) is removed by the next write to
+ * the same destination: a temporary of exactly that naming, that no process holds locked and that
+ * has not been modified for {@link #STALE_AFTER}. Nothing else is touched.
  *
  * <pre>{@code
  * ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(Path.of("out.parquet")), schema,
@@ -23,7 +37,12 @@ import org.parquetarrow.ParquetIOException;
  * }</pre>
  */
 public final class LocalOutputFile implements OutputFile {
+  private static final Logger LOG = LoggerFactory.getLogger(LocalOutputFile.class);
   private static final int BUFFER_SIZE = 256 * 1024;
+  /** A temporary unmodified this long and unlocked is a dead writer's. */
+  public static final Duration STALE_AFTER = Duration.ofMinutes(1);
+  /** {@code .<destination>.<hex>.tmp}, the names {@link #create()} gives its temporaries. */
+  private static final Pattern TEMPORARY = Pattern.compile("\\.(.+)\\.[0-9a-f]{1,16}\\.tmp");
 
   private final Path path;
 
@@ -48,6 +67,7 @@ public final class LocalOutputFile implements OutputFile {
   public AtomicOutput create() throws IOException {
     // a bare file name has no parent: its directory is the working directory
     Path dir = path.toAbsolutePath().getParent();
+    deleteStaleTemporaries(dir, path.getFileName().toString());
     Path temp = dir.resolve("." + path.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
         + ".tmp");
     FileChannel channel;
@@ -57,7 +77,68 @@ public final class LocalOutputFile implements OutputFile {
       // the temporary name is ours, not the user's: name the destination and why in plain words
       throw ParquetIOException.opening("cannot create the output", path, e);
     }
+    lockWhileWriting(channel);
     return new Output(temp, channel);
+  }
+
+  /** Locks the temporary (released when the channel closes) so no cleanup takes it for a dead writer's. */
+  private static void lockWhileWriting(FileChannel channel) {
+    try {
+      channel.tryLock();
+    } catch (IOException | OverlappingFileLockException e) {
+      // a file system without locks: the age check alone protects this temporary
+    }
+  }
+
+  /**
+   * The destination name a temporary of {@link #create()}'s naming was written for, or {@code
+   * null} when {@code fileName} is not such a temporary.
+   */
+  public static String temporaryDestination(String fileName) {
+    Matcher m = TEMPORARY.matcher(fileName);
+    return m.matches() ? m.group(1) : null;
+  }
+
+  /**
+   * Deletes {@code temporary} if it is a dead writer's: no process holds it locked and it has not
+   * been modified for {@link #STALE_AFTER}. The caller checks the name ({@link #temporaryDestination}).
+   *
+   * @return whether it was deleted
+   */
+  public static boolean deleteIfStale(Path temporary) {
+    try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+      FileLock lock;
+      try {
+        lock = channel.tryLock();
+      } catch (OverlappingFileLockException inThisProcess) {
+        return false;
+      }
+      if (lock == null) {
+        return false;
+      }
+      Instant modified = Files.getLastModifiedTime(temporary).toInstant();
+      if (modified.isAfter(Instant.now().minus(STALE_AFTER))) {
+        return false;
+      }
+      Files.delete(temporary);
+      LOG.info("removed {}, the temporary of a writer that did not finish (last written {})", temporary, modified);
+      return true;
+    } catch (IOException e) {
+      // gone already, not ours to open, or locks unsupported: leave it
+      return false;
+    }
+  }
+
+  /** Deletes the stale temporaries of {@code destination} in {@code dir} (see {@link #deleteIfStale}). */
+  private static void deleteStaleTemporaries(Path dir, String destination) {
+    DirectoryStream.Filter<Path> mine = p -> destination.equals(temporaryDestination(p.getFileName().toString()));
+    try (DirectoryStream<Path> found = Files.newDirectoryStream(dir, mine)) {
+      for (Path p : found) {
+        deleteIfStale(p);
+      }
+    } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+      // cleanup is a courtesy: a directory that cannot be listed fails the create itself if it matters
+    }
   }
 
   private final class Output implements AtomicOutput {

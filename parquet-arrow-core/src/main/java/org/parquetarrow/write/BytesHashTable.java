@@ -22,15 +22,17 @@ final class BytesHashTable {
   private static final long K1 = 0x9E3779B97F4A7C15L;
   private static final long K2 = 0xC2B2AE3D27D4EB4FL;
 
-  private byte[] data = new byte[1024];
+  // every array starts small and doubles: a writer holds one table per column, and a file may have
+  // 100,000 columns of a few rows each
+  private byte[] data = new byte[64];
   private int dataSize;
-  private int[] offsets = new int[65]; // offsets[id] .. offsets[id + 1]
+  private int[] offsets = new int[9]; // offsets[id] .. offsets[id + 1]
   /** Two longs per slot: tag << 32 | (id + 1) (0 = empty), then the key's first 8 bytes. */
-  private long[] table = new long[2 * 128];
+  private long[] table = new long[2 * 16];
   /** The low 32 bits of each key's hash (for the slot), kept to rehash without the key bytes. */
-  private int[] hashes = new int[64];
+  private int[] hashes = new int[8];
   /** Each key's first 8 bytes, little endian, zero-padded: see {@link #orderPrefix}. */
-  private long[] prefixes = new long[64];
+  private long[] prefixes = new long[8];
   private int size;
 
   int size() {

@@ -62,7 +62,8 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final int maxRep;
   private final boolean utf8;
   private final Compressor compressor;
-  private final GrowableByteArray compressed = new GrowableByteArray();
+  // per-column buffers start empty and grow with what the column holds (wide files, few rows)
+  private final GrowableByteArray compressed = new GrowableByteArray(0);
   private final CRC32 crc = new CRC32();
   /** The file's encryptor when this column is encrypted, else {@code null}. */
   private final FileEncryptor encryptor;
@@ -75,7 +76,7 @@ final class ColumnChunkWriter implements AutoCloseable {
   // the open page
   private final RleBitPackedHybridEncoder defLevels;
   private final RleBitPackedHybridEncoder repLevels;
-  private int[] pageIds = new int[STEP];
+  private int[] pageIds = new int[0];
   private int pageIdCount;
   private int pageSlots;
   private int pageValues;

@@ -16,16 +16,23 @@ import java.util.Arrays;
 final class LongHashTable {
   /** The direct array is built when the keys seen span at most this many slots per key, */
   private static final int DENSITY = 8;
-  /** or at most this many slots whatever their number (32 KiB of ids: a few scaled decimals), */
+  /**
+   * or at most this many slots whatever their number (32 KiB of ids: a few scaled decimals), once
+   * there are enough keys ({@value #SMALL_DIRECT_PER_KEY} slots per key at most, so that a column
+   * of four values does not take 32 KiB),
+   */
   private static final int SMALL_DIRECT = 8192;
+  private static final int SMALL_DIRECT_PER_KEY = 128;
   /** and never more than this many (4 MiB of ids). */
   private static final int MAX_DIRECT = 1 << 20;
   /** The size of the first look at the keys' span. */
   private static final int FIRST_DENSITY_CHECK = 4;
 
-  private long[] keys = new long[64];
+  // both start small and double: a writer holds one table per column, and a file may have 100,000
+  // columns of a few rows each
+  private long[] keys = new long[8];
   /** Slot {@code s}: the key at {@code 2s}, its id + 1 at {@code 2s + 1} (0: empty). */
-  private long[] table = new long[2 * 128];
+  private long[] table = new long[2 * 16];
   /** Keys in {@link #table}. */
   private int hashed;
   private int size;
@@ -129,7 +136,8 @@ final class LongHashTable {
     nextDensityCheck = size + Math.max(1, size / 4);
     // the span in unsigned arithmetic: max - min overflows only for keys far apart, which fail the test
     long span = max - min + 1;
-    long bound = Math.min(MAX_DIRECT, Math.max(SMALL_DIRECT, (long) size * DENSITY));
+    long small = Math.min(SMALL_DIRECT, (long) size * SMALL_DIRECT_PER_KEY);
+    long bound = Math.min(MAX_DIRECT, Math.max(small, (long) size * DENSITY));
     if (span <= 0 || span > bound) {
       return false;
     }
@@ -146,7 +154,7 @@ final class LongHashTable {
         hashed++;
       }
     }
-    rebuildTable(Math.max(2 * 128, Integer.highestOneBit(Math.max(1, hashed)) * 8));
+    rebuildTable(Math.max(2 * 16, Integer.highestOneBit(Math.max(1, hashed)) * 8));
     return true;
   }
 

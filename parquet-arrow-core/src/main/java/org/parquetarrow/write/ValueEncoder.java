@@ -59,7 +59,9 @@ abstract class ValueEncoder {
 
   private static final class Plain extends ValueEncoder {
     private final LeafValues values;
-    private final ByteSink sink = new ByteSink(64 * 1024);
+    // starts small and grows with the page: a file of 100,000 columns must not hold 64 KiB per
+    // column before any data (a 2-row upload of that width ran out of heap)
+    private final ByteSink sink = new ByteSink();
 
     Plain(LeafValues values) {
       this.values = values;

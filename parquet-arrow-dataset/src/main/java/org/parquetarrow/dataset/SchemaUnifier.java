@@ -54,8 +54,13 @@ public final class SchemaUnifier {
         fields.put(f.getName(), new Entry(merged, owner, e.seenIn() + 1));
       }
     }
+    // a set, not a scan per field: a file of 100,000 columns must not cost 10^10 comparisons
+    java.util.Set<String> inThisFile = new java.util.HashSet<>();
+    for (Field f : schema.getFields()) {
+      inThisFile.add(f.getName());
+    }
     for (Map.Entry<String, Entry> e : fields.entrySet()) {
-      boolean inThis = schema.getFields().stream().anyMatch(f -> f.getName().equals(e.getKey()));
+      boolean inThis = inThisFile.contains(e.getKey());
       if (!inThis && !e.getValue().field().isNullable()) {
         e.setValue(new Entry(nullable(e.getValue().field()), e.getValue().source(), e.getValue().seenIn()));
       }

@@ -6,14 +6,18 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.format.RowGroup;
 
-/** The JSON answer of the {@code describe} action: where a dataset lives, its schema, files and counts. */
+/**
+ * The JSON answer of the {@code describe} action: the dataset's name, schema, files (relative to
+ * the dataset) and counts. The server's own paths are not shown: {@code root} is the last
+ * component of the dataset's directory, file or location.
+ */
 final class DatasetDescription {
   private DatasetDescription() {}
 
   static ObjectNode of(ServedDataset served) {
     ObjectNode o = FlightQuery.JSON.createObjectNode();
     o.put("dataset", served.name());
-    o.put("root", served.rootName());
+    o.put("root", served.rootShownToClients());
     o.put("splitPerFile", served.splittable());
     ArrayNode schema = o.putArray("schema");
     for (Field f : served.schema().getFields()) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.flight.Action;
@@ -44,7 +45,8 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
 
   static final List<ActionType> ACTIONS = List.of(
       new ActionType("refresh", "Rediscover the files of a dataset, or of every dataset when the body is empty;"
-          + " answers JSON {\"dataset\":…,\"files\":n} per dataset." + BODY + "."),
+          + " answers JSON {\"dataset\":…,\"files\":n} per dataset ({\"dataset\":…,\"error\":…} for one that"
+          + " failed)." + BODY + "."),
       new ActionType("describe", "A JSON summary of a dataset: root, schema, files, row and byte counts." + BODY
           + "; only the dataset counts."),
       new ActionType(PeerSplits.ACTION, "The splits of this server's own files, one serialized FlightInfo per"
@@ -57,6 +59,10 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   private final UploadWriter uploads;
   private final ExecutorService streams;
   private final ServerSettings settings;
+  private final ClientPaths paths;
+  private final UploadGate uploadGate;
+  /** Runs the idle checks of uploads. */
+  private final ScheduledExecutorService timer;
 
   ParquetFlightProducer(DatasetCatalog catalog, BufferAllocator allocator, PeerSplits peers, ServerSettings settings) {
     this.streams = Executors.newCachedThreadPool(r -> {
@@ -70,6 +76,13 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     this.peers = peers;
     this.streamer = new SplitStreamer(settings);
     this.uploads = new UploadWriter(catalog, settings.writerProperties());
+    this.paths = ClientPaths.of(catalog.localRoots());
+    this.uploadGate = new UploadGate(settings.uploadLimits());
+    this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "parquet-arrow-flight-upload-watchdog");
+      t.setDaemon(true);
+      return t;
+    });
   }
 
   @Override
@@ -93,7 +106,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       return m.result();
     } catch (RuntimeException e) {
-      throw FlightErrors.toFlight(e);
+      throw FlightErrors.reported("getFlightInfo", paths, e);
     }
   }
 
@@ -110,10 +123,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   public void listFlights(CallContext context, Criteria criteria, StreamListener<FlightInfo> listener) {
     try {
       Map<String, SplitMerger> merged = SplitMerger.newMap();
-      for (ServedDataset d : catalog.all()) {
-        FlightInfo info = LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator);
-        SplitMerger.byDataset(merged, List.of(info), null);
-      }
+      SplitMerger.byDataset(merged, everyLocalSplit(), null);
       if (!peers.isEmpty()) {
         for (PeerSplits.PeerInfos p : peers.fetch(null)) {
           SplitMerger.byDataset(merged, p.infos(), p.peer());
@@ -124,7 +134,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       listener.onCompleted();
     } catch (RuntimeException e) {
-      listener.onError(FlightErrors.toFlight(e));
+      listener.onError(FlightErrors.reported("listFlights", paths, e));
     }
   }
 
@@ -137,7 +147,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       split = SplitTicket.fromTicket(ticket);
       served = catalog.get(split.query().dataset());
     } catch (RuntimeException e) {
-      listener.error(FlightErrors.toFlight(e));
+      listener.error(FlightErrors.reported("getStream", paths, e));
       return;
     }
     try {
@@ -146,8 +156,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
           streamer.stream(served, split, listener, allocator);
         } catch (RuntimeException | Error e) {
           if (!listener.isCancelled()) {
-            LOG.debug("stream failed", e);
-            listener.error(FlightErrors.toFlight(e));
+            listener.error(FlightErrors.reported("getStream", paths, e));
           }
         }
       });
@@ -156,17 +165,46 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
     }
   }
 
+  /**
+   * Stores an upload within the {@link UploadLimits}: refused at once when every upload slot is
+   * taken, ended when its client sends nothing for the idle timeout; whatever way it ends, its
+   * slot, memory reservation and staging file go with it.
+   */
   @Override
   public Runnable acceptPut(CallContext context, FlightStream flightStream, StreamListener<PutResult> ackStream) {
     return () -> {
-      try {
-        uploads.accept(flightStream);
+      IdleWatchdog watchdog = null;
+      try (UploadGate.Permit permit = uploadGate.enter()) {
+        watchdog = new IdleWatchdog(timer, settings.uploadLimits().idleTimeout().toMillis(), context::isCancelled);
+        uploads.accept(flightStream, permit, watchdog);
         ackStream.onCompleted();
-      } catch (RuntimeException e) {
-        LOG.debug("upload failed", e);
-        ackStream.onError(FlightErrors.toFlight(e));
+      } catch (RuntimeException | OutOfMemoryError e) {
+        ackStream.onError(FlightErrors.reported("doPut", paths, uploadFailure(e, watchdog, context)));
+      } finally {
+        if (watchdog != null) {
+          watchdog.close();
+        }
       }
     };
+  }
+
+  /** What an upload's failure tells the client: idleness and memory have statuses of their own. */
+  private RuntimeException uploadFailure(Throwable e, IdleWatchdog watchdog, CallContext context) {
+    if (watchdog != null && watchdog.fired() && context.isCancelled()) {
+      return CallStatus.CANCELLED.withDescription("the client left mid-upload; nothing of it was stored")
+          .toRuntimeException();
+    }
+    if (watchdog != null && watchdog.fired()) {
+      return CallStatus.TIMED_OUT.withDescription("the upload sent nothing for "
+          + settings.uploadLimits().idleTimeout().toSeconds() + " s and was ended; nothing of it was stored")
+          .toRuntimeException();
+    }
+    if (e instanceof OutOfMemoryError) {
+      // the writer was aborted and its buffers are garbage: the server goes on
+      return CallStatus.RESOURCE_EXHAUSTED.withDescription("the server ran out of memory for this upload; nothing"
+          + " of it was stored").toRuntimeException();
+    }
+    return (RuntimeException) e;
   }
 
   @Override
@@ -179,12 +217,21 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
           : null;
       switch (type) {
         case "refresh" -> {
-          List<ServedDataset> done = query == null ? catalog.refreshAll() : List.of(catalog.refresh(query.dataset()));
-          for (ServedDataset d : done) {
-            ObjectNode o = FlightQuery.JSON.createObjectNode();
-            o.put("dataset", d.name());
-            o.put("files", d.files().size());
-            listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(o)));
+          if (query != null) {
+            listener.onNext(refreshed(catalog.refresh(query.dataset())));
+          } else {
+            // every dataset is refreshed and answered on its own: one failure does not stop the rest
+            for (String name : catalog.names()) {
+              try {
+                listener.onNext(refreshed(catalog.refresh(name)));
+              } catch (RuntimeException e) {
+                ObjectNode o = FlightQuery.JSON.createObjectNode();
+                o.put("dataset", name);
+                o.put("error", FlightErrors.firstLine(paths.hide(FlightErrors.toFlight(e).getMessage())));
+                LOG.warn("dataset {} not refreshed: {}", name, o.get("error").asText());
+                listener.onNext(new Result(FlightQuery.JSON.writeValueAsBytes(o)));
+              }
+            }
           }
         }
         case "describe" -> {
@@ -207,22 +254,45 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
       }
       listener.onCompleted();
     } catch (IOException e) {
-      listener.onError(CallStatus.INTERNAL.withDescription(e.getMessage()).withCause(e).toRuntimeException());
+      listener.onError(FlightErrors.reported("doAction", paths,
+          CallStatus.INTERNAL.withDescription(e.getMessage()).withCause(e).toRuntimeException()));
     } catch (RuntimeException e) {
-      listener.onError(FlightErrors.toFlight(e));
+      listener.onError(FlightErrors.reported("doAction", paths, e));
     }
+  }
+
+  private static Result refreshed(ServedDataset d) throws IOException {
+    ObjectNode o = FlightQuery.JSON.createObjectNode();
+    o.put("dataset", d.name());
+    o.put("files", d.files().size());
+    return new Result(FlightQuery.JSON.writeValueAsBytes(o));
   }
 
   /** This server's own splits of a query (none when it does not serve the dataset), or of every dataset ({@code null}). */
   private List<FlightInfo> localSplits(FlightQuery q) {
     List<FlightInfo> out = new ArrayList<>();
     if (q == null) {
-      for (ServedDataset d : catalog.all()) {
-        out.add(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator));
-      }
+      out.addAll(everyLocalSplit());
     } else {
       if (catalog.contains(q.dataset())) {
         out.add(localInfo(q));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The splits of every available dataset this server holds. A dataset that fails (a file deleted
+   * or corrupted since discovery) is left out with a log line: one bad dataset must not hide the
+   * others; a call naming it gets its error.
+   */
+  private List<FlightInfo> everyLocalSplit() {
+    List<FlightInfo> out = new ArrayList<>();
+    for (ServedDataset d : catalog.all()) {
+      try {
+        out.add(LocalSplits.info(d, FlightQuery.of(d.name()), settings.splitRows(), allocator));
+      } catch (RuntimeException e) {
+        LOG.warn("dataset {} left out of the listing: {}", d.name(), FlightErrors.firstLine(e.getMessage()));
       }
     }
     return out;
@@ -237,6 +307,7 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   /** Stops the streams still running (the server has stopped taking calls) and closes the peer clients. */
   @Override
   public void close() throws Exception {
+    timer.shutdownNow();
     streams.shutdown();
     if (!streams.awaitTermination(5, TimeUnit.SECONDS)) {
       streams.shutdownNow();

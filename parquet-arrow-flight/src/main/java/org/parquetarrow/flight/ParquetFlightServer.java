@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
@@ -50,6 +51,18 @@ public final class ParquetFlightServer implements AutoCloseable {
     this.producer = producer;
     this.allocator = allocator;
     this.location = location;
+  }
+
+  /** Where the files of a served directory may lie, symbolic links resolved. */
+  public enum SymlinkPolicy {
+    /**
+     * Inside the served directory: a file that a link leads out of it makes the dataset unavailable
+     * (logged, and named to clients), so a link dropped into a served directory cannot expose
+     * the rest of the server's disk.
+     */
+    STAY_INSIDE,
+    /** Anywhere: links are followed. */
+    FOLLOW
   }
 
   /** A builder; every buffer the server uses comes from a child of {@code allocator}. */
@@ -103,6 +116,8 @@ public final class ParquetFlightServer implements AutoCloseable {
     private int scanParallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
     private Duration stallTimeout = Duration.ofMinutes(5);
     private long splitRows = 1_000_000;
+    private SymlinkPolicy symlinks = SymlinkPolicy.STAY_INSIDE;
+    private UploadLimits uploadLimits = UploadLimits.defaults();
 
     private Builder(BufferAllocator parent) {
       this.parent = parent;
@@ -218,6 +233,21 @@ public final class ParquetFlightServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether a served directory's files may be symbolic links leading out of it (default {@link
+     * SymlinkPolicy#STAY_INSIDE}: such a file makes its dataset unavailable, naming the file).
+     */
+    public Builder symlinks(SymlinkPolicy policy) {
+      this.symlinks = java.util.Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /** What uploads may take: how many at once, writer memory, message size, idle time (see {@link UploadLimits}). */
+    public Builder uploadLimits(UploadLimits limits) {
+      this.uploadLimits = java.util.Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
     /** How long a stream waits for a client that reads nothing (default 5 minutes). */
     public Builder stallTimeout(Duration timeout) {
       this.stallTimeout = timeout;
@@ -225,22 +255,31 @@ public final class ParquetFlightServer implements AutoCloseable {
     }
 
     /**
-     * Discovers the datasets and starts listening.
+     * Discovers the datasets and starts listening. A dataset that cannot be discovered (a corrupt
+     * or vanished file) is logged and served as unavailable until a {@code refresh} succeeds; the
+     * others are served.
      *
-     * @throws org.parquetarrow.ParquetException when a dataset cannot be discovered
+     * @throws IllegalArgumentException when the peers could not be authenticated (see {@link FlightAuth})
      * @throws UncheckedIOException when the port cannot be bound or the TLS files cannot be read
      */
     public ParquetFlightServer start() {
+      // checked first: a misconfigured cluster fails before anything is opened
+      CallOption[] peerCredentials = auth.peerCredentials(peers);
       ServerSettings settings = new ServerSettings(batchSize, streamMemoryBudget, scanParallelism,
-          stallTimeout.toMillis(), writerProperties, splitRows);
-      DatasetCatalog catalog = new DatasetCatalog(datasets, discovery);
+          stallTimeout.toMillis(), writerProperties, splitRows, uploadLimits);
+      for (Object root : datasets.values()) {
+        if (root instanceof Path dir && java.nio.file.Files.isDirectory(dir)) {
+          StaleUploads.remove(dir);
+        }
+      }
+      DatasetCatalog catalog = new DatasetCatalog(datasets, discovery, symlinks);
       BufferAllocator allocator = parent.newChildAllocator("flight-server", 0, Long.MAX_VALUE);
       boolean tls = tlsCertificate != null;
       Location bind = tls ? Location.forGrpcTls(host, port) : Location.forGrpcInsecure(host, port);
       PeerSplits peerSplits;
       try {
         // a TLS cluster usually shares one certificate chain or CA: peers trust the server's own
-        peerSplits = new PeerSplits(peers, allocator, auth.peerCredentials(),
+        peerSplits = new PeerSplits(peers, allocator, peerCredentials,
             tls ? java.nio.file.Files.readAllBytes(tlsCertificate) : null);
       } catch (IOException e) {
         allocator.close();
@@ -249,7 +288,9 @@ public final class ParquetFlightServer implements AutoCloseable {
       ParquetFlightProducer producer = new ParquetFlightProducer(catalog, allocator, peerSplits, settings);
       FlightServer server = null;
       try {
-        FlightServer.Builder b = FlightServer.builder(allocator, bind, producer);
+        FlightServer.Builder b = FlightServer.builder(allocator, bind, producer)
+            // gRPC refuses a larger message (RESOURCE_EXHAUSTED) before it is buffered
+            .maxInboundMessageSize(uploadLimits.maxMessageBytes());
         if (auth.authenticator() != null) {
           b.headerAuthenticator(auth.authenticator());
         }

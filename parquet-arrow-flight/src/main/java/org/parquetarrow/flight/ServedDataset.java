@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetException;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.DiscoveryOptions;
@@ -70,6 +71,18 @@ final class ServedDataset {
 
   /** Discovers the Parquet files under {@code root} (a directory may be empty; a file may not). */
   static ServedDataset discover(String name, Path root, DiscoveryOptions options) {
+    return discover(name, root, options, ParquetFlightServer.SymlinkPolicy.FOLLOW);
+  }
+
+  /**
+   * Discovers the Parquet files under {@code root}, refusing (under {@link
+   * ParquetFlightServer.SymlinkPolicy#STAY_INSIDE}) a file that a symbolic link leads out of a
+   * directory root.
+   *
+   * @throws DatasetException naming the file (relative to the root) that leads out
+   */
+  static ServedDataset discover(String name, Path root, DiscoveryOptions options,
+      ParquetFlightServer.SymlinkPolicy symlinks) {
     Path abs = root.toAbsolutePath().normalize();
     Dataset ds;
     if (Files.isDirectory(abs)) {
@@ -77,7 +90,27 @@ final class ServedDataset {
     } else {
       ds = DatasetDiscovery.file(abs, options);
     }
-    return new ServedDataset(name, abs, null, options, ds);
+    ServedDataset served = new ServedDataset(name, abs, null, options, ds);
+    if (ds != null && symlinks == ParquetFlightServer.SymlinkPolicy.STAY_INSIDE && Files.isDirectory(abs)) {
+      served.checkStaysInside();
+    }
+    return served;
+  }
+
+  /** Refuses a file whose real location (symbolic links resolved) is outside the root's. */
+  private void checkStaysInside() {
+    try {
+      Path realRoot = root.toRealPath();
+      for (DatasetFile f : dataset.files()) {
+        if (!f.path().toRealPath().startsWith(realRoot)) {
+          throw new DatasetException("file " + name + "/" + relative(f.path()) + " is a symbolic link leading out of"
+              + " the dataset's directory; such links are followed only when the server allows it"
+              + " (serve --follow-symlinks, SymlinkPolicy.FOLLOW)");
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot resolve the files of dataset " + name + ": " + e.getMessage(), e);
+    }
   }
 
   /** Discovers the Parquet files at {@code remote} (listed; it must hold one). */
@@ -114,9 +147,14 @@ final class ServedDataset {
     return root;
   }
 
-  /** The root as shown: a local path or a remote location. */
-  String rootName() {
-    return root != null ? root.toString() : remote.location();
+  /** The root's last component: what clients are shown instead of a server path. */
+  String rootShownToClients() {
+    if (root != null) {
+      return root.getFileName() == null ? name : root.getFileName().toString();
+    }
+    String loc = remote.location().endsWith("/")
+        ? remote.location().substring(0, remote.location().length() - 1) : remote.location();
+    return loc.substring(loc.lastIndexOf('/') + 1);
   }
 
   /** Whether uploads can land here: the root is a local directory (remote datasets are read-only). */

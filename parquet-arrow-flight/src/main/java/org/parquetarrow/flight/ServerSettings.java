@@ -11,6 +11,7 @@ import org.parquetarrow.write.WriterProperties;
  * @param stallTimeoutMillis how long a stream waits for a client that reads nothing before giving up
  * @param writerProperties how uploads are written
  * @param splitRows rows above which an unfiltered file is split into ranges of row groups
+ * @param uploadLimits what uploads may take
  */
 record ServerSettings(int batchSize, long streamMemoryBudget, int scanParallelism, long stallTimeoutMillis,
-    WriterProperties writerProperties, long splitRows) {}
+    WriterProperties writerProperties, long splitRows, UploadLimits uploadLimits) {}

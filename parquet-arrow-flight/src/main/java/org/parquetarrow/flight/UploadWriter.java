@@ -14,6 +14,7 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.SchemaMismatchException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.DatasetException;
 import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.io.LocalOutputFile;
 import org.parquetarrow.write.ParquetFileWriter;
@@ -31,6 +32,9 @@ import org.slf4j.LoggerFactory;
 final class UploadWriter {
   private static final Logger LOG = LoggerFactory.getLogger(UploadWriter.class);
 
+  /** Names of staging files: hidden, so discovery ignores them (see also stale-staging cleanup). */
+  static final String STAGING_PREFIX = ".upload-";
+
   private final DatasetCatalog catalog;
   private final WriterProperties properties;
 
@@ -39,21 +43,38 @@ final class UploadWriter {
     this.properties = properties;
   }
 
-  /** Writes {@code stream} into the dataset its descriptor names and returns the new file's path. */
-  Path accept(FlightStream stream) {
+  /**
+   * Writes {@code stream} into the dataset its descriptor names and returns the new file's path.
+   * The file is published only when the dataset, rediscovered with it, is served: if that fails,
+   * the file is removed again and the upload fails, so an upload reported as failed never remains.
+   * Publishing is serialised per dataset, so two uploads cannot both be checked against a dataset
+   * that holds neither.
+   */
+  Path accept(FlightStream stream, UploadGate.Permit permit, IdleWatchdog watchdog) {
+    watchdog.waiting();
     FlightQuery query = FlightQuery.fromDescriptor(stream.getDescriptor());
-    ServedDataset served = catalog.get(query.dataset());
-    if (!served.isDirectory()) {
-      throw CallStatus.INVALID_ARGUMENT.withDescription("dataset '" + served.name() + "' is the single file "
-          + served.rootName() + "; uploads need a local directory").toRuntimeException();
+    Schema schema = stream.getSchema();
+    watchdog.working();
+    ServedDataset first = catalog.get(query.dataset());
+    if (!first.isDirectory()) {
+      throw CallStatus.INVALID_ARGUMENT.withDescription("dataset '" + first.name() + "' is a single file; uploads"
+          + " need a local directory").toRuntimeException();
     }
+    long columns = leafColumns(schema.getFields());
+    permit.reserve(properties.rowGroupBytes() + columns * UploadLimits.WRITER_BYTES_PER_COLUMN,
+        "an upload of " + columns + " columns");
     String id = UUID.randomUUID().toString();
-    Path staged = served.root().resolve(".upload-" + id + ".parquet");
-    Path target = served.root().resolve("part-" + id + ".parquet");
-    long rows = write(stream, staged);
+    Path staged = first.root().resolve(STAGING_PREFIX + id + ".parquet");
+    Path target = first.root().resolve("part-" + id + ".parquet");
+    long rows = write(stream, schema, staged, watchdog);
     try {
-      checkFits(served, staged);
-      Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE);
+      synchronized (catalog.lock(first.name())) {
+        // the discovery now, which holds every upload published while this one was sent
+        ServedDataset served = catalog.get(first.name());
+        checkFits(served, staged);
+        Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE);
+        publish(served, target);
+      }
     } catch (IOException | RuntimeException e) {
       deleteQuietly(staged, e);
       if (e instanceof IOException io) {
@@ -62,13 +83,32 @@ final class UploadWriter {
       }
       throw (RuntimeException) e;
     }
-    catalog.refresh(served.name());
-    LOG.info("dataset {}: stored an upload of {} rows as {}", served.name(), rows, target);
+    LOG.info("dataset {}: stored an upload of {} rows as {}", first.name(), rows, target.getFileName());
     return target;
   }
 
-  private long write(FlightStream stream, Path staged) {
-    Schema schema = stream.getSchema();
+  /** Serves the dataset with {@code target}, or removes {@code target} again when the dataset cannot be rediscovered. */
+  private void publish(ServedDataset served, Path target) {
+    try {
+      catalog.refresh(served.name());
+    } catch (RuntimeException e) {
+      deleteQuietly(target, e);
+      throw CallStatus.INTERNAL.withDescription("the upload was not stored: dataset '" + served.name()
+          + "' cannot be rediscovered with it: " + FlightErrors.toFlight(e).getMessage()).withCause(e)
+          .toRuntimeException();
+    }
+  }
+
+  /** The leaves of {@code fields}: the columns the writer keeps state for. */
+  private static long leafColumns(List<org.apache.arrow.vector.types.pojo.Field> fields) {
+    long n = 0;
+    for (org.apache.arrow.vector.types.pojo.Field f : fields) {
+      n += f.getChildren().isEmpty() ? 1 : leafColumns(f.getChildren());
+    }
+    return n;
+  }
+
+  private long write(FlightStream stream, Schema schema, Path staged, IdleWatchdog watchdog) {
     ParquetFileWriter writer;
     try {
       writer = ParquetFileWriter.open(LocalOutputFile.of(staged), schema, properties);
@@ -78,7 +118,13 @@ final class UploadWriter {
     }
     long rows = 0;
     try {
-      while (stream.next()) {
+      while (true) {
+        watchdog.waiting();
+        boolean more = stream.next();
+        watchdog.working();
+        if (!more) {
+          break;
+        }
         writer.write(stream.getRoot());
         rows += stream.getRoot().getRowCount();
       }
@@ -106,9 +152,13 @@ final class UploadWriter {
     paths.add(staged);
     try {
       DatasetDiscovery.paths(paths, served.options().withPartitionBaseDir(served.root()));
-    } catch (ParquetException e) {
+    } catch (SchemaMismatchException | DatasetException e) {
       throw CallStatus.INVALID_ARGUMENT.withDescription("the upload does not fit dataset '" + served.name() + "': "
           + e.getMessage()).withCause(e).toRuntimeException();
+    } catch (ParquetException e) {
+      // a file of the dataset itself failed (deleted, corrupted): not the upload's fault
+      throw CallStatus.INTERNAL.withDescription("the upload was not stored: dataset '" + served.name()
+          + "' cannot be read: " + e.getMessage()).withCause(e).toRuntimeException();
     }
   }
 

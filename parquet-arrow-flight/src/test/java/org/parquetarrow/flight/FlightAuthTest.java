@@ -16,7 +16,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightEndpoint;
 import org.apache.arrow.flight.FlightInfo;
+import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.Location;
@@ -77,14 +79,76 @@ class FlightAuthTest {
   void peersShowTheServersTokenToEachOther() throws Exception {
     Path other = dir.resolve("node1").resolve("events");
     FlightTestData.writeFile(other.resolve("year=2020").resolve("part-9.parquet"), 9000, 9100, clientMemory);
-    try (ParquetFlightServer b = ParquetFlightServer.builder(serverMemory).dataset(other)
-            .auth(FlightAuth.bearerToken(TOKEN)).start();
+    // plain grpc:// peers on loopback: sending the token to them must be allowed explicitly
+    FlightAuth auth = FlightAuth.bearerToken(TOKEN).peerTokenTransport(FlightAuth.PeerTokenTransport.ALSO_PLAINTEXT);
+    try (ParquetFlightServer b = ParquetFlightServer.builder(serverMemory).dataset(other).auth(auth).start();
         ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events).peer(b.location())
-            .auth(FlightAuth.bearerToken(TOKEN)).start();
+            .auth(auth).start();
         FlightDatasetClient c = FlightDatasetClient.connect(a.location(), clientMemory, TOKEN, null)) {
       FlightInfo info = c.info(FlightQuery.of("events"));
       assertEquals(3, info.getEndpoints().size());
       assertEquals(700, FlightTestData.readAll(c, FlightQuery.of("events")).size());
+    }
+  }
+
+  @Test
+  void theTokenIsNotSentToAPlainPeerUnlessAllowed() throws Exception {
+    ParquetFlightServer.Builder b = ParquetFlightServer.builder(serverMemory).dataset(events)
+        .peer(Location.forGrpcInsecure("localhost", 1)).auth(FlightAuth.bearerToken(TOKEN));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::start);
+    assertTrue(e.getMessage().contains("localhost:1") && e.getMessage().contains("plain text"), e.getMessage());
+  }
+
+  @Test
+  void peersMayShareATokenOtherThanTheClients() throws Exception {
+    Path other = dir.resolve("node1").resolve("events");
+    FlightTestData.writeFile(other.resolve("year=2020").resolve("part-9.parquet"), 9000, 9100, clientMemory);
+    FlightAuth.PeerTokenTransport plain = FlightAuth.PeerTokenTransport.ALSO_PLAINTEXT;
+    try (ParquetFlightServer b = ParquetFlightServer.builder(serverMemory).dataset(other)
+            .auth(FlightAuth.bearerToken("token-of-b").withPeerToken("cluster").peerTokenTransport(plain)).start();
+        ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events).peer(b.location())
+            .auth(FlightAuth.bearerToken(TOKEN).withPeerToken("cluster").peerTokenTransport(plain)).start();
+        FlightDatasetClient c = FlightDatasetClient.connect(a.location(), clientMemory, TOKEN, null);
+        FlightDatasetClient atB = FlightDatasetClient.connect(b.location(), clientMemory, TOKEN, null)) {
+      assertEquals(3, c.info(FlightQuery.of("events")).getEndpoints().size());
+      // A's client token is not B's: the peer token is only for peers' calls
+      FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> atB.info(FlightQuery.of("events")));
+      assertEquals(FlightStatusCode.UNAUTHENTICATED, e.status().code());
+    }
+  }
+
+  @Test
+  void basicAuthPeersAskEachOtherWithThePeerToken() throws Exception {
+    Path other = dir.resolve("node1").resolve("events");
+    FlightTestData.writeFile(other.resolve("year=2020").resolve("part-9.parquet"), 9000, 9100, clientMemory);
+    FlightAuth auth = FlightAuth.basic(Map.of("ann", "pa55")).withPeerToken("cluster")
+        .peerTokenTransport(FlightAuth.PeerTokenTransport.ALSO_PLAINTEXT);
+    // without a peer token the cluster cannot work: refused at start, naming the remedy
+    IllegalArgumentException noPeerToken = assertThrows(IllegalArgumentException.class,
+        () -> ParquetFlightServer.builder(serverMemory).dataset(events).peer(Location.forGrpcInsecure("localhost", 1))
+            .auth(FlightAuth.basic(Map.of("ann", "pa55"))).start());
+    assertTrue(noPeerToken.getMessage().contains("withPeerToken"), noPeerToken.getMessage());
+    try (ParquetFlightServer b = ParquetFlightServer.builder(serverMemory).dataset(other).auth(auth).start();
+        ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events).peer(b.location())
+            .auth(auth).start();
+        FlightClient atA = FlightClient.builder(clientMemory, a.location()).build();
+        FlightClient atB = FlightClient.builder(clientMemory, b.location()).build()) {
+      CredentialCallOption tokenA = atA.authenticateBasicToken("ann", "pa55").orElseThrow();
+      CredentialCallOption tokenB = atB.authenticateBasicToken("ann", "pa55").orElseThrow();
+      // before: UNAVAILABLE … UNAUTHENTICATED from the peer
+      FlightInfo info = atA.getInfo(FlightQuery.of("events").toDescriptor(), tokenA);
+      assertEquals(3, info.getEndpoints().size());
+      assertEquals(700, info.getRecords());
+      long rows = 0;
+      for (FlightEndpoint e : info.getEndpoints()) {
+        boolean remote = !e.getLocations().isEmpty();
+        try (FlightStream s = (remote ? atB : atA).getStream(e.getTicket(), remote ? tokenB : tokenA)) {
+          while (s.next()) {
+            rows += s.getRoot().getRowCount();
+          }
+        }
+      }
+      assertEquals(700, rows);
     }
   }
 

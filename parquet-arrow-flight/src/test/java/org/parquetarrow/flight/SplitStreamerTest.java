@@ -108,7 +108,7 @@ class SplitStreamerTest {
     FlightTestData.writeFile(dir.resolve("t").resolve("a.parquet"), 0, 5000, memory.allocator());
     ServedDataset served = ServedDataset.discover("t", dir.resolve("t"), DiscoveryOptions.defaults());
     SplitStreamer streamer = new SplitStreamer(new ServerSettings(100, 1 << 16, 1, stallMillis,
-        WriterProperties.defaults(), 1_000_000));
+        WriterProperties.defaults(), 1_000_000, UploadLimits.defaults()));
     SplitTicket ticket = new SplitTicket(FlightQuery.of("t"), "a.parquet");
     return CompletableFuture.runAsync(() -> streamer.stream(served, ticket, l, memory.allocator()));
   }

@@ -13,7 +13,7 @@ public final class ExpressionBindException extends IllegalArgumentException {
     this.column = column;
   }
 
-  /** The dotted path of the column at fault. */
+  /** The dotted path of the column at fault, or {@code null} for a filter that nests too deep. */
   public String column() {
     return column;
   }

@@ -41,13 +41,45 @@ public final class ExpressionBinder {
   }
 
   /**
+   * Most levels of {@code and}, {@code or} and {@code not} a filter built in Java may nest: twice
+   * what a parsed filter can reach ({@link ExpressionParser#MAX_DEPTH} parentheses and nots), so
+   * every parsed filter binds, and the binder, pruners and evaluator cannot exhaust the stack.
+   */
+  public static final int MAX_DEPTH = 2 * ExpressionParser.MAX_DEPTH + 2;
+
+  /**
    * {@code filter} with every literal bound to its column's type.
    *
    * @throws ExpressionBindException naming the unknown column, the uncomparable type or the
-   *     literal that does not fit
+   *     literal that does not fit, or (with no column) a filter nesting deeper than {@link #MAX_DEPTH}
    */
   public static Expression bind(Expression filter, Schema schema) {
+    checkDepth(filter);
     return new ExpressionBinder(schema).visit(filter);
+  }
+
+  /** Refuses a tree deeper than {@link #MAX_DEPTH}, walking it without recursion. */
+  private static void checkDepth(Expression filter) {
+    java.util.ArrayDeque<Expression> nodes = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<Integer> depths = new java.util.ArrayDeque<>();
+    nodes.push(filter);
+    depths.push(0);
+    while (!nodes.isEmpty()) {
+      Expression e = nodes.pop();
+      int depth = depths.pop();
+      List<Expression> children = e instanceof And a ? a.terms()
+          : e instanceof Or o ? o.terms()
+          : e instanceof Not n ? List.of(n.term())
+          : List.of();
+      if (!children.isEmpty() && depth + 1 > MAX_DEPTH) {
+        throw new ExpressionBindException(null, "the filter nests and, or and not deeper than " + MAX_DEPTH
+            + " levels (the nesting limit)");
+      }
+      for (Expression c : children) {
+        nodes.push(c);
+        depths.push(depth + 1);
+      }
+    }
   }
 
   /**

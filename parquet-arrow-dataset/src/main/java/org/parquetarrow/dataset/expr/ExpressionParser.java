@@ -28,7 +28,12 @@ import java.util.List;
  *             | date 'yyyy-mm-dd' | time 'hh:mm:ss[.f]' | timestamp 'yyyy-mm-dd hh:mm:ss[.f]'
  * </pre>
  *
- * Keywords are case-insensitive. Numbers without a point are INTEGER (DECIMAL when beyond 64 bits),
+ * Nesting ({@code (…)} and {@code not}, counted together) is limited to {@value #MAX_DEPTH} levels, so
+ * that a hostile filter cannot exhaust the stack of a parser, binder or evaluator; deeper filters
+ * are refused with an {@link ExpressionParseException} naming the limit. Long flat {@code and} /
+ * {@code or} chains are not nesting: they become one node with many terms.
+ *
+ * <p>Keywords are case-insensitive. Numbers without a point are INTEGER (DECIMAL when beyond 64 bits),
  * with a point DECIMAL, with an exponent DOUBLE. In strings and quoted names a doubled quote
  * stands for itself. {@code like} accepts only prefix patterns ({@code 'abc%'}, or no wildcard for
  * equality).
@@ -38,9 +43,14 @@ import java.util.List;
  * }</pre>
  */
 public final class ExpressionParser {
+  /** Most levels of parentheses and {@code not} a filter may nest. */
+  public static final int MAX_DEPTH = 256;
+
   private final String text;
   private final List<Token> tokens;
   private int index;
+  /** Levels of parentheses and {@code not} open at the current token. */
+  private int depth;
 
   private ExpressionParser(String text) {
     this.text = text;
@@ -50,7 +60,8 @@ public final class ExpressionParser {
   /**
    * Parses {@code text}.
    *
-   * @throws ExpressionParseException naming the position of the bad token and what was expected
+   * @throws ExpressionParseException naming the position of the bad token and what was expected,
+   *     or the nesting limit ({@value #MAX_DEPTH}) when the filter nests deeper
    */
   public static Expression parse(String text) {
     ExpressionParser p = new ExpressionParser(text);
@@ -81,16 +92,28 @@ public final class ExpressionParser {
 
   private Expression not() {
     if (peek().isKeyword("not")) {
+      enter();
       index++;
-      return new Not(not());
+      Expression e = new Not(not());
+      depth--;
+      return e;
     }
     if (peek().kind() == Token.Kind.LPAREN) {
+      enter();
       index++;
       Expression e = or();
       expect(Token.Kind.RPAREN, "')' or a logical operator (and, or)");
+      depth--;
       return e;
     }
     return predicate();
+  }
+
+  /** Opens one level of nesting, refusing the level beyond {@link #MAX_DEPTH}. */
+  private void enter() {
+    if (++depth > MAX_DEPTH) {
+      throw error(peek(), "at most " + MAX_DEPTH + " levels of nested parentheses and 'not' (the nesting limit)");
+    }
   }
 
   private Expression predicate() {

@@ -38,6 +38,27 @@ class ExpressionBinderTest {
   }
 
   @Test
+  void aFilterBuiltInJavaNestingTooDeepIsRefusedNotAStackOverflow() {
+    Expression deep = Expressions.col("i").eq(1);
+    for (int i = 0; i < 100_000; i++) {
+      deep = i % 2 == 0 ? new Not(deep) : Expressions.or(deep, Expressions.col("i").eq(i));
+    }
+    Expression tooDeep = deep;
+    // before: StackOverflowError in the binder
+    ExpressionBindException e = assertThrows(ExpressionBindException.class, () -> ExpressionBinder.bind(tooDeep, SCHEMA));
+    assertTrue(e.getMessage().contains("nesting limit"), e.getMessage());
+    assertEquals(null, e.column());
+
+    // the deepest filter the parser takes binds
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < ExpressionParser.MAX_DEPTH; i++) {
+      text.append(i % 2 == 0 ? "i = 1 and (" : "i = 2 or (");
+    }
+    text.append("i = 3").append(")".repeat(ExpressionParser.MAX_DEPTH));
+    ExpressionBinder.bind(ExpressionParser.parse("i = 0 or " + text), SCHEMA);
+  }
+
+  @Test
   void coercesToCanonicalValues() {
     assertEquals(7L, boundLiteral("i = 7").value());
     assertEquals(7L, boundLiteral("i = 7.0").value());

@@ -98,6 +98,48 @@ class ExpressionParserTest {
     }
   }
 
+  @Test
+  void nestingBeyondTheLimitIsRefusedNamingTheLimit() {
+    // 2,000 parentheses (a 4 KB filter) and 100,000 nots overflowed the stack before the limit
+    ExpressionParseException parens = fails("(".repeat(2000) + "x = 1" + ")".repeat(2000));
+    assertEquals(256, parens.position(), "the 257th parenthesis is the first too many");
+    assertTrue(parens.expected().contains("256") && parens.expected().contains("nesting limit"), parens.expected());
+
+    ExpressionParseException nots = fails("not ".repeat(100_000) + "x = 1");
+    assertEquals(256 * 4, nots.position());
+    assertTrue(nots.getMessage().length() < 1_000, "the message shows a window, not 400 KB of filter");
+    assertTrue(nots.getMessage().contains("nesting limit"), nots.getMessage());
+
+    StringBuilder andOr = new StringBuilder();
+    for (int i = 0; i < 5_000; i++) {
+      andOr.append("x = ").append(i).append(i % 2 == 0 ? " and (" : " or (");
+    }
+    andOr.append("x = -1").append(")".repeat(5_000));
+    assertTrue(fails(andOr.toString()).expected().contains("nesting limit"));
+  }
+
+  @Test
+  void nestingUpToTheLimitParses() {
+    assertEquals(col("x").eq(1), ExpressionParser.parse("(".repeat(256) + "x = 1" + ")".repeat(256)));
+    Expression e = col("x").eq(1);
+    for (int i = 0; i < 256; i++) {
+      e = new Not(e);
+    }
+    assertEquals(e, ExpressionParser.parse("not ".repeat(256) + "x = 1"));
+    // not and parentheses count together
+    assertTrue(fails("not (".repeat(129) + "x = 1" + ")".repeat(129)).expected().contains("nesting limit"));
+  }
+
+  @Test
+  void aLongFlatChainIsOneNodeNotNesting() {
+    StringBuilder chain = new StringBuilder("x = 0");
+    for (int i = 1; i < 100_000; i++) {
+      chain.append(" or x = ").append(i);
+    }
+    Expression e = ExpressionParser.parse(chain.toString());
+    assertTrue(e instanceof Or o && o.terms().size() == 100_000, "one or of 100,000 terms");
+  }
+
   private static ExpressionParseException fails(String text) {
     return assertThrows(ExpressionParseException.class, () -> ExpressionParser.parse(text));
   }
