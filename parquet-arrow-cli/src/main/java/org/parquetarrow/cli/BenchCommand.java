@@ -25,7 +25,9 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.io.LocalStorage;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ArrowSchemaConverter;
 import picocli.CommandLine.Command;
@@ -45,8 +47,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Time a full scan (default), writing the data back (--write) or the footer alone (--footer); median of the repeats.")
 final class BenchCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE",
+      description = "The Parquet file: a local path, s3://bucket/key or http(s)://... (each run opens it anew).")
+  String file;
 
   @Option(names = "--footer", description = "Open, read and parse the footer and schema only.")
   boolean footer;
@@ -73,6 +76,11 @@ final class BenchCommand implements Callable<Integer> {
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
+  /** Where the file is opened from; a remote file's requests are counted over all runs. */
+  private Locations locations;
+
   @Spec CommandSpec spec;
 
   /** One timed unit of work. */
@@ -88,21 +96,25 @@ final class BenchCommand implements Callable<Integer> {
     if (footer && write) {
       throw new UserInputException("--footer and --write are different benchmarks; choose one");
     }
-    FileMetaData md;
-    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
-      md = p.metadata; // with the column metadata of encrypted columns decrypted, for the byte count
+    try (Locations opened = storage.locations()) {
+      locations = opened;
+      FileMetaData md;
+      try (OpenedParquet p = OpenedParquet.open(locations, file, keys.properties())) {
+        md = p.metadata; // with the column metadata of encrypted columns decrypted, for the byte count
+      }
+      String mode = footer ? "footer" : write ? "write" : "scan";
+      long requestsBefore = locations.io().requests();
+      double[] seconds;
+      if (footer) {
+        seconds = time(this::openAndParse);
+      } else if (write) {
+        seconds = timeWrite();
+      } else {
+        seconds = timeScan();
+      }
+      report(md, mode, seconds, locations.io().requests() - requestsBefore);
+      return 0;
     }
-    String mode = footer ? "footer" : write ? "write" : "scan";
-    double[] seconds;
-    if (footer) {
-      seconds = time(this::openAndParse);
-    } else if (write) {
-      seconds = timeWrite();
-    } else {
-      seconds = timeScan();
-    }
-    report(md, mode, seconds);
-    return 0;
   }
 
   private double[] time(Run run) throws Exception {
@@ -130,7 +142,7 @@ final class BenchCommand implements Callable<Integer> {
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
     try (BufferAllocator allocator = new RootAllocator()) {
       return time(() -> {
-        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, pool, keys.properties())) {
+        try (ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, pool, keys.properties())) {
           for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
             b.close();
           }
@@ -151,7 +163,7 @@ final class BenchCommand implements Callable<Integer> {
       // the batches go back to the allocator before it is closed, whatever happens
       try {
         Schema schema;
-        try (ParquetFileReader reader = ReaderOpener.open(file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties())) {
+        try (ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties())) {
           for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
             try (VectorSchemaRoot batch = b) {
               batches.add(PlainBatch.decode(batch, reader.dictionaries(), allocator));
@@ -174,7 +186,8 @@ final class BenchCommand implements Callable<Integer> {
     }
   }
 
-  private void report(FileMetaData md, String mode, double[] s) throws Exception {
+  /** @param requests the remote requests all runs (warm-up included) cost, 0 for a local file */
+  private void report(FileMetaData md, String mode, double[] s, long requests) throws Exception {
     double median = repeat % 2 == 1 ? s[repeat / 2] : (s[repeat / 2 - 1] + s[repeat / 2]) / 2.0;
     long rows = 0;
     long uncompressed = 0;
@@ -208,20 +221,35 @@ final class BenchCommand implements Callable<Integer> {
       o.put("max_s", s[repeat - 1]);
       o.put("rows_per_s", rowsPerS);
       o.put("mb_per_s", mbPerS);
+      if (Locations.isRemote(file)) {
+        o.put("requests_per_run", (double) requests / (warmup + repeat));
+      }
       out.println(mapper.writeValueAsString(o));
     } else {
       out.printf(Locale.ROOT, "%s: %s of %d rows (%d uncompressed bytes)%n", file, mode, rows, uncompressed);
       out.printf(Locale.ROOT, "median %.6f s of %d runs (min %.6f, max %.6f): %.0f rows/s, %.1f MB/s%n",
           median, repeat, s[0], s[repeat - 1], rowsPerS, mbPerS);
+      if (Locations.isRemote(file)) {
+        out.printf(Locale.ROOT, "%.1f requests per run%n", (double) requests / (warmup + repeat));
+      }
     }
     out.flush();
   }
 
   /** One footer unit: open, read and parse the footer, build both schemas, close. */
   private void openAndParse() throws Exception {
-    try (LocalInputFile in = OpenedParquet.openFile(file)) {
-      FileMetaData md = ParquetFooter.read(in, keys.properties()).metadata();
-      ArrowSchemaConverter.toArrow(md, ArrowReadOptions.defaults());
+    if (Locations.isRemote(file)) {
+      // the file belongs to locations (closed when the command ends); each open asks anew
+      parse(locations.open(file));
+      return;
     }
+    try (LocalInputFile in = OpenedParquet.openFile(LocalStorage.path(file))) {
+      parse(in);
+    }
+  }
+
+  private void parse(InputFile in) {
+    FileMetaData md = ParquetFooter.read(in, keys.properties()).metadata();
+    ArrowSchemaConverter.toArrow(md, ArrowReadOptions.defaults());
   }
 }

@@ -19,20 +19,24 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "layout", mixinStandardHelpOptions = true,
     description = "Draw the file's row groups and column chunks to scale, coloured by codec, as SVG.")
 final class LayoutCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-  Path file;
+  @Parameters(index = "0", paramLabel = "FILE",
+      description = "The Parquet file: a local path, s3://bucket/key or http(s)://... (only the footer is read).")
+  String file;
 
   @Option(names = "--svg", required = true, paramLabel = "OUT.svg", description = "Where to write the SVG.")
   Path svg;
 
   @Mixin DecryptionMixin keys;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     String picture;
-    try (OpenedParquet p = OpenedParquet.open(file, keys.properties())) {
+    try (Locations locations = storage.locations();
+        OpenedParquet p = OpenedParquet.open(locations, file, keys.properties())) {
       picture = LayoutSvg.render(p);
     }
     try {

@@ -33,7 +33,7 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
 
   @Override
   public String name() {
-    return "parquet-arrow " + ParquetArrowTable.paths(options);
+    return "parquet-arrow " + ParquetArrowTable.locations(options);
   }
 
   @Override

@@ -98,14 +98,9 @@ final class ParquetArrowTable implements SupportsRead {
   }
 
   /**
-   * The load paths: Spark passes one as {@code path} and several as {@code paths}, a JSON array.
-   * Plain paths and {@code file:} URIs are local files.
+   * The load paths as given (local paths, {@code file:} URIs, object-store URIs): Spark passes one
+   * as {@code path} and several as {@code paths}, a JSON array.
    */
-  static List<Path> paths(CaseInsensitiveStringMap options) {
-    return locations(options).stream().map(ParquetArrowTable::localPath).toList();
-  }
-
-  /** The load paths as given (local paths, {@code file:} URIs, object-store URIs). */
   static List<String> locations(CaseInsensitiveStringMap options) {
     List<String> raw = new ArrayList<>();
     if (options.containsKey("paths")) {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.s3.LoopbackS3;
+import org.parquetarrow.testing.TestData;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.jdk.javaapi.CollectionConverters;
@@ -158,27 +159,41 @@ class SparkObjectStoreTest {
     assertSameRows(spark.read().parquet(one.toString()), http);
   }
 
+  /**
+   * An object replaced after the driver listed it is never read as a mix of two versions. A small
+   * object, which one footer request (64 KiB) holds whole, comes in one response and reads as the
+   * version that response had (here the new one, whole); a larger one fails the task naming the
+   * object, since its later range requests ask for the listed version (If-Match).
+   */
   @Test
-  void anObjectReplacedAfterTheDriverListedItFailsTheTaskInsteadOfBeingReadAsAnother() throws Exception {
+  void anObjectReplacedAfterTheDriverListedItIsNeverReadAsAMix() throws Exception {
     Path one;
     try (Stream<Path> files = Files.walk(local.resolve("year=2023/region=1"))) {
       one = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
     }
+    assertTrue(Files.size(one) < 64 * 1024, one + " should fit in the footer request");
     s3.put(LoopbackS3.PRIVATE_BUCKET, "replaced/part.parquet", one);
-    Dataset<Row> df = fromS3("s3://private/replaced/");
+    Dataset<Row> small = fromS3("s3://private/replaced/");
     long rows = spark.read().parquet(one.toString()).count();
-    assertEquals(rows, df.count());
-
-    // another valid Parquet file under the same key: the tasks must not read it with the old footer
+    assertEquals(rows, small.count());
     Path other;
     try (Stream<Path> files = Files.walk(local.resolve("year=2024/region=0"))) {
       other = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
     }
     s3.put(LoopbackS3.PRIVATE_BUCKET, "replaced/part.parquet", other);
-    Exception e = assertThrows(Exception.class, () -> df.collectAsList());
+    assertSameRows(spark.read().parquet(other.toString()), small);
+
+    // 380,836 bytes, 10,000 rows (parquet-testing's catalogue), replaced by another valid file
+    Path larger = TestData.parquetTesting().resolve("data/lz4_raw_compressed_larger.parquet");
+    s3.put(LoopbackS3.PRIVATE_BUCKET, "replaced-larger/part.parquet", larger);
+    Dataset<Row> big = fromS3("s3://private/replaced-larger/");
+    assertEquals(10_000, big.collectAsList().size());
+    s3.put(LoopbackS3.PRIVATE_BUCKET, "replaced-larger/part.parquet",
+        TestData.parquetTesting().resolve("data/hadoop_lz4_compressed_larger.parquet"));
+    Exception e = assertThrows(Exception.class, () -> big.collectAsList());
     // Spark reports the task's exception in the stage failure's message (it keeps no cause)
-    assertTrue(e.getMessage().contains(org.parquetarrow.ObjectChangedException.class.getName() + ": s3://private/replaced/part.parquet"),
-        e.getMessage());
+    assertTrue(e.getMessage().contains(org.parquetarrow.ObjectChangedException.class.getName()
+        + ": s3://private/replaced-larger/part.parquet"), e.getMessage());
   }
 
   @Test
