@@ -129,7 +129,7 @@ public final class FilePruner {
       if (recorder != null) {
         StringBuilder values = new StringBuilder();
         partitionValues.forEach((k, v) -> values.append(values.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-        recorder.partitionPruned(values + " make the filter false");
+        recorder.partitionPruned("the filter is false for " + values);
       }
       return false;
     }

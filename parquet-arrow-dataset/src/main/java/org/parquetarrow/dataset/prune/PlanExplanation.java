@@ -110,7 +110,7 @@ public record PlanExplanation(String filter, List<FileEntry> files, PruningMetri
     sb.append("filter: ").append(filter == null ? "(none)" : filter).append('\n');
     for (FileEntry f : files) {
       sb.append(f.file()).append(": ").append(text(f.verdict(), f.reason()));
-      if (f.detail() != null) {
+      if (f.detail() != null && !f.detail().isEmpty()) {
         sb.append(" (").append(f.detail()).append(')');
       }
       sb.append('\n');
@@ -120,7 +120,7 @@ public record PlanExplanation(String filter, List<FileEntry> files, PruningMetri
         if (g.verdict() == Verdict.PARTIAL) {
           sb.append(String.format(Locale.ROOT, ", %,d rows left", g.selectedRows()));
         }
-        if (g.detail() != null) {
+        if (g.detail() != null && !g.detail().isEmpty()) {
           sb.append(" (").append(g.detail()).append(')');
         }
         sb.append('\n');
