@@ -15,7 +15,11 @@ import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.Repetition;
 import org.parquetarrow.format.SchemaElement;
 
-/** Wide footers (tens of thousands of columns) convert in well under a second each way. */
+/**
+ * Wide footers (tens of thousands of columns) convert each way and back unchanged. The bound is a
+ * guard against a conversion that does not end (or is far worse than linear), not a timing: it
+ * failed once at 10 s on a 2-core machine at load 20, so it is wide; speed is the benchmarks' job.
+ */
 class WideSchemaTest {
 
   @Test
@@ -33,7 +37,7 @@ class WideSchemaTest {
       elements.add(El.group("list", Repetition.REPEATED, 1));
       elements.add(El.leaf("element", Repetition.OPTIONAL, PhysicalType.DOUBLE));
     }
-    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+    assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
       ParquetSchema schema = ParquetSchema.fromElements(elements);
       assertEquals(3 * structs, schema.columnCount());
       SchemaMapping mapping = ArrowSchemaConverter.toArrow(schema, null, ArrowReadOptions.defaults());
