@@ -143,18 +143,9 @@ final class UploadWriter {
       throw CallStatus.INVALID_ARGUMENT.withDescription("the upload cannot be partitioned by " + partitions + ": "
           + e.getMessage()).withCause(e).toRuntimeException();
     }
-    long rows = 0;
+    long rows;
     try (writer) {
-      while (true) {
-        watchdog.waiting();
-        boolean more = stream.next();
-        watchdog.working();
-        if (!more) {
-          break;
-        }
-        writer.write(stream.getRoot());
-        rows += stream.getRoot().getRowCount();
-      }
+      rows = forEachBatch(stream, watchdog, writer::write);
       written = writer.finish();
     } catch (UnsupportedFeatureException | SchemaMismatchException | IllegalArgumentException e) {
       deleteTree(staging, e);
@@ -257,6 +248,25 @@ final class UploadWriter {
     }
   }
 
+  /**
+   * Hands each batch of {@code stream} to {@code sink}, telling the watchdog when the upload waits
+   * for the client and when it works; returns the rows seen.
+   */
+  private static long forEachBatch(FlightStream stream, IdleWatchdog watchdog,
+      java.util.function.Consumer<org.apache.arrow.vector.VectorSchemaRoot> sink) {
+    long rows = 0;
+    while (true) {
+      watchdog.waiting();
+      boolean more = stream.next();
+      watchdog.working();
+      if (!more) {
+        return rows;
+      }
+      sink.accept(stream.getRoot());
+      rows += stream.getRoot().getRowCount();
+    }
+  }
+
   /** The leaves of {@code fields}: the columns the writer keeps state for. */
   private static long leafColumns(List<org.apache.arrow.vector.types.pojo.Field> fields) {
     long n = 0;
@@ -274,18 +284,9 @@ final class UploadWriter {
       throw CallStatus.INVALID_ARGUMENT.withDescription("the writer rejects the upload's schema: " + e.getMessage())
           .withCause(e).toRuntimeException();
     }
-    long rows = 0;
+    long rows;
     try {
-      while (true) {
-        watchdog.waiting();
-        boolean more = stream.next();
-        watchdog.working();
-        if (!more) {
-          break;
-        }
-        writer.write(stream.getRoot());
-        rows += stream.getRoot().getRowCount();
-      }
+      rows = forEachBatch(stream, watchdog, writer::write);
       writer.close();
     } catch (UnsupportedFeatureException | SchemaMismatchException | IllegalArgumentException e) {
       writer.abort();
