@@ -92,8 +92,15 @@ class GeneratedSourcesUpToDateTest {
     return Optional.empty();
   }
 
-  /** The repository root: surefire passes it as {@code project.root}; else the working directory. */
+  /**
+   * The repository root: surefire passes it as {@code project.root}; else the working directory,
+   * or its parent when that is the core module's folder (where an IDE runs a module's tests).
+   */
   private static Path repositoryRoot() {
-    return Path.of(System.getProperty("project.root", System.getProperty("user.dir")));
+    Path dir = Path.of(System.getProperty("project.root", System.getProperty("user.dir")))
+        .toAbsolutePath();
+    boolean inModule =
+        !Files.isDirectory(dir.resolve(BitUnpackerGenerator.TARGET_DIR)) && dir.getParent() != null;
+    return inModule ? dir.getParent() : dir;
   }
 }
