@@ -5,17 +5,9 @@ import org.parquetarrow.ParquetException;
 import org.parquetarrow.format.CompressionCodec;
 
 /** The argument and lifecycle checks every compressor shares. */
-abstract class AbstractCompressor implements Compressor {
-  private final CompressionCodec codec;
-  private boolean closed;
-
+abstract class AbstractCompressor extends CodecInstance implements Compressor {
   AbstractCompressor(CompressionCodec codec) {
-    this.codec = codec;
-  }
-
-  @Override
-  public final CompressionCodec codec() {
-    return codec;
+    super(codec);
   }
 
   @Override
@@ -26,7 +18,7 @@ abstract class AbstractCompressor implements Compressor {
     long bound = bound(uncompressedLen);
     if (bound > GrowableByteArray.MAX_CAPACITY) {
       throw new IllegalArgumentException(
-          codec
+          codec()
               + " cannot compress a page of "
               + uncompressedLen
               + " bytes: its worst case does not fit a Java array");
@@ -38,9 +30,7 @@ abstract class AbstractCompressor implements Compressor {
   public final int compress(byte[] src, int srcOff, int srcLen, GrowableByteArray out) {
     Objects.requireNonNull(out, "out");
     Objects.checkFromIndexSize(srcOff, srcLen, src.length);
-    if (closed) {
-      throw new IllegalStateException(codec + " compressor is closed");
-    }
+    checkOpen("compressor");
     int before = out.length();
     try {
       compressChecked(src, srcOff, srcLen, out);
@@ -49,7 +39,7 @@ abstract class AbstractCompressor implements Compressor {
       throw e;
     } catch (Exception e) {
       out.truncate(before);
-      throw new ParquetException(codec + " compression failed (" + e + ")", e);
+      throw new ParquetException(codec() + " compression failed (" + e + ")", e);
     }
     return out.length() - before;
   }
@@ -60,15 +50,4 @@ abstract class AbstractCompressor implements Compressor {
   /** Appends the compressed form of the (checked) source range to {@code out}. */
   abstract void compressChecked(byte[] src, int srcOff, int srcLen, GrowableByteArray out)
       throws Exception;
-
-  /** Frees what the codec holds; called once. */
-  void release() {}
-
-  @Override
-  public final void close() {
-    if (!closed) {
-      closed = true;
-      release();
-    }
-  }
 }

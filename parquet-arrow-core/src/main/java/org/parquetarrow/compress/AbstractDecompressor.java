@@ -10,17 +10,9 @@ import org.parquetarrow.format.CompressionCodec;
  * them, the output length is verified, and whatever a library throws at bad data becomes a {@link
  * CorruptFileException}.
  */
-abstract class AbstractDecompressor implements Decompressor {
-  private final CompressionCodec codec;
-  private boolean closed;
-
+abstract class AbstractDecompressor extends CodecInstance implements Decompressor {
   AbstractDecompressor(CompressionCodec codec) {
-    this.codec = codec;
-  }
-
-  @Override
-  public final CompressionCodec codec() {
-    return codec;
+    super(codec);
   }
 
   @Override
@@ -28,9 +20,7 @@ abstract class AbstractDecompressor implements Decompressor {
       byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen) {
     Objects.requireNonNull(src, "src");
     Objects.requireNonNull(dst, "dst");
-    if (closed) {
-      throw new IllegalStateException(codec + " decompressor is closed");
-    }
+    checkOpen("decompressor");
     Objects.checkIndex(srcOff, src.length + 1);
     Objects.checkIndex(dstOff, dst.length + 1);
     // srcLen and uncompressedLen come from the page header, so a bad value is a corrupt file.
@@ -85,23 +75,12 @@ abstract class AbstractDecompressor implements Decompressor {
       byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int uncompressedLen)
       throws Exception;
 
-  /** Frees what the codec holds; called once. */
-  void release() {}
-
-  @Override
-  public final void close() {
-    if (!closed) {
-      closed = true;
-      release();
-    }
-  }
-
   final CorruptFileException corrupt(String problem) {
-    return new CorruptFileException(codec + " page: " + problem);
+    return new CorruptFileException(codec() + " page: " + problem);
   }
 
   final CorruptFileException corrupt(String problem, Throwable cause) {
-    return new CorruptFileException(codec + " page: " + problem, cause);
+    return new CorruptFileException(codec() + " page: " + problem, cause);
   }
 
   static int readIntBigEndian(byte[] b, int i) {

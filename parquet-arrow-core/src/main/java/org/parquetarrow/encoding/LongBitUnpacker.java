@@ -9,10 +9,12 @@ import java.nio.ByteOrder;
  * RLE / bit-packed hybrid and of DELTA_BINARY_PACKED miniblocks), from exactly {@code 4 * bitWidth}
  * bytes. One straight-line method per width: constant shifts and masks, no loop, no branch.
  *
- * <p>GENERATED, do not edit by hand. It was written by a short Python script (not kept in the
- * repository) that, for each width w and each value k, emits the 32-bit words holding bits
- * {@code k*w .. k*w+w-1}, shifted and masked. To change it, regenerate it the same way; {@code
- * BitUnpackingTest} checks every width against a bit-by-bit reference.
+ * <p>GENERATED, do not edit by hand. It is written by {@code BitUnpackerGenerator} (core's test
+ * sources, package {@code org.parquetarrow.encoding.gen}) that, for each width w and each value k,
+ * emits the 32-bit words holding bits {@code k*w .. k*w+w-1}, shifted and masked. To change it,
+ * change the generator and run {@code bin/generate-unpackers}; {@code
+ * GeneratedSourcesUpToDateTest} fails when this file differs from the generator's output, and
+ * {@code BitPackingTest} checks every width against a bit-by-bit reference.
  */
 final class LongBitUnpacker {
   private static final VarHandle INT_LE =

@@ -4,7 +4,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
@@ -15,12 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.parquetarrow.ErrorLocation;
@@ -61,10 +55,6 @@ import org.parquetarrow.ParquetIOException;
  * }</pre>
  */
 public abstract class RemoteInputFile implements InputFile {
-  // one daemon thread aborts bodies that stall; its tasks only close streams
-  private static final ScheduledExecutorService WATCHDOG = watchdog();
-  private static final int COPY_CHUNK = 64 * 1024;
-
   /**
    * What a response says about the object: its length ({@code -1} when not told), ETag and
    * Last-Modified date ({@code null} when not told). Every response must agree with the first.
@@ -233,8 +223,7 @@ public abstract class RemoteInputFile implements InputFile {
    *     there is no such object
    */
   protected final void fetchFooterSuffix() {
-    long started = System.nanoTime();
-    long deadline = started + options.requestDeadline().toNanos();
+    RetryBackoff backoff = new RetryBackoff(options);
     int want = options.footerSuffixSize();
     for (int attempt = 1; ; attempt++) {
       RangeResponse r = null;
@@ -249,7 +238,7 @@ public abstract class RemoteInputFile implements InputFile {
         Thread.currentThread().interrupt();
         throw failure("interrupted", null, new InterruptedIOException());
       } catch (IOException e) {
-        pauseBeforeRetry(attempt, started, deadline, null, e);
+        pauseBeforeRetry(backoff, attempt, null, e);
         continue;
       }
       long total = r.version().length();
@@ -267,7 +256,7 @@ public abstract class RemoteInputFile implements InputFile {
       ByteBuffer bytes = ByteBuffer.allocate((int) (total - suffixStart));
       // a body cut short is completed by ranged requests for the rest, with the version as precondition
       try (InputStream body = r.body()) {
-        readBody(body, bytes);
+        ResponseBodyReader.read(body, bytes, options.readTimeout(), statistics);
       } catch (IOException e) {
         // the rest is asked for below
       }
@@ -452,8 +441,7 @@ public abstract class RemoteInputFile implements InputFile {
    * missing after each failure.
    */
   private void fetchWithRetries(FileRange range, ByteBuffer dst, int failedBefore) {
-    long started = System.nanoTime();
-    long deadline = started + options.requestDeadline().toNanos();
+    RetryBackoff backoff = new RetryBackoff(options);
     int startPosition = dst.position();
     for (int attempt = 1 + failedBefore; ; attempt++) {
       FileRange rest = FileRange.of(range.offset() + (dst.position() - startPosition), dst.remaining());
@@ -469,7 +457,7 @@ public abstract class RemoteInputFile implements InputFile {
         RangeResponse r = requestRange(rest, version, attempt > 1);
         try (InputStream body = r.body()) {
           checkResponse(r, rest);
-          readBody(body, dst);
+          ResponseBodyReader.read(body, dst, options.readTimeout(), statistics);
         }
         if (!dst.hasRemaining()) {
           return;
@@ -484,7 +472,7 @@ public abstract class RemoteInputFile implements InputFile {
       if (!dst.hasRemaining()) {
         return;  // the failure came when closing a body already read in full
       }
-      pauseBeforeRetry(attempt, started, deadline, FileRange.of(range.offset() + (dst.position() - startPosition),
+      pauseBeforeRetry(backoff, attempt, FileRange.of(range.offset() + (dst.position() - startPosition),
           dst.remaining()), failure);
     }
   }
@@ -498,83 +486,13 @@ public abstract class RemoteInputFile implements InputFile {
     }
   }
 
-  /**
-   * Reads {@code body} into {@code dst} until it is full or the body ends, counting the bytes. A
-   * read that stalls longer than the read timeout closes the body and fails.
-   */
-  private void readBody(InputStream body, ByteBuffer dst) throws IOException {
-    byte[] chunk = dst.hasArray() ? null : new byte[Math.min(COPY_CHUNK, dst.remaining())];
-    long timeoutNanos = options.readTimeout().toNanos();
-    AtomicBoolean timedOut = new AtomicBoolean();
-    while (dst.hasRemaining()) {
-      ScheduledFuture<?> alarm = WATCHDOG.schedule(() -> {
-        timedOut.set(true);
-        closeQuietly(body);
-      }, timeoutNanos, TimeUnit.NANOSECONDS);
-      int n;
-      try {
-        if (chunk == null) {
-          n = body.read(dst.array(), dst.arrayOffset() + dst.position(), Math.min(COPY_CHUNK, dst.remaining()));
-        } else {
-          n = body.read(chunk, 0, Math.min(chunk.length, dst.remaining()));
-        }
-      } catch (IOException e) {
-        if (timedOut.get()) {
-          throw timeout();
-        }
-        throw e;
-      } finally {
-        alarm.cancel(false);
-      }
-      if (timedOut.get()) {
-        throw timeout();
-      }
-      if (n < 0) {
-        return;
-      }
-      if (chunk == null) {
-        dst.position(dst.position() + n);
-      } else {
-        dst.put(chunk, 0, n);
-      }
-      statistics.recordBytes(n);
-    }
-  }
-
-  private SocketTimeoutException timeout() {
-    return new SocketTimeoutException("no bytes of the response body for " + options.readTimeout().toMillis() + " ms");
-  }
-
-  /**
-   * Sleeps before the next attempt, with full jitter over an exponentially growing ceiling, or
-   * throws when no attempt or time is left.
-   */
-  private void pauseBeforeRetry(int attempt, long started, long deadline, FileRange range, IOException cause) {
-    long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-    if (attempt >= options.maxAttempts()) {
-      throw failure("gave up after " + attempt + " attempts in " + elapsedMs + " ms: " + describe(cause), range, cause);
-    }
-    long ceiling = Math.min(options.maxBackoff().toNanos(),
-        options.initialBackoff().toNanos() << Math.min(attempt - 1, 30));
-    long pause = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
-    if (cause instanceof ThrottledException t && t.retryAfter() != null) {
-      pause = Math.max(pause, Math.min(options.maxBackoff().toNanos(), t.retryAfter().toNanos()));
-    }
-    if (System.nanoTime() + pause >= deadline) {
-      throw failure("gave up after " + attempt + " attempts in " + elapsedMs + " ms, the request deadline of "
-          + options.requestDeadline().toMillis() + " ms leaving no time for another: " + describe(cause), range, cause);
-    }
+  /** Sleeps before the next attempt, or throws the final failure when {@code backoff} gives up. */
+  private void pauseBeforeRetry(RetryBackoff backoff, int attempt, FileRange range, IOException cause) {
     try {
-      TimeUnit.NANOSECONDS.sleep(pause);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw failure("interrupted while waiting to retry: " + describe(cause), range, cause);
+      backoff.pause(attempt, cause);
+    } catch (RetryBackoff.GaveUp e) {
+      throw failure(e.getMessage(), range, cause);
     }
-  }
-
-  private static String describe(Throwable e) {
-    String m = e.getMessage();
-    return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
   }
 
   /**
@@ -622,15 +540,5 @@ public abstract class RemoteInputFile implements InputFile {
         }
       }
     }
-  }
-
-  private static ScheduledExecutorService watchdog() {
-    ScheduledThreadPoolExecutor s = new ScheduledThreadPoolExecutor(1, task -> {
-      Thread t = new Thread(task, "parquet-arrow-read-timeout");
-      t.setDaemon(true);
-      return t;
-    });
-    s.setRemoveOnCancelPolicy(true);
-    return s;
   }
 }
