@@ -33,19 +33,19 @@ final class FooterSection {
     Map<String, Interleaved.Task> tasks = new LinkedHashMap<>();
     tasks.put(Peers.OURS, repeat(opensPerRun, () -> {
       try (ParquetFileReader r = ParquetFileReader.open(file, ReadOptions.builder(allocator).build())) {
-        ReadSection.check(Peers.OURS, "columns", columns, r.arrowSchema().getFields().size());
+        PeerMismatchException.requireEqual(Peers.OURS, "columns", columns, r.arrowSchema().getFields().size());
       }
     }));
     tasks.put(Peers.ARROW_CPP, repeat(opensPerRun, () -> {
       try (FileSystemDatasetFactory f = new FileSystemDatasetFactory(
           allocator, NativeMemoryPool.getDefault(), FileFormat.PARQUET, uri)) {
-        ReadSection.check(Peers.ARROW_CPP, "columns", columns, f.inspect().getFields().size());
+        PeerMismatchException.requireEqual(Peers.ARROW_CPP, "columns", columns, f.inspect().getFields().size());
       }
     }));
     tasks.put(Peers.PARQUET_JAVA, repeat(opensPerRun, () -> {
       ParquetMetadata m = org.apache.parquet.hadoop.ParquetFileReader.readFooter(
           new org.apache.parquet.io.LocalInputFile(file), ParquetMetadataConverter.NO_FILTER);
-      ReadSection.check(Peers.PARQUET_JAVA, "columns", columns, m.getFileMetaData().getSchema().getColumns().size());
+      PeerMismatchException.requireEqual(Peers.PARQUET_JAVA, "columns", columns, m.getFileMetaData().getSchema().getColumns().size());
     }));
     Map<String, Runs> perRun = Interleaved.time(tasks, warmups, runs);
     Map<String, Runs> perOpen = new LinkedHashMap<>();

@@ -71,10 +71,8 @@ final class ReadSection {
     check(peer, "checksum", Long.toHexString(expected.checksum()), Long.toHexString(actual.checksum()));
   }
 
-  static void check(String peer, String what, Object expected, Object actual) {
-    if (!expected.equals(actual)) {
-      throw new PeerMismatchException(peer, what, expected, actual);
-    }
+  private static void check(String peer, String what, Object expected, Object actual) {
+    PeerMismatchException.requireEqual(peer, what, expected, actual);
   }
 
   private static List<String> topLevelColumns(Path file, BufferAllocator allocator) {

@@ -61,8 +61,8 @@ final class WriteSection {
         for (Map.Entry<String, Path> out : outs.entrySet()) {
           ScanResult back = ParquetArrowScan.scan(out.getValue(), allocator, Peers.BATCH_SIZE);
           String what = "file read back (" + codec + ")";
-          ReadSection.check(out.getKey(), what + " rows", input.rows(), back.rows());
-          ReadSection.check(out.getKey(), what + " checksum",
+          PeerMismatchException.requireEqual(out.getKey(), what + " rows", input.rows(), back.rows());
+          PeerMismatchException.requireEqual(out.getKey(), what + " checksum",
               Long.toHexString(input.checksum()), Long.toHexString(back.checksum()));
           sizes.put(out.getKey(), Files.size(out.getValue()));
           Files.delete(out.getValue());

@@ -96,7 +96,7 @@ class PeerTableSmokeTest {
   @Test
   void aPeerThatDisagreesStopsTheRunNamingItAndBothValues() {
     PeerMismatchException e = assertThrows(PeerMismatchException.class,
-        () -> ReadSection.check(Peers.DUCKDB, "checksum", "5230e0", "5230e1"));
+        () -> PeerMismatchException.requireEqual(Peers.DUCKDB, "checksum", "5230e0", "5230e1"));
     assertTrue(e.getMessage().contains("DuckDB") && e.getMessage().contains("5230e0")
         && e.getMessage().contains("5230e1"), e.getMessage());
   }
