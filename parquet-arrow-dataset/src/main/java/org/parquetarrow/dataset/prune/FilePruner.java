@@ -40,7 +40,7 @@ import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.WriterVersion;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.schema.SchemaMapping;
 
 /**

@@ -1,4 +1,4 @@
-package org.parquetarrow.read.page;
+package org.parquetarrow.index;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
