@@ -5,8 +5,10 @@
  * org.parquetarrow.index.OffsetIndexReader} (page locations), checked together by {@link
  * org.parquetarrow.index.PageIndex} and {@link org.parquetarrow.index.PageRows}, and {@link
  * org.parquetarrow.index.ModuleReader}, the one place that frames an encrypted module read at an
- * offset (bloom filters and dictionary pages use it too). The page reader, the dataset's pruning
- * and the CLI read the page index through these, so all check it the same way.
+ * offset (bloom filters and dictionary pages use it too); {@link
+ * org.parquetarrow.index.PageHeaderWalker} lists a chunk's page headers without decompressing. The
+ * page reader, the dataset's pruning and the CLI read the page index through these, so all check it
+ * the same way.
  *
  * <pre>{@code
  * ColumnDecryptor decryptor = null;                 // or footer.decryptor().columnDecryptor(md, rg, column)

@@ -93,8 +93,8 @@ public final class DictionaryPageReader {
    *
    * @param writer the file's writer, for the page reader's writer-bug workarounds
    * @param where the file, row group and column to name in errors (the chunk's offset is added)
-   * @throws CorruptFileException if the chunk or its page does not lie in the file, or the header
-   *     or the values do not parse
+   * @throws CorruptFileException if the chunk, its dictionary page offset or its page does not lie in
+   *     the file, or the header or the values do not parse
    * @throws org.parquetarrow.ParquetCryptoException if a module does not authenticate
    * @throws ParquetException if the file cannot be read
    */
@@ -107,9 +107,15 @@ public final class DictionaryPageReader {
     Long dictOffset = meta.dictionaryPageOffset();
     long start = -1;
     try {
+      long fileLength = file.length();
+      if (dictOffset != null && dictOffset >= fileLength) {
+        // the page reader ignores an offset after data_page_offset, but one past the file is no offset
+        throw new CorruptFileException("dictionary page offset " + dictOffset + " lies outside the file ("
+            + fileLength + " bytes)", where.withOffset(dictOffset), null);
+      }
       ColumnChunkRange range;
       try {
-        range = ColumnChunkRange.of(meta, file.length(), writer);
+        range = ColumnChunkRange.of(meta, fileLength, writer);
       } catch (CorruptFileException e) {
         throw e.locate(where);
       }
