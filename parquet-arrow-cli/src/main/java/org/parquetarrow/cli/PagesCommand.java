@@ -49,7 +49,7 @@ final class PagesCommand implements Callable<Integer> {
       }
       for (int r = 0; r < p.metadata.rowGroups().size(); r++) {
         for (ColumnDescriptor c : columns) {
-          for (PageInfo page : PageHeaderWalker.walk(p, r, c.ordinal())) {
+          for (PageInfo page : ChunkPages.walk(p, r, c.ordinal())) {
             if (json) {
               out.println(mapper.writeValueAsString(toJson(page, c, mapper)));
             } else {

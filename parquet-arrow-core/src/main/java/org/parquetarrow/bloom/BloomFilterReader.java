@@ -2,7 +2,6 @@ package org.parquetarrow.bloom;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Optional;
 import org.parquetarrow.CorruptFileException;
@@ -13,6 +12,7 @@ import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.format.BloomFilterHeader;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.MetadataReader;
+import org.parquetarrow.index.ModuleReader;
 import org.parquetarrow.io.InputFile;
 
 /**
@@ -52,8 +52,6 @@ public final class BloomFilterReader {
   private static final int MAX_HEADER_BYTES = 64 * 1024;
   /** Room for the headers and module framing around the largest bitset. */
   private static final long MAX_LENGTH = (long) SplitBlockBloomFilter.MAX_BYTES + MAX_HEADER_BYTES;
-  /** Bytes of an encrypted module's little-endian length field. */
-  private static final int MODULE_LENGTH_BYTES = 4;
 
   private BloomFilterReader() {}
 
@@ -235,13 +233,12 @@ public final class BloomFilterReader {
    * checked to fit the span's limit and then held in the span.
    */
   private static int module(Span span, int start, ModuleType type, ErrorLocation at) throws IOException {
-    if (span.limit - start < MODULE_LENGTH_BYTES) {
+    if (span.limit - start < ModuleReader.LENGTH_BYTES) {
       throw new CorruptFileException("encrypted " + type.label() + " at " + (span.offset + start)
           + " lies outside the bloom filter", at, null);
     }
-    span.ensure(start + MODULE_LENGTH_BYTES);
-    long length = MODULE_LENGTH_BYTES
-        + Integer.toUnsignedLong(ByteBuffer.wrap(span.bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(start));
+    span.ensure(start + ModuleReader.LENGTH_BYTES);
+    long length = ModuleReader.framedLength(ByteBuffer.wrap(span.bytes), start);
     if (length > span.limit - start) {
       throw new CorruptFileException("encrypted " + type.label() + " module of " + length + " bytes at "
           + (span.offset + start) + " runs past the " + (span.limit - start) + " bytes available", at, null);

@@ -39,7 +39,7 @@ import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.io.RangeCoalescer;
 import org.parquetarrow.schema.ArrowReadOptions;

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnIndex;
 import org.parquetarrow.format.ColumnOrder;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.RowGroup;
@@ -169,6 +170,29 @@ public final class ColumnChunkStatistics {
    */
   public static ColumnChunkStatistics of(PrimitiveNode leaf, Statistics stats, ColumnOrder columnOrder, String createdBy) {
     return new ColumnChunkStatistics(Objects.requireNonNull(leaf, "leaf"), stats, columnOrder, createdBy);
+  }
+
+  /**
+   * The statistics of page {@code page} of a chunk of {@code leaf} as its column index gives them:
+   * its min/max (judged as a chunk's {@code min_value}/{@code max_value} are, by the column order
+   * and the writer's known bugs), null and NaN counts. A column index says nothing of exactness, so
+   * string and binary bounds are never exact. An all-null page has bounds of no meaning: check
+   * {@code index.nullPages()} first.
+   *
+   * <pre>{@code
+   * ColumnChunkStatistics p = ColumnChunkStatistics.ofPage(leaf, columnIndex, 3, order, md.createdBy());
+   * if (p.minMaxStatus() == MinMaxStatus.USABLE) { Object lowest = p.min().orElseThrow(); }
+   * }</pre>
+   *
+   * @throws IndexOutOfBoundsException if the index has no page {@code page}
+   */
+  public static ColumnChunkStatistics ofPage(PrimitiveNode leaf, ColumnIndex index, int page, ColumnOrder columnOrder,
+      String createdBy) {
+    Long nulls = index.nullCounts() == null ? null : index.nullCounts().get(page);
+    Long nans = index.nanCounts() == null ? null : index.nanCounts().get(page);
+    Statistics stats = new Statistics(null, null, nulls, null, index.maxValues().get(page), index.minValues().get(page),
+        null, null, nans);
+    return of(leaf, stats, columnOrder, createdBy);
   }
 
   private static String paths(ParquetSchema schema) {

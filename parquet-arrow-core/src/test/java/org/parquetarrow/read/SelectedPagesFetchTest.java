@@ -27,7 +27,7 @@ import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.io.FileRange;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.ArrowValues;
 import org.parquetarrow.testing.Batches;

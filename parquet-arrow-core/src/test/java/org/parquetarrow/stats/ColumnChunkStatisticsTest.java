@@ -18,6 +18,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -42,6 +43,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.format.BoundaryOrder;
+import org.parquetarrow.format.ColumnIndex;
 import org.parquetarrow.format.ColumnOrder;
 import org.parquetarrow.format.LogicalType;
 import org.parquetarrow.format.PhysicalType;
@@ -309,5 +312,32 @@ class ColumnChunkStatisticsTest {
     ColumnChunkStatistics none = ColumnChunkStatistics.of(dec, null, null, null);
     assertEquals(MinMaxStatus.ABSENT, none.minMaxStatus());
     assertTrue(none.nullCount().isEmpty() && none.distinctCount().isEmpty() && none.minBytes().isEmpty());
+  }
+
+  @Test
+  void columnIndexPagesAreJudgedAsChunksAreAndTheirStringBoundsAreNotExact() {
+    // pages 0: "a".."b"; 1: 7..9 as INT32 LE (on an INT32 leaf below); counts per page
+    ColumnIndex strings = new ColumnIndex(List.of(false, false), List.of(utf8("a"), utf8("c")),
+        List.of(utf8("b"), utf8("d")), BoundaryOrder.ASCENDING, List.of(3L, 0L), null, null, null);
+    // parquet-mr before 1.10.0 wrote correct bounds only for signed orders (strings sort unsigned)
+    assertEquals(MinMaxStatus.WRITER_BUG, ColumnChunkStatistics.ofPage(STRING, strings, 0,
+        ColumnOrder.TYPE_DEFINED_ORDER, "parquet-mr version 1.9.0 (build x)").minMaxStatus());
+    ColumnChunkStatistics second = ColumnChunkStatistics.ofPage(STRING, strings, 1,
+        ColumnOrder.TYPE_DEFINED_ORDER, "parquet-mr version 1.12.3 (build y)");
+    assertMinMax(second, "c", "d");
+    assertEquals(OptionalLong.of(0), second.nullCount());
+    // a column index has no exactness flag: string bounds may be truncated
+    assertFalse(second.isMinExact() || second.isMaxExact());
+    assertEquals(MinMaxStatus.UNKNOWN_ORDER,
+        ColumnChunkStatistics.ofPage(STRING, strings, 1, ColumnOrder.UNKNOWN, "parquet-mr version 1.12.3").minMaxStatus());
+    PrimitiveNode i32 = PrimitiveNode.of("i", Repetition.OPTIONAL, PhysicalType.INT32);
+    byte[] seven = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(7).array();
+    byte[] nine = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(9).array();
+    ColumnIndex ints = new ColumnIndex(List.of(false), List.of(seven), List.of(nine), BoundaryOrder.UNORDERED,
+        null, null, null, null);
+    ColumnChunkStatistics n = ColumnChunkStatistics.ofPage(i32, ints, 0, null, "parquet-cpp-arrow version 18.0.0");
+    assertMinMax(n, 7L, 9L);
+    assertTrue(n.isMinExact() && n.isMaxExact());
+    assertTrue(n.nullCount().isEmpty());
   }
 }

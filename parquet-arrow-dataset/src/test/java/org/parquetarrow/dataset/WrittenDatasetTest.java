@@ -36,7 +36,7 @@ import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.BloomFilterOptions;
 import org.parquetarrow.write.ParquetFileWriter;

@@ -5,12 +5,13 @@ import java.util.List;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
+import org.parquetarrow.index.PageRows;
 
 /**
  * A chunk's offset index, checked against the fetched chunk: every listed page lies inside it,
  * pages follow each other without overlap, and first row indices start at 0 and strictly increase
  * within the row group (as the format requires), so that pages can be located and skipped without
- * reading the pages in between.
+ * reading the pages in between (the rows are checked by {@link PageRows}, as page pruning checks them).
  */
 final class OffsetIndexPlan {
   private final long[] offsets; // file offset of each page header
@@ -27,6 +28,7 @@ final class OffsetIndexPlan {
 
   static OffsetIndexPlan of(OffsetIndex index, ColumnChunkBytes chunk, long rowGroupRows) {
     List<PageLocation> locations = index.pageLocations();
+    PageRows rows = PageRows.of(index, rowGroupRows);
     int n = locations.size();
     long[] offsets = new long[n];
     int[] lengths = new int[n];
@@ -53,22 +55,9 @@ final class OffsetIndexPlan {
                 + chunkEnd
                 + ") after the page before it");
       }
-      long first = loc.firstRowIndex();
-      long expectedMin = i == 0 ? 0 : firstRows[i - 1] + 1;
-      if ((i == 0 && first != 0) || first < expectedMin || first >= rowGroupRows) {
-        throw new CorruptFileException(
-            "offset index: page "
-                + i
-                + " starts at row "
-                + first
-                + "; first rows must start at 0"
-                + " and increase within the row group's "
-                + rowGroupRows
-                + " rows");
-      }
       offsets[i] = offset;
       lengths[i] = size;
-      firstRows[i] = first;
+      firstRows[i] = rows.firstRow(i);
       previousEnd = offset + size;
     }
     return new OffsetIndexPlan(offsets, lengths, firstRows, rowGroupRows);

@@ -14,7 +14,7 @@
  *       settings in {@link org.parquetarrow.io.FetchOptions}) and reads them with {@link
  *       org.parquetarrow.io.InputFile#readRangesAsync} into heap arrays ({@link
  *       org.parquetarrow.io.ColumnChunkBytes}: dense, or sparse when pages were left out);
- *   <li>{@link org.parquetarrow.read.page.OffsetIndexReader} reads the chunks' offset indexes,
+ *   <li>{@link org.parquetarrow.index.OffsetIndexReader} reads the chunks' offset indexes,
  *       once per row group, coalesced;
  *   <li>{@link org.parquetarrow.read.page.ColumnChunkPageReader} walks the pages: header, size
  *       checks, CRC-32, decompression, level/value split; it returns a {@link
@@ -42,7 +42,7 @@
  *       column, page ordinal and header offset.
  *   <li><b>Encryption.</b> Given the chunk's {@link org.parquetarrow.crypto.ColumnDecryptor},
  *       the page reader decrypts page headers, pages and (through {@link
- *       org.parquetarrow.read.page.OffsetIndexReader}) the offset index; without one, an
+ *       org.parquetarrow.index.OffsetIndexReader}) the offset index; without one, an
  *       encrypted chunk is refused with {@link org.parquetarrow.ParquetCryptoException}. The
  *       fetcher fetches encrypted chunks like any other.
  *   <li><b>Not here.</b> Decoding of levels and values.

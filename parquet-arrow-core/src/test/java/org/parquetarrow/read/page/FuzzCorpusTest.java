@@ -1,5 +1,6 @@
 package org.parquetarrow.read.page;
 
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.io.RangeCoalescer;
 import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.io.ColumnChunkBytes;

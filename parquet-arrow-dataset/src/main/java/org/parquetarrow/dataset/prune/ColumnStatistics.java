@@ -1,16 +1,11 @@
 package org.parquetarrow.dataset.prune;
 
-import java.util.Arrays;
 import java.util.List;
 import org.parquetarrow.format.ColumnIndex;
 import org.parquetarrow.format.ColumnOrder;
-import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.Statistics;
-import org.parquetarrow.read.WriterVersion;
 import org.parquetarrow.schema.PrimitiveNode;
 import org.parquetarrow.stats.ColumnChunkStatistics;
-import org.parquetarrow.stats.SortOrder;
-import org.parquetarrow.stats.StatisticsTrust;
 
 /**
  * Bounds of one file column from its chunk statistics or its column-index pages, with every
@@ -21,20 +16,14 @@ import org.parquetarrow.stats.StatisticsTrust;
 final class ColumnStatistics {
   private final StatisticsDecoder decoder;
   private final PrimitiveNode leaf;
-  private final PhysicalType physical;
-  private final SortOrder sortOrder;
   private final ColumnOrder columnOrder;
-  private final WriterVersion writer;
   private final String createdBy;
 
   ColumnStatistics(StatisticsDecoder decoder, PrimitiveNode leaf, ColumnOrder columnOrder, String createdBy) {
     this.decoder = decoder;
     this.leaf = leaf;
-    this.physical = leaf.physicalType();
-    this.sortOrder = SortOrder.of(leaf);
     this.columnOrder = columnOrder == null ? ColumnOrder.TYPE_DEFINED_ORDER : columnOrder;
     this.createdBy = createdBy;
-    this.writer = WriterVersion.parse(createdBy);
   }
 
   private boolean floating() {
@@ -76,14 +65,14 @@ final class ColumnStatistics {
     if (onlyNaN(min, max, nans == null ? null : nans.get(page))) {
       return new ColumnBounds(decoder.domain(), null, null, false, false, nulls, rowCount, true, true);
     }
-    if (columnOrder == ColumnOrder.UNKNOWN
-        || !StatisticsTrust.minMaxUsable(writer, createdBy, physical, sortOrder, Arrays.equals(min, max))) {
+    // the core judges the page's bounds as it judges a chunk's (order, writer); column-index
+    // bounds carry no exactness flag, so truncatable (binary) ones are not exact
+    ColumnChunkStatistics p = ColumnChunkStatistics.ofPage(leaf, index, page, columnOrder, createdBy);
+    if (!p.minMaxStatus().ordered()) {
       min = null;
       max = null;
     }
-    // Column-index bounds may be truncated and carry no exactness flag.
-    boolean exact = physical != PhysicalType.BYTE_ARRAY && physical != PhysicalType.FIXED_LEN_BYTE_ARRAY;
-    return bounds(min, max, exact, exact, nulls, rowCount, nanPossible);
+    return bounds(min, max, p.isMinExact(), p.isMaxExact(), nulls, rowCount, nanPossible);
   }
 
   /**

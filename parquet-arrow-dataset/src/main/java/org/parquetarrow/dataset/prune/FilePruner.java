@@ -1,7 +1,5 @@
 package org.parquetarrow.dataset.prune;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,9 +13,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
-import org.parquetarrow.ParquetException;
 import org.parquetarrow.crypto.FileDecryptor;
-import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.dataset.expr.And;
 import org.parquetarrow.dataset.expr.ColumnRef;
 import org.parquetarrow.dataset.expr.CompareOp;
@@ -34,13 +30,13 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnIndex;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataLimits;
-import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.WriterVersion;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.ColumnIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.schema.SchemaMapping;
 
 /**
@@ -647,33 +643,9 @@ public final class FilePruner {
       }
       ErrorLocation at = where.withColumn(c.descriptor().dottedPath());
       OffsetIndex offsets = OffsetIndexReader.read(file, chunk, MetadataLimits.DEFAULT, a.decryptor());
-      ColumnIndex index = readColumnIndex(chunk, a, at);
+      ColumnIndex index = ColumnIndexReader.read(file, chunk, a.decryptor(), at);
       metrics.bytesRead.add((long) chunk.offsetIndexLength() + chunk.columnIndexLength());
       return PageBounds.of(index, offsets, rg.numRows(), c.statistics(), at);
-    }
-
-    private ColumnIndex readColumnIndex(ColumnChunk chunk, ChunkAccess a, ErrorLocation at) {
-      long offset = chunk.columnIndexOffset();
-      int length = chunk.columnIndexLength();
-      try {
-        long fileLength = file.length();
-        if (offset < 0 || length <= 0 || length > fileLength - offset) {
-          throw new CorruptFileException(
-              "column index of " + length + " bytes at " + offset + " does not fit in the file (" + fileLength + " bytes)",
-              at.withOffset(offset), null);
-        }
-        ByteBuffer bytes = file.read(offset, length);
-        if (a.decryptor() != null) {
-          bytes = a.decryptWhole(ModuleType.COLUMN_INDEX, bytes, at.withOffset(offset));
-        }
-        try {
-          return MetadataReader.readColumnIndex(bytes);
-        } catch (ParquetException e) {
-          throw new CorruptFileException("column index does not parse", at.withOffset(offset), e);
-        }
-      } catch (IOException e) {
-        throw new ParquetException("cannot read column index", at.withOffset(offset), e);
-      }
     }
   }
 }

@@ -18,7 +18,7 @@ import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.testing.TestData;
 

@@ -24,7 +24,7 @@ import org.parquetarrow.dataset.ParquetFiles;
 import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.ParquetFileWriter;
 import org.parquetarrow.write.WriterProperties;

@@ -30,7 +30,7 @@ import org.parquetarrow.format.PageLocation;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.ParquetFileWriter;
 import org.parquetarrow.write.WriterProperties;

@@ -29,7 +29,7 @@ import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.prune.PruningMetrics;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.ParquetFileWriter;
 import org.parquetarrow.write.WriterProperties;

@@ -1,4 +1,4 @@
-package org.parquetarrow.read.page;
+package org.parquetarrow.index;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -117,7 +117,7 @@ public final class OffsetIndexReader {
         bytes.limit(bytes.position() + (int) r.length());
         bytes = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
         try {
-          out[i] = parse(bytes, (int) r.length(), decryptors.get(i), limits);
+          out[i] = parse(bytes, decryptors.get(i), limits);
         } catch (ParquetException e) {
           throw e.locate(where(file, chunks.get(i)));
         }
@@ -127,13 +127,9 @@ public final class OffsetIndexReader {
   }
 
   private static OffsetIndex parse(
-      ByteBuffer bytes, int length, ColumnDecryptor decryptor, MetadataLimits limits) {
+      ByteBuffer bytes, ColumnDecryptor decryptor, MetadataLimits limits) {
     if (decryptor != null) {
-      if (decryptor.moduleLength(ModuleType.OFFSET_INDEX, bytes) != length) {
-        throw new CorruptFileException("encrypted offset index module does not take the "
-            + length + " bytes the column chunk says");
-      }
-      bytes = decryptor.decrypt(ModuleType.OFFSET_INDEX, bytes, -1);
+      bytes = ModuleReader.decryptWhole(bytes, ModuleType.OFFSET_INDEX, decryptor, ErrorLocation.UNKNOWN);
     }
     return MetadataReader.readOffsetIndex(bytes, limits);
   }

@@ -1,4 +1,4 @@
-package org.parquetarrow.read.page;
+package org.parquetarrow.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
