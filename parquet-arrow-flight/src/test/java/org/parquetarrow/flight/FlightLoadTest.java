@@ -42,7 +42,8 @@ class FlightLoadTest {
     serverMemory = new RootAllocator();
     clientMemory = new RootAllocator();
     FlightTestData.dataset(dir.resolve("events"), FILES, ROWS_PER_FILE, clientMemory);
-    server = ParquetFlightServer.builder(serverMemory).dataset(dir.resolve("events")).batchSize(500).start();
+    server = ParquetFlightServer.builder(serverMemory).dataset(dir.resolve("events"))
+        .scanOptions(ParquetFlightServer.DEFAULT_SCAN_OPTIONS.toBuilder().batchSize(500).build()).start();
     expected = new ArrayList<>();
     for (int f = 0; f < FILES; f++) {
       for (long i = f * ROWS_PER_FILE; i < (f + 1) * ROWS_PER_FILE; i++) {

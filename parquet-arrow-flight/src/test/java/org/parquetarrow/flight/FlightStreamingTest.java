@@ -52,7 +52,8 @@ class FlightStreamingTest {
   void start() throws Exception {
     allocator = new RootAllocator();
     events = FlightTestData.dataset(dir.resolve("events"), FILES, ROWS_PER_FILE, allocator);
-    server = ParquetFlightServer.builder(allocator).dataset(events).batchSize(300).start();
+    server = ParquetFlightServer.builder(allocator).dataset(events)
+        .scanOptions(ParquetFlightServer.DEFAULT_SCAN_OPTIONS.toBuilder().batchSize(300).build()).start();
     client = FlightDatasetClient.connect(server.location(), allocator, null, null);
   }
 
