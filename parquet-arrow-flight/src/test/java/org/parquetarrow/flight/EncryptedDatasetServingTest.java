@@ -53,7 +53,7 @@ class EncryptedDatasetServingTest {
       DiscoveryOptions keys = DiscoveryOptions.defaults().withDecryption(EncryptedWriteFixture.readKeys().build());
       try (ParquetFlightServer server = ParquetFlightServer.builder(allocator).dataset(root).discovery(keys)
               .splitRows(2000).start();
-          FlightDatasetClient c = FlightDatasetClient.connect(server.location(), allocator, null, null)) {
+          FlightDatasetClient c = FlightDatasetClient.builder(server.location(), allocator).connect()) {
         List<String> want = new ArrayList<>();
         for (int copy = 0; copy < 2; copy++) {
           for (long i = 0; i < EncryptedWriteFixture.ROWS; i++) {

@@ -63,7 +63,7 @@ class FlightLoadTest {
   }
 
   private List<String> readAll() throws Exception {
-    try (FlightDatasetClient c = FlightDatasetClient.connect(server.location(), clientMemory, null, null)) {
+    try (FlightDatasetClient c = FlightDatasetClient.builder(server.location(), clientMemory).connect()) {
       List<String> got = FlightTestData.readAll(c, FlightQuery.of("events"));
       Collections.sort(got);
       return got;
@@ -112,7 +112,7 @@ class FlightLoadTest {
 
   @Test
   void aClientThatCancelsMidStreamLeavesTheServerHealthyAndLeakFree() throws Exception {
-    try (FlightDatasetClient c = FlightDatasetClient.connect(server.location(), clientMemory, null, null)) {
+    try (FlightDatasetClient c = FlightDatasetClient.builder(server.location(), clientMemory).connect()) {
       FlightInfo info = c.info(FlightQuery.of("events"));
       for (int k = 0; k < 8; k++) {
         FlightStream s = c.flightClient().getStream(info.getEndpoints().get(k % FILES).getTicket());

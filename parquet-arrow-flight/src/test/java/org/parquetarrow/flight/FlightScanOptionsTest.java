@@ -43,7 +43,7 @@ class FlightScanOptionsTest {
   /** The row counts of the batches of every endpoint of {@code query}, and how many endpoints there were. */
   private List<Integer> batchRows(ParquetFlightServer server, FlightQuery query, int[] endpoints) throws Exception {
     List<Integer> rows = new ArrayList<>();
-    try (FlightDatasetClient client = FlightDatasetClient.connect(server.location(), allocator, null, null)) {
+    try (FlightDatasetClient client = FlightDatasetClient.builder(server.location(), allocator).connect()) {
       FlightInfo info = client.info(query);
       endpoints[0] = info.getEndpoints().size();
       client.read(info, root -> rows.add(root.getRowCount()));
