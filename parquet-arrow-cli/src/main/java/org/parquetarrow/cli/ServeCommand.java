@@ -116,8 +116,8 @@ final class ServeCommand implements Callable<Integer> {
         BufferAllocator allocator = new RootAllocator()) {
       ParquetFlightServer.Builder b = ParquetFlightServer.builder(allocator).host(host).port(port)
           // a refresh re-reads only the footers of files that changed (on S3 each footer is a request)
-          .discovery(DiscoveryOptions.defaults().withDecryption(keys.properties())
-              .withFooterCache(new FooterCache(FOOTER_CACHE_FILES)))
+          .discovery(DiscoveryOptions.builder().decryption(keys.properties())
+              .footerCache(new FooterCache(FOOTER_CACHE_FILES)).build())
           .scanOptions(scanOptions());
       for (String p : paths) {
         if (Locations.isRemote(p)) {

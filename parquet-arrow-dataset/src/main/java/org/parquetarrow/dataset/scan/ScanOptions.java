@@ -299,7 +299,7 @@ public final class ScanOptions {
      * @throws IllegalArgumentException if {@code template} sets what the scan decides per file,
      *     naming those settings and where they belong: columns ({@link #columns(String...)}), row
      *     groups or rows (pruning), dictionary columns ({@link #dictionaryColumns(String...)}),
-     *     keys ({@link org.parquetarrow.dataset.DiscoveryOptions#withDecryption}), the schema
+     *     keys ({@link org.parquetarrow.dataset.DiscoveryOptions.Builder#decryption}), the schema
      *     mapping or variant shredding (the dataset's schema, made at discovery)
      */
     public Builder readOptions(ReadOptions template) {

@@ -28,7 +28,7 @@ import org.parquetarrow.read.RowSelection;
  * are fewer files than threads) into Arrow batches of the projected schema, with
  * partition columns filled in, columns a file lacks as nulls, and (unless {@link
  * ScanOptions#exact()} is off) only the rows the filter is true for. Encrypted files are read with
- * the keys the dataset was discovered with ({@link org.parquetarrow.dataset.DiscoveryOptions#withDecryption}),
+ * the keys the dataset was discovered with ({@link org.parquetarrow.dataset.DiscoveryOptions.Builder#decryption}),
  * through the footers discovery parsed.
  *
  * <pre>{@code
