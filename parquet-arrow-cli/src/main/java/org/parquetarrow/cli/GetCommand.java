@@ -68,8 +68,8 @@ final class GetCommand implements Callable<Integer> {
     long rows;
     int endpoints;
     try (BufferAllocator allocator = new RootAllocator();
-        FlightDatasetClient client = FlightDatasetClient.connect(ServeCommand.location(server), allocator, token,
-            trusted)) {
+        FlightDatasetClient client = FlightDatasetClient.builder(ServeCommand.location(server), allocator)
+            .token(token).trustedCertificates(trusted).connect()) {
       FlightInfo info = info(client, query);
       endpoints = info.getEndpoints().size();
       if (out == null) {

@@ -122,7 +122,7 @@ final class ScanCommand implements Callable<Integer> {
         throw new UserInputException("--explain reads no rows: it takes neither --out nor --metrics-json");
       }
       try (Locations locations = storage.locations()) {
-        Dataset dataset = DatasetSource.discover(locations, path, DiscoveryOptions.defaults().withDecryption(keys.properties()));
+        Dataset dataset = DatasetSource.discover(locations, path, DiscoveryOptions.builder().decryption(keys.properties()).build());
         PlanExplanation plan = explain(dataset, options);
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
@@ -138,7 +138,7 @@ final class ScanCommand implements Callable<Integer> {
     Dataset dataset;
     long t0 = System.nanoTime();
     try (Locations locations = storage.locations()) {
-      dataset = DatasetSource.discover(locations, path, DiscoveryOptions.defaults().withDecryption(keys.properties()));
+      dataset = DatasetSource.discover(locations, path, DiscoveryOptions.builder().decryption(keys.properties()).build());
       metrics = scan(dataset, options, err);
     }
     double seconds = (System.nanoTime() - t0) / 1e9;

@@ -13,8 +13,10 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.FooterCache;
+import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.flight.FlightAuth;
 import org.parquetarrow.flight.ParquetFlightServer;
+import org.parquetarrow.read.ReadOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -40,6 +42,10 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--port", defaultValue = "8815", paramLabel = "P", description = "Port to listen on; 0 picks a free"
       + " one (default ${DEFAULT-VALUE}).")
   int port;
+
+  @Option(names = "--batch-size", defaultValue = "" + ReadOptions.DEFAULT_BATCH_SIZE, paramLabel = "N",
+      description = "Most rows per streamed batch (default ${DEFAULT-VALUE}).")
+  int batchSize;
 
   @Option(names = "--host", defaultValue = "localhost", paramLabel = "H",
       description = "Interface to bind; 0.0.0.0 for every one (default ${DEFAULT-VALUE}).")
@@ -96,6 +102,9 @@ final class ServeCommand implements Callable<Integer> {
     if ((tlsCertificate == null) != (tlsKey == null)) {
       throw new UserInputException("--tls-cert and --tls-key go together");
     }
+    if (batchSize < 1) {
+      throw new UserInputException("--batch-size must be at least 1, not " + batchSize);
+    }
     for (String p : paths) {
       if (Locations.localMissing(p)) {
         throw new UserInputException(p + ": no such file or directory");
@@ -107,8 +116,9 @@ final class ServeCommand implements Callable<Integer> {
         BufferAllocator allocator = new RootAllocator()) {
       ParquetFlightServer.Builder b = ParquetFlightServer.builder(allocator).host(host).port(port)
           // a refresh re-reads only the footers of files that changed (on S3 each footer is a request)
-          .discovery(DiscoveryOptions.defaults().withDecryption(keys.properties())
-              .withFooterCache(new FooterCache(FOOTER_CACHE_FILES)));
+          .discovery(DiscoveryOptions.builder().decryption(keys.properties())
+              .footerCache(new FooterCache(FOOTER_CACHE_FILES)).build())
+          .scanOptions(scanOptions());
       for (String p : paths) {
         if (Locations.isRemote(p)) {
           b.dataset(remoteName(p), p, locations.storage(p));
@@ -150,6 +160,11 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   /** Starts the server; a configuration it refuses (peers that could not be authenticated) is the user's to fix. */
+  /** The server's scan options: its defaults with the command's batch size. */
+  private ScanOptions scanOptions() {
+    return ParquetFlightServer.DEFAULT_SCAN_OPTIONS.toBuilder().batchSize(batchSize).build();
+  }
+
   private static ParquetFlightServer start(ParquetFlightServer.Builder b) {
     try {
       return b.start();

@@ -116,7 +116,7 @@ class DatasetFilePrefetchTest {
         .staticCredentials(LoopbackS3.ACCESS_KEY, LoopbackS3.SECRET_KEY)
         .build();
     FooterCache footers = new FooterCache(100);
-    DiscoveryOptions discovery = DiscoveryOptions.defaults().withFooterCache(footers);
+    DiscoveryOptions discovery = DiscoveryOptions.builder().footerCache(footers).build();
     List<String> events = Collections.synchronizedList(new ArrayList<>());
     try (Storage s3 = Storage.forLocation(PREFIX, storage)) {
       DatasetDiscovery.location(PREFIX, s3, discovery);

@@ -249,7 +249,7 @@ class RemoteDatasetTest {
   @Test
   void theFooterCacheSparesFooterRequestsUntilAnObjectChanges() throws Exception {
     FooterCache cache = new FooterCache(100);
-    DiscoveryOptions o = DiscoveryOptions.defaults().withFooterCache(cache);
+    DiscoveryOptions o = DiscoveryOptions.builder().footerCache(cache).build();
     String key = "cached/region=east/year=2023/day=2024-01-05/part-0.parquet";
     Path first = dataset.resolve("region=east/year=2023/day=2024-01-05/part-0.parquet");
     Path other = dataset.resolve("region=west/year=2024/day=2024-01-06/part-0.parquet");

@@ -135,6 +135,24 @@ class ServeAndGetCommandTest {
     }
   }
 
+  /** 100 and 150 rows in batches of at most 40: 3 + 4 batches. */
+  @Test
+  void serveStreamsBatchesOfItsBatchSize() throws Exception {
+    write(dir.resolve("events").resolve("a.parquet"), 0, 100, memory.allocator());
+    write(dir.resolve("events").resolve("b.parquet"), 100, 250, memory.allocator());
+    Running s = serve("serve", dir.resolve("events").toString(), "--port", "0", "--batch-size", "40");
+    try {
+      Cli all = Cli.run("get", s.location(), "events", "--out", dir.resolve("out.arrow").toString());
+      assertEquals(0, all.exit(), all.err());
+      assertTrue(all.out().startsWith("wrote 250 rows in 7 batches from 2 endpoints"), all.out());
+    } finally {
+      s.stop();
+    }
+    Cli zero = Cli.run("serve", dir.resolve("events").toString(), "--port", "0", "--batch-size", "0");
+    assertEquals(2, zero.exit());
+    assertTrue(zero.err().contains("--batch-size must be at least 1"), zero.err());
+  }
+
   @Test
   void aTokenProtectedServerRefusesGetWithoutIt() throws Exception {
     write(dir.resolve("sales").resolve("a.parquet"), 0, 10, memory.allocator());

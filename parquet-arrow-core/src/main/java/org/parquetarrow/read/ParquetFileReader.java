@@ -66,10 +66,11 @@ public final class ParquetFileReader implements AutoCloseable {
   private boolean closed;
 
   private ParquetFileReader(InputFile file, boolean ownsFile, ReadOptions options) {
-    this(file, ownsFile, ParquetFooter.read(file, options.decryption()), options);
+    this(file, ownsFile, ParquetFooter.read(file, options.checkReadable().decryption()), options);
   }
 
   private ParquetFileReader(InputFile file, boolean ownsFile, ParquetFooter footer, ReadOptions options) {
+    options.checkReadable();
     this.file = file;
     this.ownsFile = ownsFile;
     FileDecryptor decryptor = footer.decryptor();

@@ -31,6 +31,10 @@ import org.parquetarrow.schema.ArrowReadOptions;
  * ReadOptions rows = ReadOptions.builder(allocator)
  *     .rowSelection(RowSelection.fromRanges(1_000_000, 1_000_100))
  *     .build();
+ *
+ * // a template without an allocator, for a dataset scan (ScanOptions.readOptions) to start each file's read from
+ * ReadOptions template = ReadOptions.builder().verifyChecksums(false).maxBatchBytes(64L << 20).build();
+ * ReadOptions same = template.toBuilder().allocator(allocator).build();
  * }</pre>
  */
 public final class ReadOptions {
@@ -95,12 +99,82 @@ public final class ReadOptions {
 
   /** A builder whose every buffer comes from {@code allocator}. */
   public static Builder builder(BufferAllocator allocator) {
-    return new Builder(allocator);
+    return new Builder(Objects.requireNonNull(allocator, "allocator"));
   }
 
-  /** The allocator of every buffer the reader hands out or uses. */
+  /**
+   * A builder of a template: options without an allocator, which {@link ParquetFileReader} refuses
+   * until one is set ({@link Builder#allocator}), and which a dataset scan ({@code
+   * ScanOptions.Builder.readOptions}) starts each file's read from, with the scan's allocator.
+   */
+  public static Builder builder() {
+    return new Builder(null);
+  }
+
+  /**
+   * A builder holding every setting of these options, to change some of them.
+   *
+   * <pre>{@code
+   * ReadOptions unchecked = options.toBuilder().verifyChecksums(false).build();
+   * }</pre>
+   */
+  public Builder toBuilder() {
+    Builder b = new Builder(allocator);
+    b.batchSize = batchSize;
+    b.columns = columns;
+    b.rowGroups = rowGroups;
+    b.verifyChecksums = verifyChecksums;
+    b.arrowOptions(arrowOptions);
+    b.rowSelections.putAll(rowSelections);
+    b.fileRows = fileRows;
+    b.executor = executor;
+    b.maxBatchBytes = maxBatchBytes;
+    b.maxPageSize = maxPageSize;
+    b.decryption = decryption;
+    b.variantShredding = variantShredding;
+    b.fetchOptions = fetchOptions;
+    return b;
+  }
+
+  /**
+   * The allocator of every buffer the reader hands out or uses; {@code null} for a template made
+   * with {@link #builder()}.
+   */
   public BufferAllocator allocator() {
     return allocator;
+  }
+
+  /** These options, checked to have an allocator to read with. */
+  ReadOptions checkReadable() {
+    if (allocator == null) {
+      throw new IllegalArgumentException("these ReadOptions are a template without an allocator (made with"
+          + " ReadOptions.builder()): give one with ReadOptions.builder(allocator) or toBuilder().allocator(allocator)");
+    }
+    return this;
+  }
+
+  /**
+   * Whether these options set anything a file's read decides for itself: the columns, row groups
+   * and rows to read, the dictionary columns or keys; the names of those set, empty when none is.
+   */
+  public List<String> fileSpecificSettings() {
+    List<String> set = new ArrayList<>();
+    if (columns != null) {
+      set.add("columns");
+    }
+    if (rowGroups != null) {
+      set.add("rowGroups");
+    }
+    if (fileRows != null || !rowSelections.isEmpty()) {
+      set.add("rowSelection");
+    }
+    if (!arrowOptions.dictionaryColumns().isEmpty()) {
+      set.add("dictionaryColumns");
+    }
+    if (decryption != null) {
+      set.add("decryption");
+    }
+    return set;
   }
 
   /** Most rows in one batch. */
@@ -197,7 +271,7 @@ public final class ReadOptions {
 
   /** Builder of {@link ReadOptions}. */
   public static final class Builder {
-    private final BufferAllocator allocator;
+    private BufferAllocator allocator;
     private int batchSize = DEFAULT_BATCH_SIZE;
     private List<String> columns;
     private int[] rowGroups;
@@ -213,7 +287,13 @@ public final class ReadOptions {
     private FetchOptions fetchOptions = FetchOptions.defaults();
 
     private Builder(BufferAllocator allocator) {
+      this.allocator = allocator;
+    }
+
+    /** Every buffer comes from {@code allocator}; for a template or a copy made with {@link ReadOptions#toBuilder()}. */
+    public Builder allocator(BufferAllocator allocator) {
       this.allocator = Objects.requireNonNull(allocator, "allocator");
+      return this;
     }
 
     /** Most rows per batch, at least 1. */

@@ -35,7 +35,7 @@ import org.parquetarrow.schema.SchemaMapping;
  * paths, on the local disk or in any {@link Storage} ({@code s3://bucket/prefix/}, an {@code
  * https://} file): finds the files (skipping hidden and {@code _}-prefixed names and {@code .crc}
  * files), reads every footer, types the hive partition values and unifies the schemas. Encrypted
- * files are read with the keys of {@link DiscoveryOptions#withDecryption}; the parsed (and
+ * files are read with the keys of {@link DiscoveryOptions.Builder#decryption}; the parsed (and
  * decrypted) footers are kept, so pruning and scans never read a footer again.
  *
  * <pre>{@code

@@ -12,11 +12,11 @@ import org.parquetarrow.io.StorageEntry;
  * length and version (ETag or modification time): a file rewritten since is read again. Holds at
  * most {@code maxFiles} footers, the least recently used leaving first. Thread-safe. Files with
  * an unknown version (an HTTP URL before it is opened) and encrypted datasets (see {@link
- * DiscoveryOptions#withDecryption}) are not cached.
+ * DiscoveryOptions.Builder#decryption}) are not cached.
  *
  * <pre>{@code
  * FooterCache cache = new FooterCache(10_000);
- * DiscoveryOptions o = DiscoveryOptions.defaults().withFooterCache(cache);
+ * DiscoveryOptions o = DiscoveryOptions.builder().footerCache(cache).build();
  * Dataset first = DatasetDiscovery.location("s3://bucket/trips/", s3, o);   // lists, reads footers
  * Dataset again = DatasetDiscovery.location("s3://bucket/trips/", s3, o);   // lists only
  * }</pre>

@@ -6,6 +6,7 @@ import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.io.StorageOptions;
+import org.parquetarrow.read.ReadOptions;
 
 /**
  * What {@link ParquetFiles} reads: the columns, the row filter, a row limit and the batch size,
@@ -19,6 +20,7 @@ import org.parquetarrow.io.StorageOptions;
  *     .columns("id", "user.name")
  *     .filter("year = 2024 and id < 1000")
  *     .limit(100)
+ *     .readOptions(ReadOptions.builder().verifyChecksums(false).build())   // how each file is read
  *     .build();
  * }</pre>
  */
@@ -70,6 +72,11 @@ public final class TableReadOptions {
 
   public PruningOptions pruning() {
     return scan.pruning();
+  }
+
+  /** How each file is read: the scan's {@link ScanOptions#readOptions() template}. */
+  public ReadOptions readOptions() {
+    return scan.readOptions();
   }
 
   /** How files are found and their footers read: hive partitioning, decryption keys, corrupt files. */
@@ -145,6 +152,23 @@ public final class TableReadOptions {
 
     public Builder pruning(PruningOptions pruning) {
       scan.pruning(pruning);
+      return this;
+    }
+
+    /**
+     * How each file is read (checksums, batch bytes, page size limit, column executor, fetching),
+     * as {@link ScanOptions.Builder#readOptions} takes it; it replaces the batch size given before.
+     *
+     * @throws IllegalArgumentException if {@code template} sets what the read decides per file
+     */
+    public Builder readOptions(ReadOptions template) {
+      scan.readOptions(template);
+      return this;
+    }
+
+    /** What to do with a file whose pages are corrupt (default fail); see {@link ScanOptions#corruptFiles()}. */
+    public Builder corruptFiles(DiscoveryOptions.CorruptFilePolicy policy) {
+      scan.corruptFiles(policy);
       return this;
     }
 

@@ -37,7 +37,7 @@ import org.parquetarrow.write.WriterProperties;
  */
 class BloomBlockPruningTest {
   private static final int ROWS = 100_000;
-  private static final PruningOptions BLOOM_ONLY = PruningOptions.NONE.withStatistics(true).withBloomFilters(true);
+  private static final PruningOptions BLOOM_ONLY = PruningOptions.NONE.toBuilder().statistics(true).bloomFilters(true).build();
 
   @RegisterExtension final LeakCheckingAllocator allocator = new LeakCheckingAllocator();
   @TempDir Path dir;

@@ -74,7 +74,7 @@ class EncryptedDatasetTest {
   }
 
   private static DiscoveryOptions keys() {
-    return DiscoveryOptions.defaults().withDecryption(EncryptedWriteFixture.readKeys().build());
+    return DiscoveryOptions.builder().decryption(EncryptedWriteFixture.readKeys().build()).build();
   }
 
   private record Result(List<Long> ids, List<String> names, ScanMetrics metrics) {}
@@ -131,8 +131,8 @@ class EncryptedDatasetTest {
   private void prunesLikePlaintext(FileEncryptionProperties encryption) throws Exception {
     Dataset plain = DatasetDiscovery.directory(write("plain", null), DiscoveryOptions.defaults());
     Dataset enc = DatasetDiscovery.directory(write("enc", encryption), keys());
-    for (PruningOptions pruning : List.of(PruningOptions.ALL, PruningOptions.ALL.withBloomFilters(false),
-        PruningOptions.ALL.withBloomFilters(false).withDictionaries(false))) {
+    for (PruningOptions pruning : List.of(PruningOptions.ALL, PruningOptions.builder().bloomFilters(false).build(),
+        PruningOptions.builder().bloomFilters(false).dictionaries(false).build())) {
       for (Map.Entry<String, LongPredicate> f : FILTERS.entrySet()) {
         String what = f.getKey() + " with " + pruning;
         Result p = scan(plain, f.getKey(), pruning, "id", "name");
@@ -148,7 +148,7 @@ class EncryptedDatasetTest {
     // group of each file (scores there reach 2499.5), and in it only the pages holding rows 4801 on.
     PruningMetrics absent = scan(enc, "name = 'n5x'", PruningOptions.ALL).metrics().pruning();
     assertEquals(6, absent.rowGroupsPrunedByBloomFilter());
-    PruningMetrics noBloom = scan(enc, "name = 'n5x'", PruningOptions.ALL.withBloomFilters(false)).metrics().pruning();
+    PruningMetrics noBloom = scan(enc, "name = 'n5x'", PruningOptions.builder().bloomFilters(false).build()).metrics().pruning();
     assertEquals(6, noBloom.rowGroupsPrunedByDictionary());
     ScanMetrics high = scan(enc, "score > 2400", PruningOptions.ALL).metrics();
     assertEquals(4, high.pruning().rowGroupsPrunedByStatistics());
@@ -171,7 +171,7 @@ class EncryptedDatasetTest {
   void missingKeysFailDiscoveryNamingTheFileWhateverThePolicy() throws Exception {
     Path root = write("enc", EncryptedWriteFixture.columnKeys().build());
     for (DiscoveryOptions o : List.of(DiscoveryOptions.defaults(),
-        DiscoveryOptions.defaults().withCorruptFiles(DiscoveryOptions.CorruptFilePolicy.SKIP))) {
+        DiscoveryOptions.builder().corruptFiles(DiscoveryOptions.CorruptFilePolicy.SKIP).build())) {
       ParquetCryptoException e = assertThrows(ParquetCryptoException.class, () -> DatasetDiscovery.directory(root, o));
       assertTrue(e.getMessage().contains(root.resolve("p=1").resolve("data.parquet").toString()), e.getMessage());
     }
@@ -179,7 +179,7 @@ class EncryptedDatasetTest {
     FileDecryptionProperties wrong = FileDecryptionProperties.builder().footerKey(EncryptedWriteFixture.FOOTER_KEY)
         .columnKey("name", EncryptedWriteFixture.TAGS_KEY).build();
     ParquetCryptoException e = assertThrows(ParquetCryptoException.class,
-        () -> DatasetDiscovery.directory(root, DiscoveryOptions.defaults().withDecryption(wrong)));
+        () -> DatasetDiscovery.directory(root, DiscoveryOptions.builder().decryption(wrong).build()));
     assertTrue(e.getMessage().contains("data.parquet"), e.getMessage());
   }
 
@@ -187,9 +187,9 @@ class EncryptedDatasetTest {
   void aColumnWithoutItsKeyIsNotPrunedAndFailsOnlyWhenRead() throws Exception {
     Path root = write("enc", EncryptedWriteFixture.columnKeys().build());
     // the footer key (also score's) but not name's
-    Dataset ds = DatasetDiscovery.directory(root, DiscoveryOptions.defaults().withDecryption(
+    Dataset ds = DatasetDiscovery.directory(root, DiscoveryOptions.builder().decryption(
         FileDecryptionProperties.builder().footerKey(EncryptedWriteFixture.FOOTER_KEY)
-            .columnKey(EncryptedWriteFixture.TAGS_LEAF, EncryptedWriteFixture.TAGS_KEY).build()));
+            .columnKey(EncryptedWriteFixture.TAGS_LEAF, EncryptedWriteFixture.TAGS_KEY).build()).build());
     PruningMetrics m = new PruningMetrics();
     List<FileScan> plan = ds.plan(org.parquetarrow.dataset.expr.ExpressionParser.parse("name = 'absent'"),
         PruningOptions.ALL, m);
@@ -247,10 +247,10 @@ class EncryptedDatasetTest {
         new Case(name.metaData().bloomFilterOffset() + name.metaData().bloomFilterLength() - 20, "name = 'n5x'",
             PruningOptions.ALL, "bloom filter bitset"),
         new Case(name.columnIndexOffset() + name.columnIndexLength() / 2, "name = 'n5x'",
-            PruningOptions.ALL.withBloomFilters(false).withDictionaries(false), "column index"),
+            PruningOptions.builder().bloomFilters(false).dictionaries(false).build(), "column index"),
         // the fixture writes page checksums, which cover the encrypted page and are checked first
         new Case(name.metaData().dictionaryPageOffset() + 60, "name = 'n5x'",
-            PruningOptions.ALL.withBloomFilters(false), "CRC"))) {
+            PruningOptions.builder().bloomFilters(false).build(), "CRC"))) {
       byte[] bytes = original.clone();
       bytes[(int) c.at()] ^= 0x40;
       Files.write(file, bytes);

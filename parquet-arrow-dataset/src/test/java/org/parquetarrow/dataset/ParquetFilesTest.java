@@ -99,6 +99,21 @@ class ParquetFilesTest {
     return LongStream.range(from, to).boxed().toList();
   }
 
+  /** CATALOG: page 0 of {@code a} and page 1 of {@code b} carry a wrong CRC; 5,120 rows. */
+  @Test
+  void readTableReadsEachFileWithTheReadOptionsTemplate() {
+    String damaged = org.parquetarrow.testing.TestData.parquetTesting()
+        .resolve("data/datapage_v1-corrupt-checksum.parquet").toString();
+    org.parquetarrow.ParquetException e = assertThrows(org.parquetarrow.ParquetException.class,
+        () -> ParquetFiles.readTable(damaged, memory.allocator()).close());
+    assertTrue(e instanceof org.parquetarrow.ChecksumException, e.toString());
+    TableReadOptions unchecked = TableReadOptions.builder()
+        .readOptions(org.parquetarrow.read.ReadOptions.builder().verifyChecksums(false).build()).build();
+    try (Table t = ParquetFiles.readTable(damaged, unchecked, memory.allocator())) {
+      assertEquals(5120, t.getRowCount());
+    }
+  }
+
   @Test
   void readTableOfADirectoryWithColumnsFilterAndLimitInOneCall() {
     TableReadOptions options = TableReadOptions.builder()

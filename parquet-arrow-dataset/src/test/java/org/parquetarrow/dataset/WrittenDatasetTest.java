@@ -238,7 +238,7 @@ class WrittenDatasetTest {
     Dataset ds = dataset();
     PruningMetrics m = new PruningMetrics();
     // An odd id's string lies inside row group 1 of file 1's bounds but in no dictionary.
-    List<FileScan> scans = ds.plan(ExpressionParser.parse("s = 'v00021001'"), PruningOptions.ALL.withBloomFilters(false), m);
+    List<FileScan> scans = ds.plan(ExpressionParser.parse("s = 'v00021001'"), PruningOptions.builder().bloomFilters(false).build(), m);
     assertEquals(List.of(), scans);
     assertEquals(29, m.rowGroupsPrunedByStatistics());
     assertEquals(1, m.rowGroupsPrunedByDictionary());
@@ -298,7 +298,7 @@ class WrittenDatasetTest {
         Field.nullable("year", new ArrowType.Int(64, true)))), g.schema());
     Dataset list = DatasetDiscovery.paths(
         List.of(dir.resolve("year=2023/part-0.parquet"), dir.resolve("year=2024")),
-        DiscoveryOptions.defaults().withPartitionBaseDir(dir));
+        DiscoveryOptions.builder().partitionBaseDir(dir).build());
     assertEquals(2, list.files().size());
     assertEquals(2024L, list.files().get(1).partitionValues().get("year"));
     Dataset single = DatasetDiscovery.file(dir.resolve("year=2023/part-0.parquet"), DiscoveryOptions.defaults());
@@ -320,7 +320,7 @@ class WrittenDatasetTest {
     assertEquals(1, jan.size());
 
     Schema declared = new Schema(List.of(Field.nullable("day", ArrowType.Utf8.INSTANCE)));
-    Dataset typed = DatasetDiscovery.directory(other, DiscoveryOptions.defaults().withPartitionSchema(declared));
+    Dataset typed = DatasetDiscovery.directory(other, DiscoveryOptions.builder().partitionSchema(declared).build());
     assertEquals("2024-01-05", typed.files().get(0).partitionValues().get("day"));
   }
 
@@ -342,7 +342,7 @@ class WrittenDatasetTest {
   @Test
   void exactPromotionRefusesWidening() {
     DatasetException e = assertThrows(DatasetException.class,
-        () -> DatasetDiscovery.directory(dir, DiscoveryOptions.defaults().withPromotion(TypePromotion.EXACT)));
+        () -> DatasetDiscovery.directory(dir, DiscoveryOptions.builder().promotion(TypePromotion.EXACT).build()));
     assertTrue(e.getMessage().contains("year=2023") && e.getMessage().contains("year=2024"), e.getMessage());
   }
 
@@ -352,7 +352,7 @@ class WrittenDatasetTest {
     Files.write(bad, new byte[] {'P', 'A', 'R', '1', 1, 2, 3, 'P', 'A', 'R', '1'});
     ParquetException e = assertThrows(ParquetException.class, this::dataset);
     assertTrue(e.getMessage().contains("part-1.parquet"), e.getMessage());
-    Dataset ds = DatasetDiscovery.directory(dir, DiscoveryOptions.defaults().withCorruptFiles(DiscoveryOptions.CorruptFilePolicy.SKIP));
+    Dataset ds = DatasetDiscovery.directory(dir, DiscoveryOptions.builder().corruptFiles(DiscoveryOptions.CorruptFilePolicy.SKIP).build());
     assertEquals(3, ds.files().size());
     assertEquals(List.of(bad), ds.skippedFiles().stream().map(SkippedFile::path).toList());
   }

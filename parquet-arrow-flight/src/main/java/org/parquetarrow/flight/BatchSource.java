@@ -62,7 +62,7 @@ interface BatchSource extends AutoCloseable {
    * Row groups {@code [first, end)} of one file through the file reader, the columns moved (not
    * copied) into a root in the query's order.
    */
-  static BatchSource rowGroups(DatasetFile file, List<String> columns, int first, int end, int batchSize,
+  static BatchSource rowGroups(DatasetFile file, List<String> columns, int first, int end, ReadOptions template,
       BufferAllocator allocator) {
     int groups = file.footer().metadata().rowGroups().size();
     if (end > groups) {
@@ -74,7 +74,7 @@ interface BatchSource extends AutoCloseable {
     for (int i = 0; i < ordinals.length; i++) {
       ordinals[i] = first + i;
     }
-    ReadOptions.Builder options = ReadOptions.builder(allocator).batchSize(batchSize).rowGroups(ordinals);
+    ReadOptions.Builder options = template.toBuilder().allocator(allocator).rowGroups(ordinals);
     if (columns != null) {
       options.columns(columns);
     }

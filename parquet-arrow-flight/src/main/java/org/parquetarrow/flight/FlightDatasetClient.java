@@ -30,7 +30,10 @@ import org.apache.arrow.util.AutoCloseables;
  * the plain Flight protocol.
  *
  * <pre>{@code
- * try (FlightDatasetClient c = FlightDatasetClient.connect(new Location("grpc://node1:8815"), allocator, null, null)) {
+ * try (FlightDatasetClient c = FlightDatasetClient.builder(new Location("grpc+tls://node1:8815"), allocator)
+ *     .token(secret)                            // optional: a bearer token sent with every call
+ *     .trustedCertificates(Path.of("ca.pem"))   // optional: else the system's trust store
+ *     .connect()) {
  *   FlightInfo info = c.info(new FlightQuery("events", List.of("id"), "id < 100"));
  *   long rows = c.read(info, root -> consume(root));
  * }
@@ -51,25 +54,72 @@ public final class FlightDatasetClient implements AutoCloseable {
   }
 
   /**
+   * A builder of a client of the server at {@code location} ({@code grpc://}, {@code grpc+tcp://}
+   * or {@code grpc+tls://}); every buffer comes from {@code allocator}.
+   */
+  public static Builder builder(Location location, BufferAllocator allocator) {
+    return new Builder(location, allocator);
+  }
+
+  /**
    * A client of the server at {@code location} ({@code grpc://}, {@code grpc+tcp://} or {@code
    * grpc+tls://}).
    *
    * @param token a bearer token sent with every call, or {@code null}
    * @param trustedCertificates PEM certificates trusted for TLS, or {@code null} for the system's
+   * @deprecated use {@link #builder(Location, BufferAllocator)}
    */
+  @Deprecated
   public static FlightDatasetClient connect(Location location, BufferAllocator allocator, String token,
       Path trustedCertificates) {
-    byte[] trusted = null;
-    if (trustedCertificates != null) {
-      try {
-        trusted = Files.readAllBytes(trustedCertificates);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + trustedCertificates, e);
-      }
+    return builder(location, allocator).token(token).trustedCertificates(trustedCertificates).connect();
+  }
+
+  /** Builder of {@link FlightDatasetClient}. */
+  public static final class Builder {
+    private final Location location;
+    private final BufferAllocator allocator;
+    private String token;
+    private Path trustedCertificates;
+
+    private Builder(Location location, BufferAllocator allocator) {
+      this.location = java.util.Objects.requireNonNull(location, "location");
+      this.allocator = java.util.Objects.requireNonNull(allocator, "allocator");
     }
-    FlightDatasetClient c = new FlightDatasetClient(allocator, location, token, trusted);
-    c.client(location);
-    return c;
+
+    /** A bearer token sent with every call; {@code null} (the default) sends none. */
+    public Builder token(String token) {
+      this.token = token;
+      return this;
+    }
+
+    /**
+     * PEM certificates trusted for TLS servers and peers; {@code null} (the default) trusts the
+     * system's.
+     */
+    public Builder trustedCertificates(Path pem) {
+      this.trustedCertificates = pem;
+      return this;
+    }
+
+    /**
+     * The client, connected to the server.
+     *
+     * @throws UncheckedIOException if the trusted certificates cannot be read
+     */
+    public FlightDatasetClient connect() {
+      byte[] trusted = null;
+      if (trustedCertificates != null) {
+        try {
+          trusted = Files.readAllBytes(trustedCertificates);
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot read " + trustedCertificates, e);
+        }
+      }
+      FlightDatasetClient c = new FlightDatasetClient(allocator, location, token, trusted);
+      c.client(location);
+      return c;
+    }
   }
 
   /** The Flight client of the server this client was connected to. */

@@ -173,7 +173,16 @@ public record FlightQuery(String dataset, List<String> columns, String filter) {
    * @throws org.parquetarrow.dataset.expr.ExpressionParseException for a malformed filter
    */
   ScanOptions.Builder scanOptions() {
-    ScanOptions.Builder b = ScanOptions.builder().columns(columns);
+    return scanOptions(ScanOptions.defaults());
+  }
+
+  /**
+   * {@code server}'s scan options (the server's template) with this query's columns and filter.
+   *
+   * @throws org.parquetarrow.dataset.expr.ExpressionParseException for a malformed filter
+   */
+  ScanOptions.Builder scanOptions(ScanOptions server) {
+    ScanOptions.Builder b = server.toBuilder().columns(columns);
     if (filter != null) {
       b.filter(filter);
     }

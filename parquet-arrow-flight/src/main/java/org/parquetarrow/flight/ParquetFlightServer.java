@@ -13,8 +13,8 @@ import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.memory.BufferAllocator;
 import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.io.Storage;
-import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.write.WriterProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +27,7 @@ import org.slf4j.LoggerFactory;
  *     .dataset(Path.of("/data/events"))          // served as "events"
  *     .port(8815)
  *     .peer(new Location("grpc://node2:8815"))   // optional: scale out
+ *     .scanOptions(ScanOptions.builder().batchSize(8192).memoryBudget(32L << 20).build()) // optional
  *     .start()) {
  *   server.awaitTermination();
  * }
@@ -64,6 +65,12 @@ public final class ParquetFlightServer implements AutoCloseable {
     /** Anywhere: links are followed. */
     FOLLOW
   }
+
+  /**
+   * The scan options a server starts every stream from unless given others ({@link
+   * Builder#scanOptions}): {@link ScanOptions#defaults()} with a memory budget of 64 MiB per stream.
+   */
+  public static final ScanOptions DEFAULT_SCAN_OPTIONS = ScanOptions.builder().memoryBudget(64L << 20).build();
 
   /** A builder; every buffer the server uses comes from a child of {@code allocator}. */
   public static Builder builder(BufferAllocator allocator) {
@@ -111,9 +118,7 @@ public final class ParquetFlightServer implements AutoCloseable {
     private Path tlsKey;
     private WriterProperties writerProperties = WriterProperties.defaults();
     private DiscoveryOptions discovery = DiscoveryOptions.defaults();
-    private int batchSize = ReadOptions.DEFAULT_BATCH_SIZE;
-    private long streamMemoryBudget = 64L << 20;
-    private int scanParallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private ScanOptions scan = DEFAULT_SCAN_OPTIONS;
     private Duration stallTimeout = Duration.ofMinutes(5);
     private long splitRows = 1_000_000;
     private SymlinkPolicy symlinks = SymlinkPolicy.STAY_INSIDE;
@@ -204,20 +209,75 @@ public final class ParquetFlightServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * What every stream's scan starts from (default {@link #DEFAULT_SCAN_OPTIONS}): batch size and
+     * every other read option of a file ({@link ScanOptions#readOptions()}, which row-group range
+     * streams read with too), the memory budget one stream may read ahead of a slow client, the
+     * files read at once when a dataset whose files differ is streamed whole ({@link
+     * ScanOptions#parallelism()}), pruning, fetching and corrupt files. Each query adds its
+     * columns and filter.
+     *
+     * <pre>{@code
+     * builder.scanOptions(ScanOptions.builder().batchSize(8192)
+     *     .readOptions(ReadOptions.builder().verifyChecksums(false).build()).build());
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if {@code options} set columns, a filter, a limit or
+     *     dictionary columns, which are each query's (its {@link FlightQuery})
+     */
+    public Builder scanOptions(ScanOptions options) {
+      java.util.Objects.requireNonNull(options, "options");
+      List<String> perQuery = new ArrayList<>();
+      if (options.columns() != null) {
+        perQuery.add("columns");
+      }
+      if (options.filter() != null) {
+        perQuery.add("filter");
+      }
+      if (options.limit() != ScanOptions.NO_LIMIT) {
+        perQuery.add("limit");
+      }
+      if (!options.dictionaryColumns().isEmpty()) {
+        perQuery.add("dictionaryColumns");
+      }
+      if (!perQuery.isEmpty()) {
+        throw new IllegalArgumentException("the scan options of a Flight server set " + perQuery
+            + ", which each query decides (FlightQuery columns and filter): leave them unset");
+      }
+      this.scan = options;
+      return this;
+    }
+
+    /**
+     * Most rows per streamed batch.
+     *
+     * @deprecated set {@link ScanOptions.Builder#batchSize} in {@link #scanOptions}
+     */
+    @Deprecated
     public Builder batchSize(int rows) {
-      this.batchSize = rows;
+      this.scan = scan.toBuilder().batchSize(rows).build();
       return this;
     }
 
-    /** Decoded bytes one stream may read ahead of a slow client. */
+    /**
+     * Decoded bytes one stream may read ahead of a slow client.
+     *
+     * @deprecated set {@link ScanOptions.Builder#memoryBudget} in {@link #scanOptions}
+     */
+    @Deprecated
     public Builder streamMemoryBudget(long bytes) {
-      this.streamMemoryBudget = bytes;
+      this.scan = scan.toBuilder().memoryBudget(bytes).build();
       return this;
     }
 
-    /** Files read at once when a dataset whose files differ is streamed whole. */
+    /**
+     * Files read at once when a dataset whose files differ is streamed whole.
+     *
+     * @deprecated set {@link ScanOptions.Builder#parallelism} in {@link #scanOptions}
+     */
+    @Deprecated
     public Builder scanParallelism(int files) {
-      this.scanParallelism = files;
+      this.scan = scan.toBuilder().parallelism(files).build();
       return this;
     }
 
@@ -265,8 +325,8 @@ public final class ParquetFlightServer implements AutoCloseable {
     public ParquetFlightServer start() {
       // checked first: a misconfigured cluster fails before anything is opened
       CallOption[] peerCredentials = auth.peerCredentials(peers);
-      ServerSettings settings = new ServerSettings(batchSize, streamMemoryBudget, scanParallelism,
-          stallTimeout.toMillis(), writerProperties, splitRows, uploadLimits);
+      ServerSettings settings = new ServerSettings(scan, stallTimeout.toMillis(), writerProperties, splitRows,
+          uploadLimits);
       for (Object root : datasets.values()) {
         if (root instanceof Path dir && java.nio.file.Files.isDirectory(dir)) {
           StaleUploads.remove(dir);

@@ -225,10 +225,10 @@ final class ServedDataset {
     return singleFile.computeIfAbsent(relative(file.path()), k -> {
       DiscoveryOptions o = options;
       if (isDirectory()) {
-        o = o.withPartitionBaseDir(root);
+        o = o.toBuilder().partitionBaseDir(root).build();
       }
       if (!dataset.partitionSchema().getFields().isEmpty()) {
-        o = o.withPartitionSchema(dataset.partitionSchema());
+        o = o.toBuilder().partitionSchema(dataset.partitionSchema()).build();
       }
       return DatasetDiscovery.paths(List.of(file.path()), o);
     });

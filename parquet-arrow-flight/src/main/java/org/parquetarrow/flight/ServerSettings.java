@@ -1,17 +1,17 @@
 package org.parquetarrow.flight;
 
+import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.write.WriterProperties;
 
 /**
  * How the producer reads and writes.
  *
- * @param batchSize most rows per streamed batch
- * @param streamMemoryBudget decoded bytes one stream may hold ahead of its client
- * @param scanParallelism files read at once by a whole-dataset split
+ * @param scan what every stream's scan starts from (batch size, memory budget, parallelism of a
+ *     whole-dataset split, the read options template, pruning); the query adds columns and filter
  * @param stallTimeoutMillis how long a stream waits for a client that reads nothing before giving up
  * @param writerProperties how uploads are written
  * @param splitRows rows above which an unfiltered file is split into ranges of row groups
  * @param uploadLimits what uploads may take
  */
-record ServerSettings(int batchSize, long streamMemoryBudget, int scanParallelism, long stallTimeoutMillis,
+record ServerSettings(ScanOptions scan, long stallTimeoutMillis,
     WriterProperties writerProperties, long splitRows, UploadLimits uploadLimits) {}

@@ -83,16 +83,13 @@ final class SplitStreamer {
             + "' cannot be read with this query").toRuntimeException();
       }
       return BatchSource.rowGroups(file, ticket.query().columns(), ticket.firstRowGroup(), ticket.endRowGroup(),
-          settings.batchSize(), allocator);
+          settings.scan().readOptions(), allocator);
     }
-    ScanOptions.Builder options = ticket.query().scanOptions()
-        .batchSize(settings.batchSize())
-        .memoryBudget(settings.streamMemoryBudget());
+    ScanOptions.Builder options = ticket.query().scanOptions(settings.scan());
     if (file != null) {
       options.parallelism(1);
       return BatchSource.scan(served.singleFile(file), options.build(), allocator);
     }
-    options.parallelism(settings.scanParallelism());
     return BatchSource.scan(served.dataset(), options.build(), allocator);
   }
 

@@ -313,7 +313,7 @@ final class UploadWriter {
     }
     paths.addAll(added);
     try {
-      DatasetDiscovery.paths(paths, served.options().withPartitionBaseDir(served.root()));
+      DatasetDiscovery.paths(paths, served.options().toBuilder().partitionBaseDir(served.root()).build());
     } catch (SchemaMismatchException | DatasetException e) {
       throw CallStatus.INVALID_ARGUMENT.withDescription("the upload does not fit dataset '" + served.name() + "': "
           + e.getMessage()).withCause(e).toRuntimeException();

@@ -6,7 +6,7 @@
  *
  * <pre>{@code
  * try (ParquetFlightServer server = ParquetFlightServer.builder(allocator).dataset(Path.of("/data/events")).start();
- *     FlightDatasetClient client = FlightDatasetClient.connect(server.location(), allocator, null, null)) {
+ *     FlightDatasetClient client = FlightDatasetClient.builder(server.location(), allocator).connect()) {
  *   long rows = client.read(client.info(new FlightQuery("events", null, "year = 2024")), batch -> { });
  * }
  * }</pre>

@@ -50,10 +50,10 @@ class EncryptedDatasetServingTest {
         EncryptedWriteFixture.write(allocator, root.resolve(f),
             EncryptedWriteFixture.writer(EncryptedWriteFixture.columnKeys().build(), DataPageVersion.V1).build());
       }
-      DiscoveryOptions keys = DiscoveryOptions.defaults().withDecryption(EncryptedWriteFixture.readKeys().build());
+      DiscoveryOptions keys = DiscoveryOptions.builder().decryption(EncryptedWriteFixture.readKeys().build()).build();
       try (ParquetFlightServer server = ParquetFlightServer.builder(allocator).dataset(root).discovery(keys)
               .splitRows(2000).start();
-          FlightDatasetClient c = FlightDatasetClient.connect(server.location(), allocator, null, null)) {
+          FlightDatasetClient c = FlightDatasetClient.builder(server.location(), allocator).connect()) {
         List<String> want = new ArrayList<>();
         for (int copy = 0; copy < 2; copy++) {
           for (long i = 0; i < EncryptedWriteFixture.ROWS; i++) {

@@ -58,18 +58,18 @@ class FlightAuthTest {
   void bearerTokenIsRequiredAndChecked() throws Exception {
     try (ParquetFlightServer server = ParquetFlightServer.builder(serverMemory).dataset(events)
         .auth(FlightAuth.bearerToken(TOKEN)).start()) {
-      try (FlightDatasetClient none = FlightDatasetClient.connect(server.location(), clientMemory, null, null)) {
+      try (FlightDatasetClient none = FlightDatasetClient.builder(server.location(), clientMemory).connect()) {
         FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
             () -> none.info(FlightQuery.of("events")));
         assertEquals(FlightStatusCode.UNAUTHENTICATED, e.status().code());
       }
-      try (FlightDatasetClient wrong = FlightDatasetClient.connect(server.location(), clientMemory, "guess", null)) {
+      try (FlightDatasetClient wrong = FlightDatasetClient.builder(server.location(), clientMemory).token("guess").connect()) {
         FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
             () -> wrong.info(FlightQuery.of("events")));
         assertEquals(FlightStatusCode.UNAUTHENTICATED, e.status().code());
         assertTrue(e.getMessage().contains("wrong bearer token"), e.getMessage());
       }
-      try (FlightDatasetClient right = FlightDatasetClient.connect(server.location(), clientMemory, TOKEN, null)) {
+      try (FlightDatasetClient right = FlightDatasetClient.builder(server.location(), clientMemory).token(TOKEN).connect()) {
         assertEquals(600, FlightTestData.readAll(right, FlightQuery.of("events")).size());
       }
     }
@@ -84,7 +84,7 @@ class FlightAuthTest {
     try (ParquetFlightServer b = ParquetFlightServer.builder(serverMemory).dataset(other).auth(auth).start();
         ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events).peer(b.location())
             .auth(auth).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(a.location(), clientMemory, TOKEN, null)) {
+        FlightDatasetClient c = FlightDatasetClient.builder(a.location(), clientMemory).token(TOKEN).connect()) {
       FlightInfo info = c.info(FlightQuery.of("events"));
       assertEquals(3, info.getEndpoints().size());
       assertEquals(700, FlightTestData.readAll(c, FlightQuery.of("events")).size());
@@ -108,8 +108,8 @@ class FlightAuthTest {
             .auth(FlightAuth.bearerToken("token-of-b").withPeerToken("cluster").peerTokenTransport(plain)).start();
         ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events).peer(b.location())
             .auth(FlightAuth.bearerToken(TOKEN).withPeerToken("cluster").peerTokenTransport(plain)).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(a.location(), clientMemory, TOKEN, null);
-        FlightDatasetClient atB = FlightDatasetClient.connect(b.location(), clientMemory, TOKEN, null)) {
+        FlightDatasetClient c = FlightDatasetClient.builder(a.location(), clientMemory).token(TOKEN).connect();
+        FlightDatasetClient atB = FlightDatasetClient.builder(b.location(), clientMemory).token(TOKEN).connect()) {
       assertEquals(3, c.info(FlightQuery.of("events")).getEndpoints().size());
       // A's client token is not B's: the peer token is only for peers' calls
       FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> atB.info(FlightQuery.of("events")));
@@ -177,11 +177,10 @@ class FlightAuthTest {
         .tls(certAndKey[0], certAndKey[1]).start()) {
       assertEquals("grpc+tls", server.location().getUri().getScheme());
       Location tls = Location.forGrpcTls("localhost", server.port());
-      try (FlightDatasetClient c = FlightDatasetClient.connect(tls, clientMemory, null, certAndKey[0])) {
+      try (FlightDatasetClient c = FlightDatasetClient.builder(tls, clientMemory).trustedCertificates(certAndKey[0]).connect()) {
         assertEquals(600, FlightTestData.readAll(c, FlightQuery.of("events")).size());
       }
-      try (FlightDatasetClient plain = FlightDatasetClient.connect(Location.forGrpcInsecure("localhost", server.port()),
-          clientMemory, null, null)) {
+      try (FlightDatasetClient plain = FlightDatasetClient.builder(Location.forGrpcInsecure("localhost", server.port()), clientMemory).connect()) {
         FlightRuntimeException e = assertThrows(FlightRuntimeException.class,
             () -> plain.info(FlightQuery.of("events")));
         assertEquals(FlightStatusCode.UNAVAILABLE, e.status().code());
@@ -198,8 +197,7 @@ class FlightAuthTest {
             .tls(certAndKey[0], certAndKey[1]).start();
         ParquetFlightServer a = ParquetFlightServer.builder(serverMemory).dataset(events)
             .peer(Location.forGrpcTls("localhost", b.port())).tls(certAndKey[0], certAndKey[1]).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(Location.forGrpcTls("localhost", a.port()), clientMemory,
-            null, certAndKey[0])) {
+        FlightDatasetClient c = FlightDatasetClient.builder(Location.forGrpcTls("localhost", a.port()), clientMemory).trustedCertificates(certAndKey[0]).connect()) {
       FlightInfo info = c.info(FlightQuery.of("events"));
       assertEquals(3, info.getEndpoints().size());
       assertEquals(650, FlightTestData.readAll(c, FlightQuery.of("events")).size());

@@ -69,7 +69,7 @@ class FlightBrokenDatasetTest {
     }
     ParquetFlightServer server = b.start();
     open.add(server);
-    FlightDatasetClient client = FlightDatasetClient.connect(server.location(), clientMemory, null, null);
+    FlightDatasetClient client = FlightDatasetClient.builder(server.location(), clientMemory).connect();
     open.add(client);
     return client;
   }

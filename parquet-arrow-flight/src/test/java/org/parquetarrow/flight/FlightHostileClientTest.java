@@ -36,7 +36,7 @@ class FlightHostileClientTest {
     clientMemory = new RootAllocator();
     Path events = FlightTestData.dataset(dir.resolve("events"), 2, 500, clientMemory);
     server = ParquetFlightServer.builder(serverMemory).dataset(events).start();
-    client = FlightDatasetClient.connect(server.location(), clientMemory, null, null);
+    client = FlightDatasetClient.builder(server.location(), clientMemory).connect();
   }
 
   @AfterEach
@@ -96,7 +96,7 @@ class FlightHostileClientTest {
     FlightTestData.writeFile(secret, 100, 150, clientMemory);
     Files.createSymbolicLink(linked.resolve("part-1.parquet"), secret);
     try (ParquetFlightServer strict = ParquetFlightServer.builder(serverMemory).dataset(linked).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(strict.location(), clientMemory, null, null)) {
+        FlightDatasetClient c = FlightDatasetClient.builder(strict.location(), clientMemory).connect()) {
       // before: the 50 rows behind the link were served
       FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> c.info(FlightQuery.of("linked")));
       assertTrue(e.getMessage().contains("linked/part-1.parquet") && e.getMessage().contains("--follow-symlinks"),
@@ -105,7 +105,7 @@ class FlightHostileClientTest {
     }
     try (ParquetFlightServer lenient = ParquetFlightServer.builder(serverMemory).dataset(linked)
             .symlinks(ParquetFlightServer.SymlinkPolicy.FOLLOW).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(lenient.location(), clientMemory, null, null)) {
+        FlightDatasetClient c = FlightDatasetClient.builder(lenient.location(), clientMemory).connect()) {
       assertEquals(60, c.info(FlightQuery.of("linked")).getRecords());
     }
   }

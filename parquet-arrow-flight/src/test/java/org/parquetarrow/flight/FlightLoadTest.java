@@ -42,7 +42,8 @@ class FlightLoadTest {
     serverMemory = new RootAllocator();
     clientMemory = new RootAllocator();
     FlightTestData.dataset(dir.resolve("events"), FILES, ROWS_PER_FILE, clientMemory);
-    server = ParquetFlightServer.builder(serverMemory).dataset(dir.resolve("events")).batchSize(500).start();
+    server = ParquetFlightServer.builder(serverMemory).dataset(dir.resolve("events"))
+        .scanOptions(ParquetFlightServer.DEFAULT_SCAN_OPTIONS.toBuilder().batchSize(500).build()).start();
     expected = new ArrayList<>();
     for (int f = 0; f < FILES; f++) {
       for (long i = f * ROWS_PER_FILE; i < (f + 1) * ROWS_PER_FILE; i++) {
@@ -62,7 +63,7 @@ class FlightLoadTest {
   }
 
   private List<String> readAll() throws Exception {
-    try (FlightDatasetClient c = FlightDatasetClient.connect(server.location(), clientMemory, null, null)) {
+    try (FlightDatasetClient c = FlightDatasetClient.builder(server.location(), clientMemory).connect()) {
       List<String> got = FlightTestData.readAll(c, FlightQuery.of("events"));
       Collections.sort(got);
       return got;
@@ -111,7 +112,7 @@ class FlightLoadTest {
 
   @Test
   void aClientThatCancelsMidStreamLeavesTheServerHealthyAndLeakFree() throws Exception {
-    try (FlightDatasetClient c = FlightDatasetClient.connect(server.location(), clientMemory, null, null)) {
+    try (FlightDatasetClient c = FlightDatasetClient.builder(server.location(), clientMemory).connect()) {
       FlightInfo info = c.info(FlightQuery.of("events"));
       for (int k = 0; k < 8; k++) {
         FlightStream s = c.flightClient().getStream(info.getEndpoints().get(k % FILES).getTicket());

@@ -62,7 +62,7 @@ class FlightPartitionedUploadTest {
     clientMemory = new RootAllocator();
     events = FlightTestData.dataset(dir.resolve("events"), 2, 500, clientMemory);
     server = ParquetFlightServer.builder(serverMemory).dataset(events).start();
-    client = FlightDatasetClient.connect(server.location(), clientMemory, null, null);
+    client = FlightDatasetClient.builder(server.location(), clientMemory).connect();
   }
 
   @AfterEach

@@ -99,7 +99,7 @@ class FlightScaleOutTest {
   @Test
   void anyServerGivesEveryRowOnceWithEndpointsWhereTheFilesAre() throws Exception {
     for (int asked = 0; asked < 3; asked++) {
-      try (FlightDatasetClient c = FlightDatasetClient.connect(locations.get(asked), clientMemory, null, null)) {
+      try (FlightDatasetClient c = FlightDatasetClient.builder(locations.get(asked), clientMemory).connect()) {
         FlightInfo info = c.info(FlightQuery.of("sales"));
         assertEquals(6, info.getEndpoints().size());
         assertEquals(6 * ROWS, info.getRecords());
@@ -120,7 +120,7 @@ class FlightScaleOutTest {
 
   @Test
   void readingEveryServerAtOnceGivesEveryRowOnce() throws Exception {
-    try (FlightDatasetClient c = FlightDatasetClient.connect(locations.get(0), clientMemory, null, null)) {
+    try (FlightDatasetClient c = FlightDatasetClient.builder(locations.get(0), clientMemory).connect()) {
       List<String> got = new ArrayList<>();
       long rows = c.read(c.info(FlightQuery.of("sales")), 3, root -> got.addAll(FlightTestData.rows(root)));
       assertEquals(6 * ROWS, rows);
@@ -132,7 +132,7 @@ class FlightScaleOutTest {
   @Test
   void filterAndProjectionApplyOnEveryServer() throws Exception {
     FlightQuery q = new FlightQuery("sales", List.of("id"), "year = 2021 and score >= 100");
-    try (FlightDatasetClient c = FlightDatasetClient.connect(locations.get(1), clientMemory, null, null)) {
+    try (FlightDatasetClient c = FlightDatasetClient.builder(locations.get(1), clientMemory).connect()) {
       List<String> got = FlightTestData.readAll(c, q);
       List<String> want = new ArrayList<>();
       for (int f = 1; f < 6; f += 2) {
@@ -154,7 +154,7 @@ class FlightScaleOutTest {
     Path copy = dir.resolve("node2/sales/year=2020/part-0.parquet");
     Files.createDirectories(copy.getParent());
     Files.copy(dir.resolve("node0/sales/year=2020/part-0.parquet"), copy);
-    try (FlightDatasetClient c = FlightDatasetClient.connect(locations.get(2), clientMemory, null, null)) {
+    try (FlightDatasetClient c = FlightDatasetClient.builder(locations.get(2), clientMemory).connect()) {
       c.flightClient().doAction(new org.apache.arrow.flight.Action("refresh", new byte[0])).forEachRemaining(r -> { });
       FlightInfo info = c.info(FlightQuery.of("sales"));
       assertEquals(6, info.getEndpoints().size());
@@ -171,7 +171,7 @@ class FlightScaleOutTest {
     Location dead = Location.forGrpcInsecure("localhost", freePort());
     try (ParquetFlightServer lonely = ParquetFlightServer.builder(serverMemory)
             .dataset(dir.resolve("node0").resolve("sales")).peer(dead).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(lonely.location(), clientMemory, null, null)) {
+        FlightDatasetClient c = FlightDatasetClient.builder(lonely.location(), clientMemory).connect()) {
       FlightRuntimeException e = assertThrows(FlightRuntimeException.class, () -> c.info(FlightQuery.of("sales")));
       assertEquals(FlightStatusCode.UNAVAILABLE, e.status().code());
       assertTrue(e.getMessage().contains(dead.getUri().toString()), e.getMessage());

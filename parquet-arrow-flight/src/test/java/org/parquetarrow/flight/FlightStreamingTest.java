@@ -52,8 +52,9 @@ class FlightStreamingTest {
   void start() throws Exception {
     allocator = new RootAllocator();
     events = FlightTestData.dataset(dir.resolve("events"), FILES, ROWS_PER_FILE, allocator);
-    server = ParquetFlightServer.builder(allocator).dataset(events).batchSize(300).start();
-    client = FlightDatasetClient.connect(server.location(), allocator, null, null);
+    server = ParquetFlightServer.builder(allocator).dataset(events)
+        .scanOptions(ParquetFlightServer.DEFAULT_SCAN_OPTIONS.toBuilder().batchSize(300).build()).start();
+    client = FlightDatasetClient.builder(server.location(), allocator).connect();
   }
 
   @AfterAll
@@ -137,7 +138,7 @@ class FlightStreamingTest {
   @Test
   void largeFilesAreSplitIntoRowGroupRangesWhenTheFileReaderAloneCanServeThem() throws Exception {
     try (ParquetFlightServer split = ParquetFlightServer.builder(allocator).dataset(events).splitRows(300).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(split.location(), allocator, null, null)) {
+        FlightDatasetClient c = FlightDatasetClient.builder(split.location(), allocator).connect()) {
       // 1,000 rows per file in row groups of 250: ranges [0, 2) and [2, 4) of about 300+ rows
       FlightQuery fileColumns = new FlightQuery("events", List.of("score", "id", "name"), null);
       FlightInfo info = c.info(fileColumns);
@@ -176,7 +177,7 @@ class FlightStreamingTest {
       w.write(root);
     }
     try (ParquetFlightServer s = ParquetFlightServer.builder(allocator).dataset(mixed).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(s.location(), allocator, null, null)) {
+        FlightDatasetClient c = FlightDatasetClient.builder(s.location(), allocator).connect()) {
       FlightInfo info = c.info(FlightQuery.of("mixed"));
       assertEquals(1, info.getEndpoints().size());
       assertEquals(70, info.getRecords());

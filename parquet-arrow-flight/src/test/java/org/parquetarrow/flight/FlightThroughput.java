@@ -61,7 +61,7 @@ public final class FlightThroughput {
     long[] out = new long[2];
     try (ParquetFlightServer server = ParquetFlightServer.builder(allocator).dataset("bench", file)
             .splitRows(Long.MAX_VALUE).start();
-        FlightDatasetClient c = FlightDatasetClient.connect(server.location(), allocator, null, null)) {
+        FlightDatasetClient c = FlightDatasetClient.builder(server.location(), allocator).connect()) {
       FlightInfo info = c.info(FlightQuery.of("bench"));
       c.read(info, root -> count(root, out));
     }

@@ -63,7 +63,7 @@ class FlightUploadLimitsTest {
     ParquetFlightServer server = ParquetFlightServer.builder(serverMemory).dataset(uploads).uploadLimits(limits)
         .writerProperties(properties).start();
     open.add(server);
-    FlightDatasetClient client = FlightDatasetClient.connect(server.location(), clientMemory, null, null);
+    FlightDatasetClient client = FlightDatasetClient.builder(server.location(), clientMemory).connect();
     open.add(client);
     return client;
   }

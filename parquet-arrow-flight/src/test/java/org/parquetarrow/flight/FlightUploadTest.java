@@ -54,7 +54,7 @@ class FlightUploadTest {
     uploads = Files.createDirectories(dir.resolve("uploads"));
     events = FlightTestData.dataset(dir.resolve("events"), 2, 500, clientMemory);
     server = ParquetFlightServer.builder(serverMemory).dataset(uploads).dataset(events).start();
-    client = FlightDatasetClient.connect(server.location(), clientMemory, null, null);
+    client = FlightDatasetClient.builder(server.location(), clientMemory).connect();
   }
 
   @AfterEach

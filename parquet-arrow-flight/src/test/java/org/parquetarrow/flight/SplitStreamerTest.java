@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.dataset.DiscoveryOptions;
+import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.WriterProperties;
 
@@ -107,7 +108,8 @@ class SplitStreamerTest {
   private CompletableFuture<Void> stream(ScriptedListener l, long stallMillis) throws Exception {
     FlightTestData.writeFile(dir.resolve("t").resolve("a.parquet"), 0, 5000, memory.allocator());
     ServedDataset served = ServedDataset.discover("t", dir.resolve("t"), DiscoveryOptions.defaults());
-    SplitStreamer streamer = new SplitStreamer(new ServerSettings(100, 1 << 16, 1, stallMillis,
+    SplitStreamer streamer = new SplitStreamer(new ServerSettings(
+        ScanOptions.builder().batchSize(100).memoryBudget(1 << 16).parallelism(1).build(), stallMillis,
         WriterProperties.defaults(), 1_000_000, UploadLimits.defaults()));
     SplitTicket ticket = new SplitTicket(FlightQuery.of("t"), "a.parquet");
     return CompletableFuture.runAsync(() -> streamer.stream(served, ticket, l, memory.allocator()));

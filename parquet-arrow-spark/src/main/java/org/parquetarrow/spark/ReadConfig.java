@@ -80,7 +80,8 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   }
 
   PruningOptions pruning() {
-    return new PruningOptions(statistics, dictionary, bloomFilter, pageIndex);
+    return PruningOptions.builder().statistics(statistics).dictionaries(dictionary).bloomFilters(bloomFilter)
+        .pageIndex(pageIndex).build();
   }
 
   /** INT96 in microseconds: Spark's timestamps are microseconds, and its INT96 values pass year 2262. */
@@ -89,8 +90,6 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   }
 
   DiscoveryOptions discovery() {
-    DiscoveryOptions d = DiscoveryOptions.defaults().withHivePartitioning(hivePartitioning);
-    return new DiscoveryOptions(d.hivePartitioning(), d.partitionSchema(), d.promotion(), d.corruptFiles(),
-        d.partitionBaseDir(), arrowOptions(), d.decryption());
+    return DiscoveryOptions.builder().hivePartitioning(hivePartitioning).readOptions(arrowOptions()).build();
   }
 }

@@ -99,8 +99,8 @@ final class FileScanTask {
   }
 
   private void read(Sink sink) throws IOException, InterruptedException {
-    ReadOptions.Builder rb = ReadOptions.builder(allocator).arrowOptions(fileReadOptions()).batchSize(options.batchSize())
-        .fetchOptions(options.fetchOptions());
+    // the scan's template (checksums, batch size and bytes, executor, fetching), then what this file decides
+    ReadOptions.Builder rb = options.readOptions().toBuilder().allocator(allocator).arrowOptions(fileReadOptions());
     List<String> columns = shape.readColumns(datasetSchema, scan.file().mapping().arrowSchema());
     if (columns.isEmpty()) {
       // Only partition or missing columns wanted: read the first column for the row counts.

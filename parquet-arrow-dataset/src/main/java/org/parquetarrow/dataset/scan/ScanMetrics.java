@@ -94,7 +94,7 @@ public final class ScanMetrics {
     return batchesOut.sum();
   }
 
-  /** Files left out because their data was corrupt ({@link ScanOptions#skipCorruptFiles()}). */
+  /** Files left out because their data was corrupt ({@link ScanOptions#corruptFiles()}). */
   public long filesSkipped() {
     return filesSkipped.sum();
   }

@@ -8,14 +8,19 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.read.ReadOptions;
+import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
- * How {@link Scanner} scans a dataset. Immutable; build one with {@link #builder()}.
+ * How {@link Scanner} scans a dataset. Immutable; build one with {@link #builder()} (or change one
+ * with {@link #toBuilder()}). How each file is read (checksums, batch size and bytes, page size
+ * limit, column decoding executor, fetching) is a {@link ReadOptions} template, {@link
+ * #readOptions()}, that every file's read starts from.
  *
  * <pre>{@code
  * ScanOptions options = ScanOptions.builder()
@@ -27,6 +32,12 @@ import org.parquetarrow.read.ReadOptions;
  *     .ordered(false)
  *     .limit(1000)                              // the first 1000 matching rows, then stop
  *     .fetchOptions(FetchOptions.builder().remoteGap(64 * 1024).prefetchRowGroups(2).build())
+ *     .build();
+ *
+ * // every read option of one file, for each file of the scan
+ * ScanOptions unchecked = ScanOptions.builder()
+ *     .readOptions(ReadOptions.builder().verifyChecksums(false).maxBatchBytes(64L << 20).build())
+ *     .corruptFiles(CorruptFilePolicy.SKIP)
  *     .build();
  * }</pre>
  */
@@ -41,7 +52,7 @@ public final class ScanOptions {
 
   private final List<String> columns;
   private final Expression filter;
-  private final int batchSize;
+  private final ReadOptions readOptions;
   private final int parallelism;
   private final Executor executor;
   private final long memoryBudget;
@@ -49,15 +60,14 @@ public final class ScanOptions {
   private final boolean exact;
   private final PruningOptions pruning;
   private final Set<String> dictionaryColumns;
-  private final boolean skipCorruptFiles;
+  private final CorruptFilePolicy corruptFiles;
   private final long limit;
-  private final FetchOptions fetchOptions;
   private final int prefetchFiles;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
     this.filter = b.filter;
-    this.batchSize = b.batchSize;
+    this.readOptions = b.readOptions.build();
     this.parallelism = b.parallelism;
     this.executor = b.executor;
     this.memoryBudget = b.memoryBudget;
@@ -65,9 +75,8 @@ public final class ScanOptions {
     this.exact = b.exact;
     this.pruning = b.pruning;
     this.dictionaryColumns = Set.copyOf(b.dictionaryColumns);
-    this.skipCorruptFiles = b.skipCorruptFiles;
+    this.corruptFiles = b.corruptFiles;
     this.limit = b.limit;
-    this.fetchOptions = b.fetchOptions;
     this.prefetchFiles = b.prefetchFiles;
   }
 
@@ -78,6 +87,31 @@ public final class ScanOptions {
   /** Every column, no filter, defaults otherwise. */
   public static ScanOptions defaults() {
     return builder().build();
+  }
+
+  /**
+   * A builder holding every setting of these options, to change some of them.
+   *
+   * <pre>{@code
+   * ScanOptions unordered = options.toBuilder().ordered(false).build();
+   * }</pre>
+   */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.columns = columns;
+    b.filter = filter;
+    b.readOptions = readOptions.toBuilder();
+    b.parallelism = parallelism;
+    b.executor = executor;
+    b.memoryBudget = memoryBudget;
+    b.ordered = ordered;
+    b.exact = exact;
+    b.pruning = pruning;
+    b.dictionaryColumns = dictionaryColumns;
+    b.corruptFiles = corruptFiles;
+    b.limit = limit;
+    b.prefetchFiles = prefetchFiles;
+    return b;
   }
 
   /**
@@ -96,8 +130,20 @@ public final class ScanOptions {
     return filter;
   }
 
+  /**
+   * The template each file's read starts from (a {@link ReadOptions} without an allocator: the
+   * scan's is used): batch size, checksums, batch bytes, page size limit, column decoding
+   * executor, fetch options. The scan sets the rest per file: the columns, row groups and rows
+   * pruning kept, the dictionary columns ({@link #dictionaryColumns()}), the schema mapping and
+   * the keys the dataset was discovered with. Default {@code ReadOptions.builder().build()}.
+   */
+  public ReadOptions readOptions() {
+    return readOptions;
+  }
+
+  /** Most rows per batch: the {@linkplain #readOptions() template's} {@link ReadOptions#batchSize()}. */
   public int batchSize() {
-    return batchSize;
+    return readOptions.batchSize();
   }
 
   /**
@@ -148,13 +194,23 @@ public final class ScanOptions {
   }
 
   /**
-   * Whether a file whose pages turn out to be corrupt is left out (and reported by {@link
-   * ScanReader#skippedFiles()}) instead of failing the scan; default {@code false}. Files whose
-   * footers do not read are a matter of discovery ({@link
-   * org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy}).
+   * What to do with a file whose pages turn out to be corrupt: fail the scan (the default, {@link
+   * CorruptFilePolicy#FAIL}) or leave it out and report it in {@link ScanReader#skippedFiles()}
+   * ({@link CorruptFilePolicy#SKIP}). Files whose footers do not read are a matter of discovery
+   * ({@link org.parquetarrow.dataset.DiscoveryOptions#corruptFiles()}), with the same policy.
    */
+  public CorruptFilePolicy corruptFiles() {
+    return corruptFiles;
+  }
+
+  /**
+   * Whether corrupt files are left out.
+   *
+   * @deprecated use {@link #corruptFiles()}
+   */
+  @Deprecated
   public boolean skipCorruptFiles() {
-    return skipCorruptFiles;
+    return corruptFiles == CorruptFilePolicy.SKIP;
   }
 
   /**
@@ -171,10 +227,11 @@ public final class ScanOptions {
    * How each file's readers turn the byte ranges they need into requests: coalescing gap and
    * longest request, for local and remote files apart, and how many row groups of a remote file
    * are fetched ahead within how many bytes (per file being read, so up to {@link #parallelism()}
-   * times that at once). Default {@link FetchOptions#defaults()}.
+   * times that at once): the {@linkplain #readOptions() template's} {@link
+   * ReadOptions#fetchOptions()}. Default {@link FetchOptions#defaults()}.
    */
   public FetchOptions fetchOptions() {
-    return fetchOptions;
+    return readOptions.fetchOptions();
   }
 
   /**
@@ -191,7 +248,7 @@ public final class ScanOptions {
   public static final class Builder {
     private List<String> columns;
     private Expression filter;
-    private int batchSize = ReadOptions.DEFAULT_BATCH_SIZE;
+    private ReadOptions.Builder readOptions = ReadOptions.builder();
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private Executor executor;
     private long memoryBudget = DEFAULT_MEMORY_BUDGET;
@@ -199,9 +256,8 @@ public final class ScanOptions {
     private boolean exact = true;
     private PruningOptions pruning = PruningOptions.ALL;
     private Set<String> dictionaryColumns = Set.of();
-    private boolean skipCorruptFiles;
+    private CorruptFilePolicy corruptFiles = CorruptFilePolicy.FAIL;
     private long limit = NO_LIMIT;
-    private FetchOptions fetchOptions = FetchOptions.defaults();
     private int prefetchFiles = DEFAULT_PREFETCH_FILES;
 
     private Builder() {}
@@ -230,11 +286,42 @@ public final class ScanOptions {
       return this;
     }
 
-    public Builder batchSize(int rows) {
-      if (rows < 1) {
-        throw new IllegalArgumentException("batch size " + rows + " is below 1");
+    /**
+     * Every file's read starts from {@code template} (see {@link ScanOptions#readOptions()}),
+     * replacing what was set before: batch size, fetch options and every other read setting; its
+     * allocator, if it has one, is not used (every buffer of a scan comes from the allocator
+     * {@link Scanner#scan} is given).
+     *
+     * <pre>{@code
+     * builder.readOptions(ReadOptions.builder().verifyChecksums(false).maxPageSize(64 << 20).build());
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if {@code template} sets what the scan decides per file,
+     *     naming those settings and where they belong: columns ({@link #columns(String...)}), row
+     *     groups or rows (pruning), dictionary columns ({@link #dictionaryColumns(String...)}),
+     *     keys ({@link org.parquetarrow.dataset.DiscoveryOptions.Builder#decryption}), the schema
+     *     mapping or variant shredding (the dataset's schema, made at discovery)
+     */
+    public Builder readOptions(ReadOptions template) {
+      List<String> perFile = new ArrayList<>(template.fileSpecificSettings());
+      if (!template.arrowOptions().equals(ArrowReadOptions.defaults())) {
+        perFile.add("arrowOptions");
       }
-      this.batchSize = rows;
+      if (template.variantShredding() != ReadOptions.VariantShredding.UNSHRED) {
+        perFile.add("variantShredding");
+      }
+      if (!perFile.isEmpty()) {
+        throw new IllegalArgumentException("the ReadOptions template of a scan sets " + perFile + ", which a scan"
+            + " decides for each file: give columns and dictionaryColumns to ScanOptions, keys, the schema"
+            + " mapping and variant shredding to DiscoveryOptions; row groups and rows are pruning's");
+      }
+      this.readOptions = template.toBuilder();
+      return this;
+    }
+
+    /** Most rows per batch, at least 1: sets the {@linkplain ScanOptions#readOptions() template's} batch size. */
+    public Builder batchSize(int rows) {
+      readOptions.batchSize(rows);
       return this;
     }
 
@@ -286,10 +373,20 @@ public final class ScanOptions {
       return this;
     }
 
-    /** See {@link ScanOptions#skipCorruptFiles()}. */
-    public Builder skipCorruptFiles(boolean skip) {
-      this.skipCorruptFiles = skip;
+    /** See {@link ScanOptions#corruptFiles()}. */
+    public Builder corruptFiles(CorruptFilePolicy policy) {
+      this.corruptFiles = Objects.requireNonNull(policy, "policy");
       return this;
+    }
+
+    /**
+     * {@code true} for {@link CorruptFilePolicy#SKIP}.
+     *
+     * @deprecated use {@link #corruptFiles(CorruptFilePolicy)}
+     */
+    @Deprecated
+    public Builder skipCorruptFiles(boolean skip) {
+      return corruptFiles(skip ? CorruptFilePolicy.SKIP : CorruptFilePolicy.FAIL);
     }
 
     /**
@@ -313,7 +410,7 @@ public final class ScanOptions {
      * }</pre>
      */
     public Builder fetchOptions(FetchOptions options) {
-      this.fetchOptions = Objects.requireNonNull(options, "options");
+      readOptions.fetchOptions(options);
       return this;
     }
 

@@ -250,7 +250,7 @@ public final class ScanReader extends ArrowReader {
     }
     lock.lock();
     try {
-      if (error != null && options.skipCorruptFiles() && isCorruption(error)) {
+      if (error != null && options.corruptFiles() == org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy.SKIP && isCorruption(error)) {
         skip(slot.file, error);
       } else if (error != null && failure == null && !(cancelled && error instanceof InterruptedException)) {
         failure = error;
@@ -293,7 +293,7 @@ public final class ScanReader extends ArrowReader {
 
   /**
    * Files left out because their data turned out to be corrupt, when the scan was asked to skip
-   * them ({@link ScanOptions#skipCorruptFiles()}). Rows of such a file handed out before the
+   * them ({@link ScanOptions#corruptFiles()}). Rows of such a file handed out before the
    * damage was met stay handed out; its batches still queued are dropped.
    */
   public List<SkippedFile> skippedFiles() {

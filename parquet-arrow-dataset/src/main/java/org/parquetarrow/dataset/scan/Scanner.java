@@ -13,6 +13,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.OpenFiles;
 import org.parquetarrow.dataset.expr.ColumnRef;
@@ -27,7 +28,7 @@ import org.parquetarrow.read.RowSelection;
  * are fewer files than threads) into Arrow batches of the projected schema, with
  * partition columns filled in, columns a file lacks as nulls, and (unless {@link
  * ScanOptions#exact()} is off) only the rows the filter is true for. Encrypted files are read with
- * the keys the dataset was discovered with ({@link org.parquetarrow.dataset.DiscoveryOptions#withDecryption}),
+ * the keys the dataset was discovered with ({@link org.parquetarrow.dataset.DiscoveryOptions.Builder#decryption}),
  * through the footers discovery parsed.
  *
  * <pre>{@code
@@ -129,14 +130,14 @@ public final class Scanner {
   }
 
   /**
-   * {@link #countRows(Dataset, Expression, BufferAllocator)} with the pruning, parallelism and batch
-   * size of {@code options} (its columns, limit and filter are not used).
+   * {@link #countRows(Dataset, Expression, BufferAllocator)} with the pruning, parallelism and read
+   * options template of {@code options} (its columns, limit and filter are not used).
    */
   public static RowCount countRows(Dataset dataset, Expression filter, ScanOptions options, BufferAllocator allocator) {
     ScanOptions counting = ScanOptions.builder()
         .filter(filter)
         .columns(List.of())           // no output column: only the filter's are read
-        .batchSize(options.batchSize())
+        .readOptions(options.readOptions())
         .parallelism(options.parallelism())
         .executor(options.executor())
         .pruning(options.pruning())
@@ -180,7 +181,7 @@ public final class Scanner {
    * count in full, the others count nothing, as their matches are unknown until read.
    */
   static List<FileScan> trimToLimit(List<FileScan> plan, ScanOptions options) {
-    if (options.limit() == ScanOptions.NO_LIMIT || options.skipCorruptFiles()) {
+    if (options.limit() == ScanOptions.NO_LIMIT || options.corruptFiles() == CorruptFilePolicy.SKIP) {
       // a file skipped as corrupt would leave the limit short of rows the files cut here hold
       return plan;
     }

@@ -132,7 +132,7 @@ class CorpusPruningTest {
       assertEquals(0, pruned.metrics().rowGroupsPrunedByStatistics(), file);
       assertTrue(pruned.metrics().bytesRead() > 32, "the bitset was read");
 
-      CorpusPruning.Outcome noBloom = c.prune(ExpressionParser.parse(filter), PruningOptions.ALL.withBloomFilters(false).withPageIndex(false));
+      CorpusPruning.Outcome noBloom = c.prune(ExpressionParser.parse(filter), PruningOptions.builder().bloomFilters(false).pageIndex(false).build());
       assertEquals(1, noBloom.scans().size(), "statistics alone cannot rule it out");
 
       String present = values.get(values.size() / 2);
@@ -165,12 +165,12 @@ class CorpusPruningTest {
     CorpusPruning c = corpus("data/alltypes_tiny_pages.parquet");
     List<String> values = c.column("string_col").stream().map(v -> new String((byte[]) v, StandardCharsets.UTF_8)).distinct().sorted().toList();
     assertEquals(List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), values);
-    PruningOptions noPageIndex = PruningOptions.ALL.withPageIndex(false);
+    PruningOptions noPageIndex = PruningOptions.builder().pageIndex(false).build();
     CorpusPruning.Outcome pruned = c.prune(ExpressionParser.parse("string_col in ('05', '77')"), noPageIndex);
     assertEquals(List.of(), pruned.scans());
     assertEquals(1, pruned.metrics().rowGroupsPrunedByDictionary());
     assertEquals(0, pruned.metrics().rowGroupsPrunedByStatistics());
-    assertEquals(1, c.prune(ExpressionParser.parse("string_col in ('05', '77')"), noPageIndex.withDictionaries(false)).scans().size());
+    assertEquals(1, c.prune(ExpressionParser.parse("string_col in ('05', '77')"), noPageIndex.toBuilder().dictionaries(false).build()).scans().size());
     assertEquals(1, c.prune(ExpressionParser.parse("string_col in ('05', '7')"), noPageIndex).scans().size());
     assertEquals(List.of(), c.prune(ExpressionParser.parse("string_col like '1%' and string_col != '1'"), noPageIndex).scans());
     assertEquals(List.of(), c.prune(ExpressionParser.parse("not (string_col between '0' and '9')"), noPageIndex).scans());

@@ -145,10 +145,8 @@ class ScanProjectionTest {
         ParquetFileWriter w = ParquetFileWriter.open(file, onlyA, WriterProperties.builder().build())) {
       w.write(root);
     }
-    DiscoveryOptions d = DiscoveryOptions.defaults();
-    DiscoveryOptions withDictionary = new DiscoveryOptions(d.hivePartitioning(), d.partitionSchema(), d.promotion(),
-        d.corruptFiles(), d.partitionBaseDir(),
-        org.parquetarrow.schema.ArrowReadOptions.builder().dictionaryColumns(List.of("b")).build(), d.decryption());
+    DiscoveryOptions withDictionary = DiscoveryOptions.builder()
+        .readOptions(org.parquetarrow.schema.ArrowReadOptions.builder().dictionaryColumns(List.of("b")).build()).build();
     Dataset ds = DatasetDiscovery.directory(dir, withDictionary);
     List<String> rows = new ArrayList<>();
     try (ScanReader r = Scanner.scan(ds, ScanOptions.builder().columns("a", "year").parallelism(1).build(),

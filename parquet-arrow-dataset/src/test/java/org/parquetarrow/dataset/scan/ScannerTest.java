@@ -248,7 +248,8 @@ class ScannerTest {
     }
     for (boolean ordered : new boolean[] {true, false}) {
       try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().batchSize(50).ordered(ordered).parallelism(2)
-          .skipCorruptFiles(true).pruning(org.parquetarrow.dataset.prune.PruningOptions.NONE).build(), allocator.allocator())) {
+          .corruptFiles(org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy.SKIP)
+          .pruning(org.parquetarrow.dataset.prune.PruningOptions.NONE).build(), allocator.allocator())) {
         long rows = 0;
         while (reader.loadNextBatch()) {
           rows += reader.getVectorSchemaRoot().getRowCount();
