@@ -1,5 +1,6 @@
 package org.parquetarrow.read.levels;
 
+import org.parquetarrow.encoding.Bitmaps;
 import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;

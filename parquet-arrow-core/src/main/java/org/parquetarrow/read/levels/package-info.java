@@ -30,7 +30,7 @@
  *       records across pages.
  *   <li>{@link org.parquetarrow.read.levels.ValueSpreader}: moves dense values to their slots in
  *       place (fixed width, bits, binary offsets).
- *   <li>{@link org.parquetarrow.read.levels.Bitmaps}: bitmap helpers at any bit offset.
+ *   <li>{@link org.parquetarrow.encoding.Bitmaps}: bitmap helpers at any bit offset.
  * </ul>
  *
  * <h2>Complexity</h2>

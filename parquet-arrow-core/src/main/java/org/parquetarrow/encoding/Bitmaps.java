@@ -1,4 +1,4 @@
-package org.parquetarrow.read.levels;
+package org.parquetarrow.encoding;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -73,7 +73,7 @@ public final class Bitmaps {
    * Checks that {@code bitmap} holds bits {@code [bitOffset, bitOffset + count)} and returns the
    * address of its first byte, to which the raw methods below add bit positions.
    */
-  static long checkedAddress(ArrowBuf bitmap, long bitOffset, long count) {
+  public static long checkedAddress(ArrowBuf bitmap, long bitOffset, long count) {
     if (bitOffset < 0 || count < 0) {
       throw new IndexOutOfBoundsException("bit offset " + bitOffset + ", count " + count);
     }
@@ -84,7 +84,7 @@ public final class Bitmaps {
   }
 
   /** Reads {@code count} (0..64) bits at bit {@code pos} of the bitmap at {@code base}; unchecked. */
-  static long read(long base, long pos, int count) {
+  public static long read(long base, long pos, int count) {
     if (count == 0) {
       return 0;
     }
@@ -108,7 +108,7 @@ public final class Bitmaps {
   }
 
   /** Writes the low {@code count} (0..64) bits of {@code bits} at bit {@code pos}; unchecked. */
-  static void write(long base, long pos, int count, long bits) {
+  public static void write(long base, long pos, int count, long bits) {
     if (count == 0) {
       return;
     }
@@ -139,7 +139,7 @@ public final class Bitmaps {
    * Gathers the bits of {@code src} at the set bit positions of {@code mask} into the low bits of
    * the result, lowest first (what x86's PEXT does); the other bits of the result are 0.
    */
-  static long compress(long src, long mask) {
+  public static long compress(long src, long mask) {
     int kept = Long.bitCount(mask);
     if (kept > 64 - FEW) {
       // nearly all kept (the usual case for levels): squeeze out each dropped position, highest
@@ -198,7 +198,7 @@ public final class Bitmaps {
    * Places the low bits of {@code src}, lowest first, at the set bit positions of {@code mask}
    * (what x86's PDEP does); the other bits of the result are 0.
    */
-  static long deposit(long src, long mask) {
+  public static long deposit(long src, long mask) {
     long out = 0;
     for (long m = mask; m != 0; m &= m - 1) {
       out |= (m & -m) & -(src & 1);
