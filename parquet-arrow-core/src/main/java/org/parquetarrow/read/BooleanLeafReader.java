@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Bitmaps;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;

@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Bitmaps;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -179,7 +180,7 @@ final class DictionaryLeafReader extends LeafReader {
       int entries = values.valueCount();
       try (ArrowBuf all = allocator.buffer(Math.max(1, Bitmaps.bytesFor(entries)))) {
         all.setZero(0, all.capacity());
-        Bitmaps.setRange(all, 0, entries);
+        Bitmaps.setRange(all, 0, entries, true);
         dictionary.loadFieldBuffers(new ArrowFieldNode(entries, 0), List.of(all, values.offsets(), values.data()));
       }
       vector = indexField.createVector(allocator);

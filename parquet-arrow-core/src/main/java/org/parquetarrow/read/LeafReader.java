@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Bitmaps;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import java.util.List;
@@ -365,7 +366,7 @@ abstract class LeafReader implements AutoCloseable {
       }
       ensureValueCapacity(end);
       // the dense values are all present: the subclasses' no-null path decodes them in bulk
-      Bitmaps.setRange(validity, denseValues, nonNull);
+      Bitmaps.setRange(validity, denseValues, nonNull, true);
       readValues(nonNull, denseValues, nonNull);
       denseValues = end;
     }
@@ -513,7 +514,7 @@ abstract class LeafReader implements AutoCloseable {
   /** Sets the validity bits of the next {@code rows} rows; returns how many are non-null. */
   private int readLevels(int rows) {
     if (maxDefinition == 0) {
-      Bitmaps.setRange(validity, filled, rows);
+      Bitmaps.setRange(validity, filled, rows, true);
       if (keepLevels) {
         Arrays.fill(levels, filled, filled + rows, 0);
       }

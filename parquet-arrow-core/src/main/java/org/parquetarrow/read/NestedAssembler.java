@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Bitmaps;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -221,7 +222,7 @@ final class NestedAssembler implements FieldAssembler {
           if (found != slots) {
             throw slotMismatch(field, slots, found);
           }
-          Bitmaps.setRange(validity, 0, slots);
+          Bitmaps.setRange(validity, 0, slots, true);
           nulls = 0;
         } else {
           SlotCounts c = NestedLevels.slots(r.levels(), r.repetitionLevels(), 0, n, info, validity, 0);
@@ -288,7 +289,7 @@ final class NestedAssembler implements FieldAssembler {
         int nulls = 0;
         if (allValid(info)) {
           // the children check the slot count against their own levels
-          Bitmaps.setRange(validity, 0, slots);
+          Bitmaps.setRange(validity, 0, slots, true);
         } else {
           SlotCounts c = NestedLevels.slots(s.levels(), s.repetitionLevels(), 0, n, info, validity, 0);
           if (c.slotCount() != slots) {

@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Bitmaps;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -96,7 +97,7 @@ final class StructAssembler implements FieldAssembler {
     validity.setZero(0, validity.capacity());
     int[] levels = levelSource == null ? null : levelSource.levels();
     if (levels == null) {
-      Bitmaps.setRange(validity, 0, rows);
+      Bitmaps.setRange(validity, 0, rows, true);
       return 0;
     }
     return rows - DefinitionLevels.toValidity(levels, 0, rows, validFrom, validity, 0);
