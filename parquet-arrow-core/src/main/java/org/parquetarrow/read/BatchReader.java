@@ -115,13 +115,13 @@ final class BatchReader implements AutoCloseable {
     List<Field> memoryFields = new ArrayList<>();
     try {
       for (FieldMapping f : mapping.fields()) {
-        built.add(FieldAssemblers.build(f, options.allocator(), false));
+        built.add(FieldAssemblers.build(f, options.allocator()));
         VariantUnshredder variant = options.variantShredding() == ReadOptions.VariantShredding.UNSHRED
             && VariantUnshredder.appliesTo(f) ? VariantUnshredder.of(f,
                 options.arrowOptions().extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE) : null;
         variants.add(variant);
-        outFields.add(variant != null ? variant.field() : FieldAssemblers.messageField(f));
-        memoryFields.add(variant != null ? variant.field() : FieldAssemblers.memoryField(f));
+        outFields.add(variant != null ? variant.field() : ReadFields.messageField(f));
+        memoryFields.add(variant != null ? variant.field() : ReadFields.memoryField(f));
       }
     } catch (RuntimeException e) {
       built.forEach(FieldAssembler::close);
