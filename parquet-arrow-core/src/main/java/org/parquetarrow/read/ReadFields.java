@@ -6,15 +6,21 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.FieldMapping;
+import org.parquetarrow.schema.SchemaMapping;
+import org.parquetarrow.variant.VariantUnshredder;
 
 /**
  * The Arrow fields a reader's batches carry, from the {@link org.parquetarrow.schema.FieldMapping}
  * tree: in IPC message form (what {@link ParquetFileReader#arrowSchema()} reports) and in memory
- * form (what the vectors hold), and which leaves come out as dictionary vectors.
+ * form (what the vectors hold), and which leaves come out as dictionary vectors. The one place
+ * that computes a reader's output schema, for an open reader and for planning from footers alone.
  *
  * <pre>{@code
+ * Schema batches = ReadFields.messageSchema(mapping, unshredders(mapping, arrowOptions, variants));
  * Field reported = ReadFields.messageField(mapping);   // dictionary leaves typed by their values
  * Field inMemory = ReadFields.memoryField(mapping);    // dictionary leaves hold int32 indices
  * }</pre>
@@ -69,5 +75,44 @@ final class ReadFields {
     }
     FieldType t = f.field().getFieldType();
     return new Field(f.name(), new FieldType(t.isNullable(), t.getType(), null, t.getMetadata()), children);
+  }
+
+  /**
+   * Per top-level field of {@code mapping}, the rebuilder of its variants, or {@code null} for a
+   * field read as decoded: every whole VARIANT group unless {@code variants} keeps the stored
+   * shredding.
+   */
+  static List<VariantUnshredder> unshredders(SchemaMapping mapping, ArrowReadOptions arrowOptions,
+      ReadOptions.VariantShredding variants) {
+    boolean tag = arrowOptions.extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE;
+    List<VariantUnshredder> out = new ArrayList<>(mapping.fields().size());
+    for (FieldMapping f : mapping.fields()) {
+      boolean rebuild = variants == ReadOptions.VariantShredding.UNSHRED && VariantUnshredder.appliesTo(f);
+      out.add(rebuild ? VariantUnshredder.of(f, tag) : null);
+    }
+    return out;
+  }
+
+  /**
+   * The schema of the batches in IPC message form: each field's {@link #messageField}, or its
+   * rebuilt variant field where {@code unshredders} (from {@link #unshredders}) has one.
+   */
+  static Schema messageSchema(SchemaMapping mapping, List<VariantUnshredder> unshredders) {
+    List<Field> fields = new ArrayList<>(unshredders.size());
+    for (int i = 0; i < unshredders.size(); i++) {
+      VariantUnshredder v = unshredders.get(i);
+      fields.add(v != null ? v.field() : messageField(mapping.fields().get(i)));
+    }
+    return new Schema(fields, mapping.arrowSchema().getCustomMetadata());
+  }
+
+  /** As {@link #messageSchema}, in memory form: what the batches' vectors carry. */
+  static Schema memorySchema(SchemaMapping mapping, List<VariantUnshredder> unshredders) {
+    List<Field> fields = new ArrayList<>(unshredders.size());
+    for (int i = 0; i < unshredders.size(); i++) {
+      VariantUnshredder v = unshredders.get(i);
+      fields.add(v != null ? v.field() : memoryField(mapping.fields().get(i)));
+    }
+    return new Schema(fields, mapping.arrowSchema().getCustomMetadata());
   }
 }
