@@ -2,6 +2,7 @@ package org.parquetarrow.read;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -98,20 +99,20 @@ final class ReadFields {
    * rebuilt variant field where {@code unshredders} (from {@link #unshredders}) has one.
    */
   static Schema messageSchema(SchemaMapping mapping, List<VariantUnshredder> unshredders) {
-    List<Field> fields = new ArrayList<>(unshredders.size());
-    for (int i = 0; i < unshredders.size(); i++) {
-      VariantUnshredder v = unshredders.get(i);
-      fields.add(v != null ? v.field() : messageField(mapping.fields().get(i)));
-    }
-    return new Schema(fields, mapping.arrowSchema().getCustomMetadata());
+    return schema(mapping, unshredders, ReadFields::messageField);
   }
 
   /** As {@link #messageSchema}, in memory form: what the batches' vectors carry. */
   static Schema memorySchema(SchemaMapping mapping, List<VariantUnshredder> unshredders) {
+    return schema(mapping, unshredders, ReadFields::memoryField);
+  }
+
+  private static Schema schema(SchemaMapping mapping, List<VariantUnshredder> unshredders,
+      Function<FieldMapping, Field> form) {
     List<Field> fields = new ArrayList<>(unshredders.size());
     for (int i = 0; i < unshredders.size(); i++) {
       VariantUnshredder v = unshredders.get(i);
-      fields.add(v != null ? v.field() : memoryField(mapping.fields().get(i)));
+      fields.add(v != null ? v.field() : form.apply(mapping.fields().get(i)));
     }
     return new Schema(fields, mapping.arrowSchema().getCustomMetadata());
   }
