@@ -1,6 +1,5 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Bitmaps;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -12,6 +11,7 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.DictionaryIndexDecoder;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;

@@ -1,6 +1,5 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Bitmaps;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import java.util.List;
@@ -12,6 +11,7 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.LevelDecoder;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.read.page.ByteSlice;

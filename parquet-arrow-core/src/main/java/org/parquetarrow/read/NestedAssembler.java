@@ -1,6 +1,5 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Bitmaps;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -17,6 +16,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.read.levels.DefinitionLevels;
 import org.parquetarrow.read.levels.LevelInfo;
 import org.parquetarrow.read.levels.NestedLevels;

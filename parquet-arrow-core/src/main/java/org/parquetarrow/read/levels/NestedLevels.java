@@ -1,11 +1,11 @@
 package org.parquetarrow.read.levels;
 
-import org.parquetarrow.encoding.Bitmaps;
 import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.read.levels.LevelInfo.Kind;
 
 /**
