@@ -32,7 +32,7 @@ public final class LevelDecoder {
 
   private final String what;
   private final RleBitPackedHybridDecoder rle = new RleBitPackedHybridDecoder();
-  private final BitmapWriter bits = new BitmapWriter();
+  private final Bitmaps.Writer bits = new Bitmaps.Writer();
   private int[] scratch;
   private Mode mode = Mode.ZERO;
   private int maxLevel;

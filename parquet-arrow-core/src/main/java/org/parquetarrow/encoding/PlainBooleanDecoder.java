@@ -14,7 +14,7 @@ import org.apache.arrow.memory.ArrowBuf;
  * }</pre>
  */
 public final class PlainBooleanDecoder implements BooleanValueDecoder {
-  private final BitmapWriter bits = new BitmapWriter();
+  private final Bitmaps.Writer bits = new Bitmaps.Writer();
   private byte[] buf;
   private long bitPos;
   private long bitLimit;

@@ -163,7 +163,7 @@ public final class RleBitPackedHybridDecoder {
    * appends the next {@code k} values (a multiple of 8, at most {@link #runRemaining}) to
    * {@code bits} as they are stored, one byte per 8 values, and returns how many are 1.
    */
-  int copyPackedBits(BitmapWriter bits, int k) {
+  int copyPackedBits(Bitmaps.Writer bits, int k) {
     int bytes = k >>> 3;
     int p = pos;
     int ones = 0;

@@ -17,32 +17,21 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
-import org.parquetarrow.crypto.ColumnDecryptor;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.MetadataLimits;
-import org.parquetarrow.format.OffsetIndex;
-import org.parquetarrow.io.ChunkRequest;
 import org.parquetarrow.io.FetchOptions;
-import org.parquetarrow.io.FileRange;
-import org.parquetarrow.io.ColumnChunkRange;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.ColumnChunkBytes;
-import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
-import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.read.page.PageReadOptions;
-import org.parquetarrow.io.RangeCoalescer;
-import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
 import org.parquetarrow.variant.VariantUnshredder;
@@ -72,7 +61,7 @@ final class BatchReader implements AutoCloseable {
   private final Map<Long, Dictionary> dictionaries = new HashMap<>();
   private final List<FieldAssembler> fields;
   /** Per top-level field, its variant rebuilder, or {@code null} for fields read as decoded. */
-  private final List<VariantUnshredder> variants = new ArrayList<>();
+  private final List<VariantUnshredder> variants;
   /** Where the current batch's rows come from: (first row in the batch, row group) pairs. */
   private final List<int[]> batchGroups = new ArrayList<>();
   private int currentGroup = -1;
@@ -111,25 +100,18 @@ final class BatchReader implements AutoCloseable {
     this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums())
         .withMaxPageSize(options.maxPageSize());
     List<FieldAssembler> built = new ArrayList<>();
-    List<Field> outFields = new ArrayList<>();
-    List<Field> memoryFields = new ArrayList<>();
     try {
+      this.variants = ReadFields.unshredders(mapping, options.arrowOptions(), options.variantShredding());
+      this.schema = ReadFields.messageSchema(mapping, variants);
+      this.memorySchema = ReadFields.memorySchema(mapping, variants);
       for (FieldMapping f : mapping.fields()) {
-        built.add(FieldAssemblers.build(f, options.allocator(), false));
-        VariantUnshredder variant = options.variantShredding() == ReadOptions.VariantShredding.UNSHRED
-            && VariantUnshredder.appliesTo(f) ? VariantUnshredder.of(f,
-                options.arrowOptions().extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE) : null;
-        variants.add(variant);
-        outFields.add(variant != null ? variant.field() : FieldAssemblers.messageField(f));
-        memoryFields.add(variant != null ? variant.field() : FieldAssemblers.memoryField(f));
+        built.add(FieldAssemblers.build(f, options.allocator()));
       }
     } catch (RuntimeException e) {
       built.forEach(FieldAssembler::close);
       throw e instanceof ParquetException p ? p.locate(ErrorLocation.ofFile(file.name())) : e;
     }
     this.fields = built;
-    this.schema = new Schema(outFields, mapping.arrowSchema().getCustomMetadata());
-    this.memorySchema = new Schema(memoryFields, mapping.arrowSchema().getCustomMetadata());
     this.leaves = new ArrayList<>();
     for (FieldAssembler a : fields) {
       leaves.addAll(a.leaves());
@@ -456,133 +438,10 @@ final class BatchReader implements AutoCloseable {
     }
   }
 
-  /**
-   * The fetch of row group {@code g}, planned: its chunk ranges checked, its offset indexes read
-   * (once, coalesced) when only some of its rows are selected, and the byte spans worked out;
-   * {@code null} when none of its rows is selected.
-   */
+  /** The fetch of row group {@code g}, planned; {@code null} when none of its rows is selected. */
   private RowGroupFetch plan(int g) {
-    RowGroup group = metadata.rowGroups().get(g);
-    RowSelection selected = selection(g, group.numRows());
-    if (selected.isEmpty()) {
-      return null;
-    }
-    boolean partial = selected.rowCount() < group.numRows();
-    ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(g);
-    int columns = group.columns() == null ? 0 : group.columns().size();
-    for (int ordinal : leafOrdinals) {
-      if (ordinal >= columns) {
-        throw new CorruptFileException(
-            "row group has " + columns + " column chunks; the schema has more leaf columns", where, null);
-      }
-    }
-    List<ColumnChunkRange> chunkRanges;
-    try {
-      chunkRanges = ColumnChunkFetcher.chunkRanges(file, metadata, g, leafOrdinals);
-    } catch (ParquetException e) {
-      throw e.locate(where);
-    }
-    List<ColumnChunk> chunks = new ArrayList<>(leafOrdinals.length);
-    ColumnDecryptor[] columnDecryptors = new ColumnDecryptor[leafOrdinals.length];
-    List<ColumnDecryptor> decryptors = new ArrayList<>(leafOrdinals.length);
-    for (int i = 0; i < leafOrdinals.length; i++) {
-      ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
-      chunks.add(chunk);
-      columnDecryptors[i] = decryptor != null && decryptor.isEncrypted(chunk)
-          ? decryptor.columnDecryptor(metadata, g, leafOrdinals[i]) : null;
-      decryptors.add(columnDecryptors[i]);
-    }
-    RangeCoalescer coalescer = options.fetchOptions().coalescerFor(file.locality());
-    List<ChunkRequest> requests = new ArrayList<>(leafOrdinals.length);
-    List<OffsetIndex> offsetIndexes = null;
-    if (!partial) {
-      for (ColumnChunkRange r : chunkRanges) {
-        requests.add(ChunkRequest.whole(r));
-      }
-    } else {
-      offsetIndexes = OffsetIndexReader.readAll(file, chunks, MetadataLimits.DEFAULT, decryptors, coalescer);
-      for (int i = 0; i < leafOrdinals.length; i++) {
-        requests.add(ChunkRequest.selectedPages(
-            chunkRanges.get(i), offsetIndexes.get(i), selected, group.numRows()));
-      }
-    }
-    return new RowGroupFetch(g, where, selected, partial ? selected : null, offsetIndexes,
-        columnDecryptors, requests, coalescer);
-  }
-
-  /** The fetch of one row group's chunks: planned, then started (perhaps ahead), then awaited. */
-  private final class RowGroupFetch {
-    final int rowGroup;
-    final ErrorLocation where;
-    final RowSelection selected;
-    /** The selection the page readers skip by, {@code null} when every row is read. */
-    final RowSelection partial;
-    final List<OffsetIndex> offsetIndexes;
-    final ColumnDecryptor[] decryptors;
-    final List<ChunkRequest> requests;
-    final RangeCoalescer coalescer;
-    final long plannedBytes;
-    /** What the coalesced reads span: {@link #plannedBytes} and the holes they read through. */
-    final long requestedBytes;
-    CompletableFuture<List<ColumnChunkBytes>> bytes;
-
-    RowGroupFetch(int rowGroup, ErrorLocation where, RowSelection selected, RowSelection partial,
-        List<OffsetIndex> offsetIndexes, ColumnDecryptor[] decryptors, List<ChunkRequest> requests,
-        RangeCoalescer coalescer) {
-      this.rowGroup = rowGroup;
-      this.where = where;
-      this.selected = selected;
-      this.partial = partial;
-      this.offsetIndexes = offsetIndexes;
-      this.decryptors = decryptors;
-      this.requests = requests;
-      this.coalescer = coalescer;
-      long n = 0;
-      List<FileRange> spans = new ArrayList<>();
-      for (ChunkRequest r : requests) {
-        for (FileRange span : r.fileRanges()) {
-          n += span.length();
-          spans.add(span);
-        }
-      }
-      this.plannedBytes = n;
-      long requested = 0;
-      for (RangeCoalescer.Read read : coalescer.coalesce(spans)) {
-        requested += read.range().length();
-      }
-      this.requestedBytes = requested;
-    }
-
-    void start() {
-      if (bytes == null) {
-        bytes = ColumnChunkFetcher.fetchAsync(file, requests, coalescer);
-      }
-    }
-
-    List<ColumnChunkBytes> await() {
-      start();
-      try {
-        return bytes.join();
-      } catch (CompletionException e) {
-        Throwable cause = e.getCause() == null ? e : e.getCause();
-        if (cause instanceof ParquetException p) {
-          throw p.locate(where);
-        }
-        if (cause instanceof RuntimeException r) {
-          throw r;
-        }
-        if (cause instanceof Error err) {
-          throw err;
-        }
-        throw e;
-      }
-    }
-
-    void cancel() {
-      if (bytes != null) {
-        bytes.cancel(false);
-      }
-    }
+    RowSelection selected = selection(g, metadata.rowGroups().get(g).numRows());
+    return RowGroupFetch.plan(file, metadata, decryptor, options.fetchOptions(), leafOrdinals, g, selected);
   }
 
   /**

@@ -6,6 +6,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.BooleanValueDecoder;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;

@@ -11,6 +11,7 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.DictionaryIndexDecoder;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
@@ -179,7 +180,7 @@ final class DictionaryLeafReader extends LeafReader {
       int entries = values.valueCount();
       try (ArrowBuf all = allocator.buffer(Math.max(1, Bitmaps.bytesFor(entries)))) {
         all.setZero(0, all.capacity());
-        Bitmaps.setRange(all, 0, entries);
+        Bitmaps.setRange(all, 0, entries, true);
         dictionary.loadFieldBuffers(new ArrowFieldNode(entries, 0), List.of(all, values.offsets(), values.data()));
       }
       vector = indexField.createVector(allocator);

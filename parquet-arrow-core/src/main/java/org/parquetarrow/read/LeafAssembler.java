@@ -1,8 +1,12 @@
 package org.parquetarrow.read;
 
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.parquetarrow.schema.FieldMapping;
 
 /** The field of one leaf column: the leaf reader's vector, adapted to the field's Arrow type. */
 final class LeafAssembler implements FieldAssembler {
@@ -14,6 +18,30 @@ final class LeafAssembler implements FieldAssembler {
     this.reader = reader;
     this.adapter = adapter;
     this.field = field;
+  }
+
+  /**
+   * The assembler of the leaf field {@code leaf}, whose vectors carry {@code out} (its {@link
+   * ReadFields#memoryField memory form}).
+   *
+   * @param keepLevels whether enclosing structs or lists need the definition levels
+   */
+  static LeafAssembler of(FieldMapping leaf, Field out, BufferAllocator allocator, boolean keepLevels) {
+    if (ReadFields.dictionaryLeaf(leaf)) {
+      Field values = new Field(leaf.name(), new FieldType(true, leaf.type(), null, null), null);
+      LeafReader reader = new DictionaryLeafReader(leaf.column(), out, values, allocator, keepLevels);
+      return new LeafAssembler(reader, StorageAdapter.NONE, out);
+    }
+    ArrowType storage = leaf.storageType();
+    ArrowType target = out.getType();
+    // large offsets are chosen while decoding rather than converted afterwards
+    if ((target instanceof ArrowType.LargeUtf8 && storage instanceof ArrowType.Utf8)
+        || (target instanceof ArrowType.LargeBinary && storage instanceof ArrowType.Binary)) {
+      storage = target;
+    }
+    StorageAdapter adapter = StorageAdapter.between(storage, target, leaf.column().dottedPath());
+    LeafReader reader = LeafReaders.create(leaf, storage, allocator, keepLevels);
+    return new LeafAssembler(reader, adapter, out);
   }
 
   LeafReader reader() {

@@ -11,6 +11,7 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.LevelDecoder;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.read.page.ByteSlice;
@@ -23,9 +24,13 @@ import org.parquetarrow.read.levels.RecordSplitter;
 import org.parquetarrow.schema.ColumnDescriptor;
 
 /**
- * Reads one leaf column without repetition (max repetition level 0) into the Arrow buffers of a
- * batch: drives the pages of the current column chunk, turns definition levels into the validity
- * bitmap and leaves the values to the subclass, one call per page stretch, never per value.
+ * Reads one leaf column into the Arrow buffers of a batch: drives the pages of the current column
+ * chunk and leaves the values to the subclass, one call per page stretch, never per value. Two
+ * level strategies: a leaf without repetition (max repetition level 0) reads rows, turning
+ * definition levels straight into the validity bitmap; a repeated leaf reads whole records (the
+ * repetition levels say where one ends, across pages), keeps their level entries for the
+ * assembly tree and decodes their values densely, to be spread to their slots by {@link
+ * #finishBatch(ArrowBuf, int, int)}.
  *
  * <p>Life cycle: {@link #startChunk} for each row group, {@link #startBatch} for each batch, then
  * {@link #read} as often as the batch needs (a batch may span pages and row groups), then {@link
@@ -365,7 +370,7 @@ abstract class LeafReader implements AutoCloseable {
       }
       ensureValueCapacity(end);
       // the dense values are all present: the subclasses' no-null path decodes them in bulk
-      Bitmaps.setRange(validity, denseValues, nonNull);
+      Bitmaps.setRange(validity, denseValues, nonNull, true);
       readValues(nonNull, denseValues, nonNull);
       denseValues = end;
     }
@@ -513,7 +518,7 @@ abstract class LeafReader implements AutoCloseable {
   /** Sets the validity bits of the next {@code rows} rows; returns how many are non-null. */
   private int readLevels(int rows) {
     if (maxDefinition == 0) {
-      Bitmaps.setRange(validity, filled, rows);
+      Bitmaps.setRange(validity, filled, rows, true);
       if (keepLevels) {
         Arrays.fill(levels, filled, filled + rows, 0);
       }

@@ -16,24 +16,35 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
+import org.parquetarrow.encoding.Bitmaps;
+import org.parquetarrow.read.levels.DefinitionLevels;
 import org.parquetarrow.read.levels.LevelInfo;
 import org.parquetarrow.read.levels.NestedLevels;
 import org.parquetarrow.read.levels.SlotCounts;
 import org.parquetarrow.schema.FieldMapping;
 
 /**
- * A top-level field with lists or maps somewhere below it. Its leaves read whole records (level
- * entries and dense values); each node of the field then builds its Arrow structure from the
- * levels of one leaf below it ({@link NestedLevels}): list offsets and validity, struct validity,
- * leaf validity with the dense values spread to their slots.
+ * A top-level struct, list or map field: the one assembly tree of the reader. Each node of the
+ * field builds its Arrow structure from the levels of one leaf below it: list offsets and
+ * validity, struct validity, leaf validity with the dense values spread to their slots ({@link
+ * NestedLevels}). Where that leaf does not repeat (a struct outside any list) every level entry is
+ * one slot and the node's validity is {@code def >= validDefLevel} ({@link DefinitionLevels}).
+ * Repeated leaves read whole records (level entries and dense values); the others read rows.
  */
 final class NestedAssembler implements FieldAssembler {
   private final Node root;
   private final List<LeafReader> leaves = new ArrayList<>();
   private final BufferAllocator allocator;
+  /**
+   * Whether no list or map lies under the field: its null-type leaves are then never read (only
+   * their length matters), as for a top-level null field.
+   */
+  private final boolean flat;
+  private int rows;
 
   NestedAssembler(FieldMapping field, BufferAllocator allocator) {
     this.allocator = allocator;
+    this.flat = !repeats(field);
     try {
       this.root = node(field, 0, 0);
     } catch (RuntimeException e) {
@@ -60,7 +71,7 @@ final class NestedAssembler implements FieldAssembler {
    * nearest list has an element from {@code ancestorDef}.
    */
   private Node node(FieldMapping f, int parentDef, int ancestorDef) {
-    Field out = FieldAssemblers.memoryField(f);
+    Field out = ReadFields.memoryField(f);
     boolean nullable = f.definitionLevel() > parentDef;
     switch (f.kind()) {
       case PRIMITIVE: {
@@ -69,11 +80,14 @@ final class NestedAssembler implements FieldAssembler {
             || f.repetitionLevel() != f.column().maxRepetitionLevel()) {
           throw new CorruptFileException("levels of " + f.column().dottedPath() + " do not match its schema path");
         }
-        LeafAssembler leaf = (LeafAssembler) FieldAssemblers.leafAssembler(f, out, allocator, true);
+        LeafAssembler leaf = LeafAssembler.of(f, out, allocator, true);
         leaves.add(leaf.reader());
         return new LeafNode(info, out, leaf);
       }
       case NULL: {
+        if (flat) {
+          return new NullNode(null, out, null);
+        }
         LevelInfo info = new LevelInfo(LevelInfo.Kind.LEAF, f.definitionLevel(), f.repetitionLevel(), ancestorDef, nullable);
         // the column's levels give the null slots; its values (there should be none) are read and dropped
         LeafReader reader = LeafReaders.create(f, LeafReaders.physicalStorage(f.column()), allocator, true);
@@ -117,6 +131,7 @@ final class NestedAssembler implements FieldAssembler {
 
   @Override
   public void startBatch(int rows) {
+    this.rows = rows;
     for (LeafReader leaf : leaves) {
       leaf.startBatch(rows);
     }
@@ -124,6 +139,7 @@ final class NestedAssembler implements FieldAssembler {
 
   @Override
   public void truncateBatch(int rows) {
+    this.rows = rows;
     for (LeafReader leaf : leaves) {
       leaf.truncateBatch(rows);
     }
@@ -131,7 +147,10 @@ final class NestedAssembler implements FieldAssembler {
 
   @Override
   public FieldVector finishBatch() {
-    return root.build(root.countSlots());
+    LeafReader s = root.source();
+    // a record is one slot of the root: counted from repeated levels, which the leaf checked end
+    // whole records; a leaf without repetition has one entry per row
+    return root.build(s != null && s.repeated() ? root.countSlots() : rows);
   }
 
   @Override
@@ -173,7 +192,10 @@ final class NestedAssembler implements FieldAssembler {
       this.info = info;
     }
 
-    /** A leaf below this node, whose levels describe the node. */
+    /**
+     * A leaf below this node, whose levels describe the node; {@code null} when no leaf below it
+     * is read (only unread null-type leaves).
+     */
     abstract LeafReader source();
 
     /** The node's slots in the batch, counted from the levels of {@link #source()}. */
@@ -221,7 +243,7 @@ final class NestedAssembler implements FieldAssembler {
           if (found != slots) {
             throw slotMismatch(field, slots, found);
           }
-          Bitmaps.setRange(validity, 0, slots);
+          Bitmaps.setRange(validity, 0, slots, true);
           nulls = 0;
         } else {
           SlotCounts c = NestedLevels.slots(r.levels(), r.repetitionLevels(), 0, n, info, validity, 0);
@@ -252,10 +274,12 @@ final class NestedAssembler implements FieldAssembler {
 
     @Override
     FieldVector build(int slots) {
-      int found = countSlots();
-      reader.releaseBatch();
-      if (found != slots) {
-        throw slotMismatch(field, slots, found);
+      if (reader != null) {
+        int found = countSlots();
+        reader.releaseBatch();
+        if (found != slots) {
+          throw slotMismatch(field, slots, found);
+        }
       }
       NullVector v = new NullVector(field);
       v.setValueCount(slots);
@@ -275,22 +299,30 @@ final class NestedAssembler implements FieldAssembler {
 
     @Override
     LeafReader source() {
-      return children.get(0).source();
+      for (Node c : children) {
+        LeafReader s = c.source();
+        if (s != null) {
+          return s;
+        }
+      }
+      return null;
     }
 
     @Override
     FieldVector build(int slots) {
       LeafReader s = source();
-      int n = s.entryCount();
       List<FieldVector> built = new ArrayList<>(children.size());
       StructVector struct = null;
-      try (ArrowBuf validity = validityFor(slots, s)) {
+      try (ArrowBuf validity = s == null ? zeroed(Bitmaps.bytesFor(slots)) : validityFor(slots, s)) {
         int nulls = 0;
-        if (allValid(info)) {
+        if (s != null && !s.repeated()) {
+          // one level entry per slot
+          nulls = slots - DefinitionLevels.toValidity(s.levels(), 0, slots, info.validDefLevel(), validity, 0);
+        } else if (s == null || allValid(info)) {
           // the children check the slot count against their own levels
-          Bitmaps.setRange(validity, 0, slots);
+          Bitmaps.setRange(validity, 0, slots, true);
         } else {
-          SlotCounts c = NestedLevels.slots(s.levels(), s.repetitionLevels(), 0, n, info, validity, 0);
+          SlotCounts c = NestedLevels.slots(s.levels(), s.repetitionLevels(), 0, s.entryCount(), info, validity, 0);
           if (c.slotCount() != slots) {
             throw slotMismatch(field, slots, c.slotCount());
           }

@@ -2,17 +2,14 @@ package org.parquetarrow.read;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.crypto.FileDecryptor;
@@ -22,10 +19,8 @@ import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ArrowSchemaConverter;
-import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.ParquetSchema;
 import org.parquetarrow.schema.SchemaMapping;
-import org.parquetarrow.variant.VariantUnshredder;
 
 /**
  * Reads a Parquet file into Arrow batches: pages are decoded straight into the buffers of the
@@ -166,17 +161,7 @@ public final class ParquetFileReader implements AutoCloseable {
    */
   public static Schema readSchema(SchemaMapping mapping, ArrowReadOptions arrowOptions,
       ReadOptions.VariantShredding variants) {
-    List<Field> fields = new ArrayList<>(mapping.arrowSchema().getFields());
-    if (variants == ReadOptions.VariantShredding.UNSHRED) {
-      boolean tag = arrowOptions.extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE;
-      List<FieldMapping> mapped = mapping.fields();
-      for (int i = 0; i < mapped.size(); i++) {
-        if (VariantUnshredder.appliesTo(mapped.get(i))) {
-          fields.set(i, VariantUnshredder.of(mapped.get(i), tag).field());
-        }
-      }
-    }
-    return new Schema(fields, mapping.arrowSchema().getCustomMetadata());
+    return ReadFields.messageSchema(mapping, ReadFields.unshredders(mapping, arrowOptions, variants));
   }
 
   /** The file's footer metadata. */

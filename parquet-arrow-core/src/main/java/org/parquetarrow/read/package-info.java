@@ -19,9 +19,10 @@
  * <h2>How a batch is made</h2>
  *
  * <ul>
- *   <li>The {@link org.parquetarrow.schema.SchemaMapping} tree becomes one assembler per output
- *       shape: a leaf ({@code LeafAssembler}), a struct outside lists ({@code StructAssembler}), a
- *       field with lists or maps below it ({@code NestedAssembler}), the null type.
+ *   <li>Each top-level field of the {@link org.parquetarrow.schema.SchemaMapping} gets one
+ *       assembler: a leaf ({@code LeafAssembler}), the null type, or one tree of struct, list and
+ *       map nodes over its leaves ({@code NestedAssembler}), the same tree inside and outside
+ *       lists.
  *   <li>Each leaf column has one reader by Arrow layout: fixed width ({@code
  *       FixedWidthLeafReader}, with the physical-to-Arrow conversions of {@code
  *       FixedConversion}), booleans, binaries and strings, dictionary vectors. The common base

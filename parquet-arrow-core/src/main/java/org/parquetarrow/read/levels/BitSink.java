@@ -1,5 +1,7 @@
 package org.parquetarrow.read.levels;
 
+import org.parquetarrow.encoding.Bitmaps;
+
 /**
  * Appends runs of up to 64 bits to a bitmap from a start bit, gathering them in a 64-bit word
  * that is stored whenever it fills. The range was checked by the caller; bits before the start

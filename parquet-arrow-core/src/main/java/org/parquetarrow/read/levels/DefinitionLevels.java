@@ -2,6 +2,7 @@ package org.parquetarrow.read.levels;
 
 import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
+import org.parquetarrow.encoding.Bitmaps;
 
 /**
  * The flat fast path: definition levels of a column with no list on its path (maximum repetition

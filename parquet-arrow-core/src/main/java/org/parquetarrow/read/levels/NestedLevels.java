@@ -5,6 +5,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.read.levels.LevelInfo.Kind;
 
 /**

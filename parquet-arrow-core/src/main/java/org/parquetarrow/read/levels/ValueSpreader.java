@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
+import org.parquetarrow.encoding.Bitmaps;
 
 /**
  * Moves densely decoded values (only the non-null ones, one after another) to their slots, in

@@ -24,20 +24,19 @@
  *   <li>{@link org.parquetarrow.read.levels.DefinitionLevels}: the flat fast path (no list).
  *   <li>{@link org.parquetarrow.read.levels.NestedLevels}: per node, list offsets (32 or 64 bit)
  *       and validity, struct and leaf validity and length.
- *   <li>{@link org.parquetarrow.read.levels.PathAssembler}: all nodes of one path into new
- *       buffers.
  *   <li>{@link org.parquetarrow.read.levels.RecordSplitter}: cuts levels into batches of whole
  *       records across pages.
  *   <li>{@link org.parquetarrow.read.levels.ValueSpreader}: moves dense values to their slots in
  *       place (fixed width, bits, binary offsets).
- *   <li>{@link org.parquetarrow.read.levels.Bitmaps}: bitmap helpers at any bit offset.
+ *   <li>{@link org.parquetarrow.encoding.Bitmaps}: bitmap helpers at any bit offset.
  * </ul>
  *
  * <h2>Complexity</h2>
  *
  * <p>Every operation is O(n) in the number of level entries (or slots, for the spreader) with
  * O(1) extra memory, and one pass per node, so assembling a whole path of depth {@code h} costs
- * O(n·h). The loops over levels use no per-entry virtual call, no boxing and no branch on the
+ * O(n·h). The reader's one assembly tree ({@code org.parquetarrow.read.NestedAssembler}) calls
+ * them node by node. The loops over levels use no per-entry virtual call, no boxing and no branch on the
  * data: comparisons become 0/1 integers ({@code (threshold - 1 - level) >>> 31}), a list offset
  * is stored on every entry (the store for a slot that does not start yet is overwritten later),
  * and validity bits gather in a 64-bit word written once per 64 slots. {@link

@@ -10,10 +10,10 @@ import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
 import org.parquetarrow.read.levels.LevelInfo.Kind;
 
 /**
- * Checks one batch of a leaf column's levels and builds the Arrow structure of every node on its
- * path into new buffers: the whole of {@link NestedLevels} (or {@link DefinitionLevels} for a flat
- * path) in one call, for readers that assemble one leaf at a time and for tests. Readers that
- * share struct and list nodes between leaves call those classes per node instead.
+ * Test fixture: checks one batch of a leaf column's levels and builds the Arrow structure of every
+ * node on its path into new buffers, calling {@link NestedLevels} (or {@link DefinitionLevels} for
+ * a flat path) once per node, as the reader's assembly tree does, so that the level tests can state
+ * each node's expected validity and offsets.
  *
  * <pre>{@code
  * LevelPath path = LevelPath.builder().struct(true).list(true).leaf(true);
@@ -23,7 +23,7 @@ import org.parquetarrow.read.levels.LevelInfo.Kind;
  * }
  * }</pre>
  */
-public final class PathAssembler {
+final class PathAssembler {
   private PathAssembler() {}
 
   /**
@@ -34,7 +34,7 @@ public final class PathAssembler {
    * @param listOffsets the offset width of every list node (large lists take {@code INT64})
    * @throws CorruptFileException if the levels fail {@link LevelPath#check}
    */
-  public static AssembledPath assemble(BufferAllocator allocator, LevelPath path, int[] def,
+  static AssembledPath assemble(BufferAllocator allocator, LevelPath path, int[] def,
       int[] rep, int from, int n, OffsetWidth listOffsets) {
     Objects.requireNonNull(allocator, "allocator");
     Objects.requireNonNull(listOffsets, "listOffsets");

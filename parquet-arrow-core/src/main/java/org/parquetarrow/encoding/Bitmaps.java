@@ -1,4 +1,4 @@
-package org.parquetarrow.read.levels;
+package org.parquetarrow.encoding;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -7,7 +7,8 @@ import org.apache.arrow.vector.BitVectorHelper;
 /**
  * Arrow bitmap (LSB first) helpers at any bit offset, for what {@link BitVectorHelper} does not
  * cover: it addresses bits by {@code int} index from bit 0, while readers append batches at
- * arbitrary bit offsets and move up to 64 bits at a time.
+ * arbitrary bit offsets and move up to 64 bits at a time. The one home of the project's bitmap
+ * code: sizes, ranges, words, and a {@link Writer} that appends bits one after another.
  *
  * <p>The public methods check the buffer range once per call ({@code IndexOutOfBoundsException} on
  * a range outside the buffer) and leave bits outside the range untouched.
@@ -20,6 +21,11 @@ import org.apache.arrow.vector.BitVectorHelper;
  */
 public final class Bitmaps {
   private Bitmaps() {}
+
+  /** Bytes holding {@code bits} bits. */
+  public static long bytesFor(long bits) {
+    return (bits + 7) >>> 3;
+  }
 
   /** The number of set bits in {@code [bitOffset, bitOffset + count)}. */
   public static long countSetBits(ArrowBuf bitmap, long bitOffset, long count) {
@@ -73,7 +79,7 @@ public final class Bitmaps {
    * Checks that {@code bitmap} holds bits {@code [bitOffset, bitOffset + count)} and returns the
    * address of its first byte, to which the raw methods below add bit positions.
    */
-  static long checkedAddress(ArrowBuf bitmap, long bitOffset, long count) {
+  public static long checkedAddress(ArrowBuf bitmap, long bitOffset, long count) {
     if (bitOffset < 0 || count < 0) {
       throw new IndexOutOfBoundsException("bit offset " + bitOffset + ", count " + count);
     }
@@ -84,7 +90,7 @@ public final class Bitmaps {
   }
 
   /** Reads {@code count} (0..64) bits at bit {@code pos} of the bitmap at {@code base}; unchecked. */
-  static long read(long base, long pos, int count) {
+  public static long read(long base, long pos, int count) {
     if (count == 0) {
       return 0;
     }
@@ -108,7 +114,7 @@ public final class Bitmaps {
   }
 
   /** Writes the low {@code count} (0..64) bits of {@code bits} at bit {@code pos}; unchecked. */
-  static void write(long base, long pos, int count, long bits) {
+  public static void write(long base, long pos, int count, long bits) {
     if (count == 0) {
       return;
     }
@@ -139,7 +145,7 @@ public final class Bitmaps {
    * Gathers the bits of {@code src} at the set bit positions of {@code mask} into the low bits of
    * the result, lowest first (what x86's PEXT does); the other bits of the result are 0.
    */
-  static long compress(long src, long mask) {
+  public static long compress(long src, long mask) {
     int kept = Long.bitCount(mask);
     if (kept > 64 - FEW) {
       // nearly all kept (the usual case for levels): squeeze out each dropped position, highest
@@ -198,12 +204,84 @@ public final class Bitmaps {
    * Places the low bits of {@code src}, lowest first, at the set bit positions of {@code mask}
    * (what x86's PDEP does); the other bits of the result are 0.
    */
-  static long deposit(long src, long mask) {
+  public static long deposit(long src, long mask) {
     long out = 0;
     for (long m = mask; m != 0; m &= m - 1) {
       out |= (m & -m) & -(src & 1);
       src >>>= 1;
     }
     return out;
+  }
+
+  /**
+   * Writes bits one after another into an Arrow bitmap (LSB first) from any bit offset: whole runs
+   * at once, or up to 32 bits at a time. Bits before the start offset and after the last bit written
+   * in the final byte keep their value. The buffer's range is checked once in {@link #start}.
+   */
+  static final class Writer {
+    private long address;
+    private int current;
+    private int currentBits;
+
+    /** Prepares to write {@code bitCount} bits from {@code bitOffset}; checks the buffer holds them. */
+    void start(ArrowBuf bitmap, long bitOffset, long bitCount) {
+      if (bitOffset < 0 || bitCount < 0) {
+        throw new IllegalArgumentException("bit offset " + bitOffset + ", count " + bitCount);
+      }
+      long firstByte = bitOffset >>> 3;
+      bitmap.checkBytes(firstByte, (bitOffset + bitCount + 7) >>> 3);
+      address = bitmap.memoryAddress() + firstByte;
+      currentBits = (int) (bitOffset & 7);
+      current = currentBits == 0 ? 0 : MemoryUtil.getByte(address) & ((1 << currentBits) - 1);
+    }
+
+    /** Appends {@code count} copies of one bit. */
+    void appendRun(boolean set, long count) {
+      if (currentBits > 0) {
+        int fill = (int) Math.min(8 - currentBits, count);
+        if (set) {
+          current |= ((1 << fill) - 1) << currentBits;
+        }
+        currentBits += fill;
+        count -= fill;
+        if (currentBits < 8) {
+          return;
+        }
+        MemoryUtil.putByte(address++, (byte) current);
+        current = 0;
+        currentBits = 0;
+      }
+      long bytes = count >>> 3;
+      if (bytes > 0) {
+        MemoryUtil.setMemory(address, bytes, set ? (byte) 0xff : 0);
+        address += bytes;
+      }
+      currentBits = (int) (count & 7);
+      current = set ? (1 << currentBits) - 1 : 0;
+    }
+
+    /** Appends the low {@code count} (0..32) bits of {@code bits}, lowest first. */
+    void appendBits(int bits, int count) {
+      long v = current | ((bits & ((1L << count) - 1)) << currentBits);
+      int total = currentBits + count;
+      while (total >= 8) {
+        MemoryUtil.putByte(address++, (byte) v);
+        v >>>= 8;
+        total -= 8;
+      }
+      current = (int) v;
+      currentBits = total;
+    }
+
+    /** Writes the last partial byte, keeping the bits above it. */
+    void finish() {
+      if (currentBits > 0) {
+        int keepMask = -1 << currentBits;
+        int old = MemoryUtil.getByte(address);
+        MemoryUtil.putByte(address, (byte) ((old & keepMask) | current));
+      }
+      currentBits = 0;
+      current = 0;
+    }
   }
 }

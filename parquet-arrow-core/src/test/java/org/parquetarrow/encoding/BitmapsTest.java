@@ -1,4 +1,4 @@
-package org.parquetarrow.read.levels;
+package org.parquetarrow.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +7,7 @@ import java.util.Random;
 import org.apache.arrow.memory.ArrowBuf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.parquetarrow.read.levels.Buffers;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /** Bit helpers at every offset and length, against a character-per-bit model of the bitmap. */

@@ -4,7 +4,7 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 
 /**
- * The Arrow structure of every node of a {@link LevelPath} for one batch of records, made by
+ * Test fixture: the Arrow structure of every node of a {@link LevelPath} for one batch of records, made by
  * {@link PathAssembler}. Owns one reference to each buffer until {@link #close()}.
  *
  * <pre>{@code
@@ -14,7 +14,7 @@ import org.apache.arrow.memory.ArrowBuf;
  * }
  * }</pre>
  */
-public final class AssembledPath implements AutoCloseable {
+final class AssembledPath implements AutoCloseable {
   private final LevelPath path;
   private final List<AssembledNode> nodes;
   private boolean closed;
