@@ -108,8 +108,12 @@ final class FilterEvaluator {
       if (e instanceof NullCheck n) {
         ColumnValues c = column(n.column());
         TriBits out = new TriBits(rows);
-        for (int i = 0; i < rows; i++) {
-          out.set(i, c.valid[i] != n.isNull());
+        long[] valid = c.validWords();
+        long[] whenValid = n.isNull() ? out.isFalse : out.isTrue;
+        long[] whenNull = n.isNull() ? out.isTrue : out.isFalse;
+        for (int w = 0; w < valid.length; w++) {
+          whenValid[w] = valid[w];
+          whenNull[w] = ~valid[w] & TriBits.rowsMask(rows, w);
         }
         return out;
       }
@@ -140,7 +144,7 @@ final class FilterEvaluator {
       TriBits out = new TriBits(rows);
       int[] index = c.indices;
       for (int i = 0; i < rows; i++) {
-        if (c.valid[i]) {
+        if (c.valid(i)) {
           int k = index[i];
           if (onValues.isTrue(k)) {
             out.set(i, true);
@@ -159,7 +163,7 @@ final class FilterEvaluator {
         if (v == null) {
           throw new IllegalStateException("filter column " + ref.dottedPath() + " missing from the scanned batch");
         }
-        boolean[] parentValid = null;
+        long[] parentValid = null;
         for (int i = 1; i < ref.path().size(); i++) {
           StructVector s = (StructVector) v;
           parentValid = ColumnValues.validity(s, parentValid);
@@ -201,7 +205,7 @@ final class FilterEvaluator {
           double v = ((Number) lit.value()).doubleValue();
           double[] d = c.doubles;
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               out.set(i, holds(op, compareDuckDb(d[i], v)));
             }
           }
@@ -210,7 +214,7 @@ final class FilterEvaluator {
           byte[] v = bytesOf(lit.value());
           BytesAccess a = new BytesAccess(c.vector);
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               out.set(i, holds(op, a.compare(i, v)));
             }
           }
@@ -226,7 +230,7 @@ final class FilterEvaluator {
                 : op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT;
             ArrowBuf data = c.vector.getDataBuffer();
             for (int i = 0; i < c.rows; i++) {
-              if (c.valid[i]) {
+              if (c.valid(i)) {
                 out.set(i, holds(exactOp, WideBound.compare(data, i, b.words)));
               }
             }
@@ -258,11 +262,8 @@ final class FilterEvaluator {
     }
 
     private void constantForValid(ColumnValues c, boolean value, TriBits out) {
-      for (int i = 0; i < c.rows; i++) {
-        if (c.valid[i]) {
-          out.set(i, value);
-        }
-      }
+      long[] valid = c.validWords();
+      System.arraycopy(valid, 0, value ? out.isTrue : out.isFalse, 0, valid.length);
     }
 
     private TriBits in(ColumnValues c, List<Literal> values) {
@@ -273,7 +274,7 @@ final class FilterEvaluator {
               .filter(b -> b.kind == LongBound.EXACT).mapToLong(b -> b.value).sorted().toArray();
           long[] x = c.longs;
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               out.set(i, Arrays.binarySearch(exact, x[i]) >= 0);
             }
           }
@@ -281,7 +282,7 @@ final class FilterEvaluator {
         case DOUBLE -> {
           double[] set = values.stream().mapToDouble(l -> ((Number) l.value()).doubleValue()).toArray();
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               boolean hit = false;
               for (double v : set) {
                 hit |= compareDuckDb(c.doubles[i], v) == 0;
@@ -295,7 +296,7 @@ final class FilterEvaluator {
           values.forEach(l -> set.add(bytesOf(l.value())));
           BytesAccess a = new BytesAccess(c.vector);
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               boolean hit = false;
               for (byte[] v : set) {
                 if (a.compare(i, v) == 0) {
@@ -322,7 +323,7 @@ final class FilterEvaluator {
       }
       ArrowBuf data = c.vector.getDataBuffer();
       for (int i = 0; i < c.rows; i++) {
-        if (c.valid[i]) {
+        if (c.valid(i)) {
           boolean hit = false;
           for (long[] w : exact) {
             if (WideBound.compare(data, i, w) == 0) {
@@ -339,7 +340,7 @@ final class FilterEvaluator {
       TriBits out = new TriBits(c.rows);
       BytesAccess a = new BytesAccess(c.vector);
       for (int i = 0; i < c.rows; i++) {
-        if (c.valid[i]) {
+        if (c.valid(i)) {
           out.set(i, a.startsWith(i, prefix));
         }
       }
