@@ -33,7 +33,15 @@ final class ColumnValues {
   final int rows;
   /** Validity, a bit a row (bit {@code i % 64} of word {@code i / 64}); no bit set past the last row. */
   private final long[] validWords;
-  final long[] longs;
+  /** The values as longs, filled on first use ({@link #longs()}). */
+  private long[] longs;
+  /**
+   * For a vector whose values are read in place ({@link #load}): their address and the bytes
+   * between two values ({@code 4}: signed 32-bit; {@code 8}: signed 64-bit; {@code 16}: a decimal
+   * of up to 18 digits, its low 64 bits); 0 for every other vector.
+   */
+  private final long address;
+  private final int stride;
   final double[] doubles;
   /** For a dictionary-encoded column: its dictionary's values, and each row's index into them. */
   final ColumnValues dictionary;
@@ -47,7 +55,14 @@ final class ColumnValues {
     this.rows = vector.getValueCount();
     this.validWords = validity(vector, parentValid);
     this.domain = domainOf(type);
-    this.longs = domain == Domain.LONG ? readLongs() : null;
+    this.stride = domain == Domain.LONG ? inPlaceStride(vector, type) : 0;
+    if (stride > 0) {
+      ArrowBuf data = vector.getDataBuffer();
+      data.checkBytes(0, (long) rows * stride);
+      this.address = data.memoryAddress();
+    } else {
+      this.address = 0;
+    }
     this.doubles = domain == Domain.DOUBLE ? readDoubles() : null;
   }
 
@@ -57,8 +72,9 @@ final class ColumnValues {
     this.type = dictionary.type;
     this.domain = dictionary.domain;
     this.rows = indexVector.getValueCount();
-    this.longs = null;
     this.doubles = null;
+    this.address = 0;
+    this.stride = 0;
     this.indices = new int[rows];
     // a row is valid when its index is and the dictionary value it points at is
     this.validWords = validity(indexVector, parentValid);
@@ -156,6 +172,51 @@ final class ColumnValues {
       return Domain.WIDE;
     }
     throw new UnsupportedFeatureException("scan", "filtering on a column of type " + t + " is not supported by the scanner");
+  }
+
+  /**
+   * Bytes between two values read in place: signed 32- and 64-bit integers, dates, times and
+   * timestamps, decimals of up to 18 digits (their low 64 bits); 0 for the others, which are
+   * copied into a {@code long[]} first.
+   */
+  private static int inPlaceStride(FieldVector v, ArrowType t) {
+    if (v instanceof DecimalVector) {
+      return DecimalVector.TYPE_WIDTH;
+    }
+    if (!(v instanceof BaseFixedWidthVector fw) || v instanceof BitVector
+        || (t instanceof ArrowType.Int i && !i.getIsSigned())) {
+      return 0;
+    }
+    int width = fw.getTypeWidth();
+    return width == 4 || width == 8 ? width : 0;
+  }
+
+  /** The values as longs (in the long domain), copied out on first use. */
+  long[] longs() {
+    if (longs == null && domain == Domain.LONG && dictionary == null) {
+      longs = readLongs();
+    }
+    return longs;
+  }
+
+  /**
+   * Values {@code from} to {@code from + n} into {@code into[0..n)}: read in place where the
+   * vector allows (no copy of the whole column), else from {@link #longs()}.
+   */
+  void load(int from, int n, long[] into) {
+    switch (stride) {
+      case 4 -> {
+        for (int k = 0; k < n; k++) {
+          into[k] = MemoryUtil.getInt(address + 4L * (from + k));
+        }
+      }
+      case 8, 16 -> {
+        for (int k = 0; k < n; k++) {
+          into[k] = MemoryUtil.getLong(address + (long) stride * (from + k));
+        }
+      }
+      default -> System.arraycopy(longs(), from, into, 0, n);
+    }
   }
 
   /** Whether the long values of this column are unsigned 64-bit values with the sign bit flipped. */

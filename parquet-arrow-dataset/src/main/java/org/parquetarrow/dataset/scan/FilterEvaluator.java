@@ -242,19 +242,21 @@ final class FilterEvaluator {
 
     /** {@code x op v} for 64 rows at a time into bitmap words, branch-free within a word. */
     private void compareLongs(ColumnValues c, CompareOp op, long v, TriBits out) {
-      long[] x = c.longs;
+      // 64 values at a time into a small array that stays in cache: no copy of the whole column
+      long[] x = new long[64];
       long[] valid = c.validWords();
       for (int w = 0; w < valid.length; w++) {
         int base = w << 6;
         int n = Math.min(64, c.rows - base);
+        c.load(base, n, x);
         long bits = 0;
         switch (op) {
-          case EQ -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] == v ? 1L : 0L) << b; } }
-          case NE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] != v ? 1L : 0L) << b; } }
-          case LT -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] < v ? 1L : 0L) << b; } }
-          case LE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] <= v ? 1L : 0L) << b; } }
-          case GT -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] > v ? 1L : 0L) << b; } }
-          case GE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] >= v ? 1L : 0L) << b; } }
+          case EQ -> { for (int b = 0; b < n; b++) { bits |= (x[b] == v ? 1L : 0L) << b; } }
+          case NE -> { for (int b = 0; b < n; b++) { bits |= (x[b] != v ? 1L : 0L) << b; } }
+          case LT -> { for (int b = 0; b < n; b++) { bits |= (x[b] < v ? 1L : 0L) << b; } }
+          case LE -> { for (int b = 0; b < n; b++) { bits |= (x[b] <= v ? 1L : 0L) << b; } }
+          case GT -> { for (int b = 0; b < n; b++) { bits |= (x[b] > v ? 1L : 0L) << b; } }
+          case GE -> { for (int b = 0; b < n; b++) { bits |= (x[b] >= v ? 1L : 0L) << b; } }
         }
         out.isTrue[w] = bits & valid[w];
         out.isFalse[w] = ~bits & valid[w];
@@ -272,7 +274,7 @@ final class FilterEvaluator {
         case LONG -> {
           long[] exact = values.stream().map(l -> LongBound.of(c, l.value()))
               .filter(b -> b.kind == LongBound.EXACT).mapToLong(b -> b.value).sorted().toArray();
-          long[] x = c.longs;
+          long[] x = c.longs();
           for (int i = 0; i < c.rows; i++) {
             if (c.valid(i)) {
               out.set(i, Arrays.binarySearch(exact, x[i]) >= 0);
