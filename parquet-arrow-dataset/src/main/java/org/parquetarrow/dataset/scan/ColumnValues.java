@@ -219,6 +219,15 @@ final class ColumnValues {
     }
   }
 
+  /** Value {@code i} in the long domain: read in place where the vector allows, else from {@link #longs()}. */
+  long value(int i) {
+    return switch (stride) {
+      case 4 -> MemoryUtil.getInt(address + 4L * i);
+      case 8, 16 -> MemoryUtil.getLong(address + (long) stride * i);
+      default -> longs()[i];
+    };
+  }
+
   /** Whether the long values of this column are unsigned 64-bit values with the sign bit flipped. */
   boolean flippedUnsigned() {
     return type instanceof ArrowType.Int i && !i.getIsSigned() && i.getBitWidth() == 64;

@@ -81,10 +81,20 @@ final class FilterEvaluator {
     }
 
     TriBits eval(Expression e) {
+      return eval(e, null);
+    }
+
+    /**
+     * {@code e} on the rows of the batch; only the rows set in {@code open} (all when null) need
+     * the right answer, the others may get any. An {@code and} passes each term the rows its
+     * terms so far have not made false, so that a comparison after a selective one looks only at
+     * the few rows left (a row false once stays false, whatever the rest says).
+     */
+    TriBits eval(Expression e, long[] open) {
       if (e instanceof And a) {
-        TriBits out = eval(a.terms().get(0));
+        TriBits out = eval(a.terms().get(0), open);
         for (int i = 1; i < a.terms().size(); i++) {
-          out.and(eval(a.terms().get(i)));
+          out.and(eval(a.terms().get(i), notFalse(out, open)));
         }
         return out;
       }
@@ -118,7 +128,10 @@ final class FilterEvaluator {
         return out;
       }
       if (e instanceof Comparison c) {
-        return perValue(column(c.column()), v -> compare(v, c.op(), c.value()));
+        ColumnValues col = column(c.column());
+        // on a dictionary-encoded column the comparison runs over the dictionary, not the rows
+        long[] rowsOpen = col.dictionary == null ? open : null;
+        return perValue(col, v -> compare(v, c.op(), c.value(), rowsOpen));
       }
       if (e instanceof InList in) {
         TriBits out = perValue(column(in.column()), v -> in(v, in.values()));
@@ -184,20 +197,29 @@ final class FilterEvaluator {
       return c;
     }
 
-    private TriBits compare(ColumnValues c, CompareOp op, Literal lit) {
+    /** The rows of {@code open} (all when null) that {@code so} far is not false on. */
+    private long[] notFalse(TriBits so, long[] open) {
+      long[] out = new long[so.isFalse.length];
+      for (int w = 0; w < out.length; w++) {
+        out[w] = ~so.isFalse[w] & TriBits.rowsMask(rows, w) & (open == null ? -1L : open[w]);
+      }
+      return out;
+    }
+
+    private TriBits compare(ColumnValues c, CompareOp op, Literal lit, long[] open) {
       TriBits out = new TriBits(c.rows);
       switch (c.domain) {
         case LONG -> {
           LongBound b = LongBound.of(c, lit.value());
           if (b.kind == LongBound.EXACT) {
-            compareLongs(c, op, b.value, out);
+            compareLongs(c, op, b.value, out, open);
           } else {
             Boolean constant = b.constantFor(op);
             if (constant != null) {
               constantForValid(c, constant, out);
             } else {
               // A fraction between value and value + 1: < and <= mean <= value, > and >= mean > value.
-              compareLongs(c, op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT, b.value, out);
+              compareLongs(c, op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT, b.value, out, open);
             }
           }
         }
@@ -240,13 +262,28 @@ final class FilterEvaluator {
       return out;
     }
 
-    /** {@code x op v} for 64 rows at a time into bitmap words, branch-free within a word. */
-    private void compareLongs(ColumnValues c, CompareOp op, long v, TriBits out) {
+    /**
+     * {@code x op v} for 64 rows at a time into bitmap words: branch-free over the whole word, or,
+     * when few of its rows are still open, value by value over those only (the others come out
+     * false, which an {@code and} that left them out ignores).
+     */
+    private void compareLongs(ColumnValues c, CompareOp op, long v, TriBits out, long[] open) {
       // 64 values at a time into a small array that stays in cache: no copy of the whole column
       long[] x = new long[64];
       long[] valid = c.validWords();
       for (int w = 0; w < valid.length; w++) {
         int base = w << 6;
+        long sparse = open == null ? -1L : open[w] & valid[w];
+        if (Long.bitCount(sparse) < SPARSE_ROWS) {
+          long bits = 0;
+          for (long m = sparse; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            bits |= (holds(op, Long.compare(c.value(base + b), v)) ? 1L : 0L) << b;
+          }
+          out.isTrue[w] = bits;
+          out.isFalse[w] = ~bits & valid[w];
+          continue;
+        }
         int n = Math.min(64, c.rows - base);
         c.load(base, n, x);
         long bits = 0;
@@ -349,6 +386,9 @@ final class FilterEvaluator {
       return out;
     }
   }
+
+  /** Open rows of a bitmap word below which a comparison goes row by row instead of over the word. */
+  private static final int SPARSE_ROWS = 16;
 
   static boolean holds(CompareOp op, int cmp) {
     return switch (op) {
