@@ -200,21 +200,7 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public CustomTaskMetric[] reportDriverMetrics() {
     long n = driverRuledOut;
-    return new CustomTaskMetric[] {taskMetric("row_groups", n), taskMetric("row_groups_pruned_by_statistics", n)};
-  }
-
-  private static CustomTaskMetric taskMetric(String name, long value) {
-    return new CustomTaskMetric() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public long value() {
-        return value;
-      }
-    };
+    return new CustomTaskMetric[] {TaskMetric.of("row_groups", n), TaskMetric.of("row_groups_pruned_by_statistics", n)};
   }
 
   private static FileSlice whole(DatasetFile f) {
