@@ -192,18 +192,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
     CustomTaskMetric[] out = new CustomTaskMetric[ScanMetricsNames.KEYS.size()];
     for (int i = 0; i < out.length; i++) {
       String name = ScanMetricsNames.KEYS.get(i)[0];
-      long value = finished.getOrDefault(name, 0L) + now.getOrDefault(name, 0L);
-      out[i] = new CustomTaskMetric() {
-        @Override
-        public String name() {
-          return name;
-        }
-
-        @Override
-        public long value() {
-          return value;
-        }
-      };
+      out[i] = TaskMetric.of(name, finished.getOrDefault(name, 0L) + now.getOrDefault(name, 0L));
     }
     return out;
   }

@@ -4,14 +4,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -25,9 +29,11 @@ import org.apache.spark.sql.types.StructType;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.prune.FilePruner;
 import org.parquetarrow.dataset.prune.PruningMetrics;
+import org.parquetarrow.dataset.prune.PruningOptions;
 
 /**
  * One scan of the table: the columns and filter Spark pushed, planned into input partitions by
@@ -46,6 +52,8 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   private final Predicate[] pushed;
   private final ReadConfig config;
   private final boolean splitFiles;
+  /** Row groups {@link #planInputPartitions()} ruled out by statistics on the driver. */
+  private volatile long driverRuledOut;
 
   ParquetArrowScan(Dataset dataset, StructType fullSchema, StructType readSchema, Set<String> partitionColumns,
       Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config, boolean splitFiles) {
@@ -124,12 +132,75 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
       }
       files.add(f);
     }
-    long maxSplit = maxSplitBytes(files, config.maxPartitionBytes());
-    List<FileSlice> slices = new ArrayList<>();
+    Map<String, BitSet> mayMatch = rowGroupsByStatistics(files);
+    long ruledOut = 0;
+    List<DatasetFile> kept = new ArrayList<>();
     for (DatasetFile f : files) {
-      slices.addAll(splitFiles ? slices(f, maxSplit) : List.of(whole(f)));
+      if (mayMatch.get(f.location()).isEmpty()) {
+        ruledOut += f.metadata().rowGroups().size();
+      } else {
+        kept.add(f);
+      }
     }
+    long maxSplit = maxSplitBytes(kept, config.maxPartitionBytes());
+    List<FileSlice> slices = new ArrayList<>();
+    for (DatasetFile f : kept) {
+      BitSet groups = mayMatch.get(f.location());
+      for (FileSlice slice : splitFiles ? slices(f, maxSplit) : List.of(whole(f))) {
+        int from = slice.isWholeFile() ? 0 : slice.rowGroupFrom();
+        int to = slice.isWholeFile() ? f.metadata().rowGroups().size() : slice.rowGroupTo();
+        int next = groups.nextSetBit(from);
+        if (next >= 0 && next < to) {
+          slices.add(slice);
+        } else {
+          ruledOut += to - from;
+        }
+      }
+    }
+    driverRuledOut = ruledOut;
     return pack(slices, maxSplit, SQLConf.get().filesOpenCostInBytes()).toArray(new InputPartition[0]);
+  }
+
+  /**
+   * For each file (by location), the row groups whose statistics (in the footers discovery already
+   * holds: no request) do not rule out the pushed filter; every row group when no filter was pushed
+   * or statistics pruning is off. A file or split none of whose row groups may match becomes no task
+   * at all, so a selective query starts only the tasks that have rows to read; the tasks prune
+   * again (the same statistics, then bloom filters, dictionaries and page indexes) and count.
+   */
+  private Map<String, BitSet> rowGroupsByStatistics(List<DatasetFile> files) {
+    Map<String, BitSet> out = new HashMap<>();
+    boolean prune = dataFilter != null && config.pruning().statistics();
+    if (prune) {
+      List<FileScan> plan = dataset.withFiles(files)
+          .plan(dataFilter, PruningOptions.NONE.withStatistics(true), new PruningMetrics());
+      for (FileScan scan : plan) {
+        BitSet groups = new BitSet();
+        scan.rowGroups().forEach(g -> groups.set(g.rowGroup()));
+        out.put(scan.file().location(), groups);
+      }
+    }
+    for (DatasetFile f : files) {
+      if (!prune) {
+        BitSet all = new BitSet();
+        all.set(0, f.metadata().rowGroups().size());
+        out.put(f.location(), all);
+      } else {
+        out.putIfAbsent(f.location(), new BitSet());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The row groups the driver ruled out by statistics while planning ({@link
+   * #planInputPartitions()}), which no task sees: added to the scan's row group counters, so that
+   * the plan's metrics count every row group once, as when the tasks pruned them all.
+   */
+  @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    long n = driverRuledOut;
+    return new CustomTaskMetric[] {TaskMetric.of("row_groups", n), TaskMetric.of("row_groups_pruned_by_statistics", n)};
   }
 
   private static FileSlice whole(DatasetFile f) {

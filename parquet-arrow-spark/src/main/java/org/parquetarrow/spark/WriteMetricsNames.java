@@ -24,17 +24,7 @@ public final class WriteMetricsNames {
   }
 
   private static CustomTaskMetric value(String name, long value) {
-    return new CustomTaskMetric() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public long value() {
-        return value;
-      }
-    };
+    return TaskMetric.of(name, value);
   }
 
   public static final class FilesWritten extends CustomSumMetric {

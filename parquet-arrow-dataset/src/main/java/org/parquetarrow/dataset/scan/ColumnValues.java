@@ -3,6 +3,7 @@ package org.parquetarrow.dataset.scan;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
@@ -10,7 +11,6 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.parquetarrow.UnsupportedFeatureException;
 
@@ -31,80 +31,123 @@ final class ColumnValues {
   final ArrowType type;
   final Domain domain;
   final int rows;
-  final boolean[] valid;
-  final long[] longs;
+  /** Validity, a bit a row (bit {@code i % 64} of word {@code i / 64}); no bit set past the last row. */
+  private final long[] validWords;
+  /** The values as longs, filled on first use ({@link #longs()}). */
+  private long[] longs;
+  /**
+   * For a vector whose values are read in place ({@link #load}): their address and the bytes
+   * between two values ({@code 4}: signed 32-bit; {@code 8}: signed 64-bit; {@code 16}: a decimal
+   * of up to 18 digits, its low 64 bits); 0 for every other vector.
+   */
+  private final long address;
+  private final int stride;
   final double[] doubles;
   /** For a dictionary-encoded column: its dictionary's values, and each row's index into them. */
   final ColumnValues dictionary;
   final int[] indices;
 
-  ColumnValues(FieldVector vector, boolean[] parentValid) {
+  ColumnValues(FieldVector vector, long[] parentValid) {
     this.dictionary = null;
     this.indices = null;
     this.vector = vector;
     this.type = vector.getField().getType();
     this.rows = vector.getValueCount();
-    this.valid = new boolean[rows];
-    if (parentValid == null && vector.getNullCount() == 0) {
-      Arrays.fill(valid, true);
-    } else {
-      for (int i = 0; i < rows; i++) {
-        valid[i] = !vector.isNull(i) && (parentValid == null || parentValid[i]);
-      }
-    }
+    this.validWords = validity(vector, parentValid);
     this.domain = domainOf(type);
-    this.longs = domain == Domain.LONG ? readLongs() : null;
+    this.stride = domain == Domain.LONG ? inPlaceStride(vector, type) : 0;
+    if (stride > 0) {
+      ArrowBuf data = vector.getDataBuffer();
+      data.checkBytes(0, (long) rows * stride);
+      this.address = data.memoryAddress();
+    } else {
+      this.address = 0;
+    }
     this.doubles = domain == Domain.DOUBLE ? readDoubles() : null;
   }
 
-  private ColumnValues(FieldVector indexVector, ColumnValues dictionary, boolean[] parentValid) {
+  private ColumnValues(FieldVector indexVector, ColumnValues dictionary, long[] parentValid) {
     this.dictionary = dictionary;
     this.vector = dictionary.vector;
     this.type = dictionary.type;
     this.domain = dictionary.domain;
     this.rows = indexVector.getValueCount();
-    this.longs = null;
     this.doubles = null;
+    this.address = 0;
+    this.stride = 0;
     this.indices = new int[rows];
-    this.valid = new boolean[rows];
+    // a row is valid when its index is and the dictionary value it points at is
+    this.validWords = validity(indexVector, parentValid);
     ArrowBuf data = indexVector.getDataBuffer();
     for (int i = 0; i < rows; i++) {
-      if (!indexVector.isNull(i) && (parentValid == null || parentValid[i])) {
+      if (valid(i)) {
         int k = data.getInt((long) i * 4);
         if (k < 0 || k >= dictionary.rows) {
           throw new org.parquetarrow.CorruptFileException("dictionary index " + k + " outside a dictionary of " + dictionary.rows);
         }
         indices[i] = k;
-        valid[i] = dictionary.valid[k];
+        if (!dictionary.valid(k)) {
+          validWords[i >>> 6] &= ~(1L << i);
+        }
       }
     }
   }
 
   /** A dictionary-encoded column: int32 indices into {@code values}. */
-  static ColumnValues dictionaryEncoded(FieldVector indices, FieldVector values, boolean[] parentValid) {
+  static ColumnValues dictionaryEncoded(FieldVector indices, FieldVector values, long[] parentValid) {
     if (!(indices.getField().getType() instanceof ArrowType.Int t) || t.getBitWidth() != 32) {
       throw new UnsupportedFeatureException("scan", "filtering on dictionary indices of type " + indices.getField().getType());
     }
     return new ColumnValues(indices, new ColumnValues(values, null), parentValid);
   }
 
-  /** Validity as bitmap words (bit {@code i} of word {@code i / 64} for row {@code i}). */
+  /**
+   * Validity as bitmap words (bit {@code i % 64} of word {@code i / 64} for row {@code i}, no bit
+   * set past the last row), shared: callers must not change it.
+   */
   long[] validWords() {
-    long[] words = new long[(rows + 63) >>> 6];
-    for (int i = 0; i < rows; i++) {
-      if (valid[i]) {
-        words[i >>> 6] |= 1L << i;
-      }
-    }
-    return words;
+    return validWords;
   }
 
-  /** Validity of a struct, for its children. */
-  static boolean[] validity(StructVector v, boolean[] parentValid) {
+  /** Whether row {@code i} is valid (neither it nor a parent struct is null). */
+  boolean valid(int i) {
+    return (validWords[i >>> 6] & (1L << i)) != 0;
+  }
+
+  /**
+   * Validity of {@code v} and its parents ({@code parentValid}, or null at the top) as bitmap
+   * words: read from Arrow's validity buffer a word at a time, all ones when the vector has no
+   * null, the bits past the last row cleared.
+   */
+  static long[] validity(FieldVector v, long[] parentValid) {
     int n = v.getValueCount();
-    boolean[] out = new boolean[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = !v.isNull(i) && (parentValid == null || parentValid[i]);
+    long[] out = new long[(n + 63) >>> 6];
+    int nulls = v.getNullCount();
+    if (nulls == 0) {
+      Arrays.fill(out, -1L);
+    } else if (nulls < n) {
+      ArrowBuf bits = v.getValidityBuffer();
+      int bytes = (n + 7) >>> 3;
+      for (int w = 0; w < out.length; w++) {
+        long at = (long) w << 3;
+        if (at + 8 <= bits.capacity()) {
+          out[w] = bits.getLong(at);
+        } else {
+          long word = 0;
+          for (int b = 0; b < 8 && at + b < bytes; b++) {
+            word |= (bits.getByte(at + b) & 0xFFL) << (b << 3);
+          }
+          out[w] = word;
+        }
+      }
+    }
+    if ((n & 63) != 0) {
+      out[out.length - 1] &= (1L << n) - 1;
+    }
+    if (parentValid != null) {
+      for (int w = 0; w < out.length; w++) {
+        out[w] &= parentValid[w];
+      }
     }
     return out;
   }
@@ -131,6 +174,60 @@ final class ColumnValues {
     throw new UnsupportedFeatureException("scan", "filtering on a column of type " + t + " is not supported by the scanner");
   }
 
+  /**
+   * Bytes between two values read in place: signed 32- and 64-bit integers, dates, times and
+   * timestamps, decimals of up to 18 digits (their low 64 bits); 0 for the others, which are
+   * copied into a {@code long[]} first.
+   */
+  private static int inPlaceStride(FieldVector v, ArrowType t) {
+    if (v instanceof DecimalVector) {
+      return DecimalVector.TYPE_WIDTH;
+    }
+    if (!(v instanceof BaseFixedWidthVector fw) || v instanceof BitVector
+        || (t instanceof ArrowType.Int i && !i.getIsSigned())) {
+      return 0;
+    }
+    int width = fw.getTypeWidth();
+    return width == 4 || width == 8 ? width : 0;
+  }
+
+  /** The values as longs (in the long domain), copied out on first use. */
+  long[] longs() {
+    if (longs == null && domain == Domain.LONG && dictionary == null) {
+      longs = readLongs();
+    }
+    return longs;
+  }
+
+  /**
+   * Values {@code from} to {@code from + n} into {@code into[0..n)}: read in place where the
+   * vector allows (no copy of the whole column), else from {@link #longs()}.
+   */
+  void load(int from, int n, long[] into) {
+    switch (stride) {
+      case 4 -> {
+        for (int k = 0; k < n; k++) {
+          into[k] = MemoryUtil.getInt(address + 4L * (from + k));
+        }
+      }
+      case 8, 16 -> {
+        for (int k = 0; k < n; k++) {
+          into[k] = MemoryUtil.getLong(address + (long) stride * (from + k));
+        }
+      }
+      default -> System.arraycopy(longs(), from, into, 0, n);
+    }
+  }
+
+  /** Value {@code i} in the long domain: read in place where the vector allows, else from {@link #longs()}. */
+  long value(int i) {
+    return switch (stride) {
+      case 4 -> MemoryUtil.getInt(address + 4L * i);
+      case 8, 16 -> MemoryUtil.getLong(address + (long) stride * i);
+      default -> longs()[i];
+    };
+  }
+
   /** Whether the long values of this column are unsigned 64-bit values with the sign bit flipped. */
   boolean flippedUnsigned() {
     return type instanceof ArrowType.Int i && !i.getIsSigned() && i.getBitWidth() == 64;
@@ -147,9 +244,12 @@ final class ColumnValues {
     }
     ArrowBuf data = vector.getDataBuffer();
     if (vector instanceof DecimalVector) {
-      // Up to 18 digits the unscaled value is the low (little-endian first) 64 bits.
+      // Up to 18 digits the unscaled value is the low (little-endian first) 64 bits; read once
+      // bounds-checked, then without ArrowBuf's per-value checks.
+      data.checkBytes(0, (long) rows * DecimalVector.TYPE_WIDTH);
+      long address = data.memoryAddress();
       for (int i = 0; i < rows; i++) {
-        out[i] = data.getLong((long) i * 16);
+        out[i] = MemoryUtil.getLong(address + (long) i * DecimalVector.TYPE_WIDTH);
       }
       return out;
     }

@@ -81,10 +81,20 @@ final class FilterEvaluator {
     }
 
     TriBits eval(Expression e) {
+      return eval(e, null);
+    }
+
+    /**
+     * {@code e} on the rows of the batch; only the rows set in {@code open} (all when null) need
+     * the right answer, the others may get any. An {@code and} passes each term the rows its
+     * terms so far have not made false, so that a comparison after a selective one looks only at
+     * the few rows left (a row false once stays false, whatever the rest says).
+     */
+    TriBits eval(Expression e, long[] open) {
       if (e instanceof And a) {
-        TriBits out = eval(a.terms().get(0));
+        TriBits out = eval(a.terms().get(0), open);
         for (int i = 1; i < a.terms().size(); i++) {
-          out.and(eval(a.terms().get(i)));
+          out.and(eval(a.terms().get(i), notFalse(out, open)));
         }
         return out;
       }
@@ -108,13 +118,20 @@ final class FilterEvaluator {
       if (e instanceof NullCheck n) {
         ColumnValues c = column(n.column());
         TriBits out = new TriBits(rows);
-        for (int i = 0; i < rows; i++) {
-          out.set(i, c.valid[i] != n.isNull());
+        long[] valid = c.validWords();
+        long[] whenValid = n.isNull() ? out.isFalse : out.isTrue;
+        long[] whenNull = n.isNull() ? out.isTrue : out.isFalse;
+        for (int w = 0; w < valid.length; w++) {
+          whenValid[w] = valid[w];
+          whenNull[w] = ~valid[w] & TriBits.rowsMask(rows, w);
         }
         return out;
       }
       if (e instanceof Comparison c) {
-        return perValue(column(c.column()), v -> compare(v, c.op(), c.value()));
+        ColumnValues col = column(c.column());
+        // on a dictionary-encoded column the comparison runs over the dictionary, not the rows
+        long[] rowsOpen = col.dictionary == null ? open : null;
+        return perValue(col, v -> compare(v, c.op(), c.value(), rowsOpen));
       }
       if (e instanceof InList in) {
         TriBits out = perValue(column(in.column()), v -> in(v, in.values()));
@@ -140,7 +157,7 @@ final class FilterEvaluator {
       TriBits out = new TriBits(rows);
       int[] index = c.indices;
       for (int i = 0; i < rows; i++) {
-        if (c.valid[i]) {
+        if (c.valid(i)) {
           int k = index[i];
           if (onValues.isTrue(k)) {
             out.set(i, true);
@@ -159,7 +176,7 @@ final class FilterEvaluator {
         if (v == null) {
           throw new IllegalStateException("filter column " + ref.dottedPath() + " missing from the scanned batch");
         }
-        boolean[] parentValid = null;
+        long[] parentValid = null;
         for (int i = 1; i < ref.path().size(); i++) {
           StructVector s = (StructVector) v;
           parentValid = ColumnValues.validity(s, parentValid);
@@ -180,20 +197,29 @@ final class FilterEvaluator {
       return c;
     }
 
-    private TriBits compare(ColumnValues c, CompareOp op, Literal lit) {
+    /** The rows of {@code open} (all when null) that {@code so} far is not false on. */
+    private long[] notFalse(TriBits so, long[] open) {
+      long[] out = new long[so.isFalse.length];
+      for (int w = 0; w < out.length; w++) {
+        out[w] = ~so.isFalse[w] & TriBits.rowsMask(rows, w) & (open == null ? -1L : open[w]);
+      }
+      return out;
+    }
+
+    private TriBits compare(ColumnValues c, CompareOp op, Literal lit, long[] open) {
       TriBits out = new TriBits(c.rows);
       switch (c.domain) {
         case LONG -> {
           LongBound b = LongBound.of(c, lit.value());
           if (b.kind == LongBound.EXACT) {
-            compareLongs(c, op, b.value, out);
+            compareLongs(c, op, b.value, out, open);
           } else {
             Boolean constant = b.constantFor(op);
             if (constant != null) {
               constantForValid(c, constant, out);
             } else {
               // A fraction between value and value + 1: < and <= mean <= value, > and >= mean > value.
-              compareLongs(c, op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT, b.value, out);
+              compareLongs(c, op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT, b.value, out, open);
             }
           }
         }
@@ -201,7 +227,7 @@ final class FilterEvaluator {
           double v = ((Number) lit.value()).doubleValue();
           double[] d = c.doubles;
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               out.set(i, holds(op, compareDuckDb(d[i], v)));
             }
           }
@@ -210,7 +236,7 @@ final class FilterEvaluator {
           byte[] v = bytesOf(lit.value());
           BytesAccess a = new BytesAccess(c.vector);
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               out.set(i, holds(op, a.compare(i, v)));
             }
           }
@@ -226,7 +252,7 @@ final class FilterEvaluator {
                 : op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT;
             ArrowBuf data = c.vector.getDataBuffer();
             for (int i = 0; i < c.rows; i++) {
-              if (c.valid[i]) {
+              if (c.valid(i)) {
                 out.set(i, holds(exactOp, WideBound.compare(data, i, b.words)));
               }
             }
@@ -236,21 +262,38 @@ final class FilterEvaluator {
       return out;
     }
 
-    /** {@code x op v} for 64 rows at a time into bitmap words, branch-free within a word. */
-    private void compareLongs(ColumnValues c, CompareOp op, long v, TriBits out) {
-      long[] x = c.longs;
+    /**
+     * {@code x op v} for 64 rows at a time into bitmap words: branch-free over the whole word, or,
+     * when few of its rows are still open, value by value over those only (the others come out
+     * false, which an {@code and} that left them out ignores).
+     */
+    private void compareLongs(ColumnValues c, CompareOp op, long v, TriBits out, long[] open) {
+      // 64 values at a time into a small array that stays in cache: no copy of the whole column
+      long[] x = new long[64];
       long[] valid = c.validWords();
       for (int w = 0; w < valid.length; w++) {
         int base = w << 6;
+        long sparse = open == null ? -1L : open[w] & valid[w];
+        if (Long.bitCount(sparse) < SPARSE_ROWS) {
+          long bits = 0;
+          for (long m = sparse; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            bits |= (holds(op, Long.compare(c.value(base + b), v)) ? 1L : 0L) << b;
+          }
+          out.isTrue[w] = bits;
+          out.isFalse[w] = ~bits & valid[w];
+          continue;
+        }
         int n = Math.min(64, c.rows - base);
+        c.load(base, n, x);
         long bits = 0;
         switch (op) {
-          case EQ -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] == v ? 1L : 0L) << b; } }
-          case NE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] != v ? 1L : 0L) << b; } }
-          case LT -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] < v ? 1L : 0L) << b; } }
-          case LE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] <= v ? 1L : 0L) << b; } }
-          case GT -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] > v ? 1L : 0L) << b; } }
-          case GE -> { for (int b = 0; b < n; b++) { bits |= (x[base + b] >= v ? 1L : 0L) << b; } }
+          case EQ -> { for (int b = 0; b < n; b++) { bits |= (x[b] == v ? 1L : 0L) << b; } }
+          case NE -> { for (int b = 0; b < n; b++) { bits |= (x[b] != v ? 1L : 0L) << b; } }
+          case LT -> { for (int b = 0; b < n; b++) { bits |= (x[b] < v ? 1L : 0L) << b; } }
+          case LE -> { for (int b = 0; b < n; b++) { bits |= (x[b] <= v ? 1L : 0L) << b; } }
+          case GT -> { for (int b = 0; b < n; b++) { bits |= (x[b] > v ? 1L : 0L) << b; } }
+          case GE -> { for (int b = 0; b < n; b++) { bits |= (x[b] >= v ? 1L : 0L) << b; } }
         }
         out.isTrue[w] = bits & valid[w];
         out.isFalse[w] = ~bits & valid[w];
@@ -258,11 +301,8 @@ final class FilterEvaluator {
     }
 
     private void constantForValid(ColumnValues c, boolean value, TriBits out) {
-      for (int i = 0; i < c.rows; i++) {
-        if (c.valid[i]) {
-          out.set(i, value);
-        }
-      }
+      long[] valid = c.validWords();
+      System.arraycopy(valid, 0, value ? out.isTrue : out.isFalse, 0, valid.length);
     }
 
     private TriBits in(ColumnValues c, List<Literal> values) {
@@ -271,9 +311,9 @@ final class FilterEvaluator {
         case LONG -> {
           long[] exact = values.stream().map(l -> LongBound.of(c, l.value()))
               .filter(b -> b.kind == LongBound.EXACT).mapToLong(b -> b.value).sorted().toArray();
-          long[] x = c.longs;
+          long[] x = c.longs();
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               out.set(i, Arrays.binarySearch(exact, x[i]) >= 0);
             }
           }
@@ -281,7 +321,7 @@ final class FilterEvaluator {
         case DOUBLE -> {
           double[] set = values.stream().mapToDouble(l -> ((Number) l.value()).doubleValue()).toArray();
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               boolean hit = false;
               for (double v : set) {
                 hit |= compareDuckDb(c.doubles[i], v) == 0;
@@ -295,7 +335,7 @@ final class FilterEvaluator {
           values.forEach(l -> set.add(bytesOf(l.value())));
           BytesAccess a = new BytesAccess(c.vector);
           for (int i = 0; i < c.rows; i++) {
-            if (c.valid[i]) {
+            if (c.valid(i)) {
               boolean hit = false;
               for (byte[] v : set) {
                 if (a.compare(i, v) == 0) {
@@ -322,7 +362,7 @@ final class FilterEvaluator {
       }
       ArrowBuf data = c.vector.getDataBuffer();
       for (int i = 0; i < c.rows; i++) {
-        if (c.valid[i]) {
+        if (c.valid(i)) {
           boolean hit = false;
           for (long[] w : exact) {
             if (WideBound.compare(data, i, w) == 0) {
@@ -339,13 +379,16 @@ final class FilterEvaluator {
       TriBits out = new TriBits(c.rows);
       BytesAccess a = new BytesAccess(c.vector);
       for (int i = 0; i < c.rows; i++) {
-        if (c.valid[i]) {
+        if (c.valid(i)) {
           out.set(i, a.startsWith(i, prefix));
         }
       }
       return out;
     }
   }
+
+  /** Open rows of a bitmap word below which a comparison goes row by row instead of over the word. */
+  private static final int SPARSE_ROWS = 16;
 
   static boolean holds(CompareOp op, int cmp) {
     return switch (op) {

@@ -58,6 +58,12 @@ final class TriBits {
     }
   }
 
+  /** The bits of word {@code w} that stand for rows below {@code rows}. */
+  static long rowsMask(int rows, int w) {
+    int left = rows - (w << 6);
+    return left >= 64 ? -1L : (1L << left) - 1;
+  }
+
   /** Rows where the filter is true. */
   int trueCount() {
     int n = 0;

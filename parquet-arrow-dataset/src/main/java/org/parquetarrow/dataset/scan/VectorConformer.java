@@ -73,18 +73,18 @@ final class VectorConformer {
     }
     out.setInitialCapacity(rows);
     out.allocateNew();
-    if (out instanceof BaseIntVector ints && values.longs != null && !values.flippedUnsigned()) {
+    if (out instanceof BaseIntVector ints && values.longs() != null && !values.flippedUnsigned()) {
       for (int i = 0; i < rows; i++) {
-        if (values.valid[i]) {
-          ints.setWithPossibleTruncate(i, values.longs[i]);
+        if (values.valid(i)) {
+          ints.setWithPossibleTruncate(i, values.longs()[i]);
         }
       }
     } else if (out instanceof Float8Vector || out instanceof Float4Vector) {
       for (int i = 0; i < rows; i++) {
-        if (!values.valid[i]) {
+        if (!values.valid(i)) {
           continue;
         }
-        double d = values.doubles != null ? values.doubles[i] : (double) values.longs[i];
+        double d = values.doubles != null ? values.doubles[i] : (double) values.longs()[i];
         if (values.doubles == null && !(source.getField().getType() instanceof ArrowType.Int)) {
           throw cannot(source, target);
         }
