@@ -16,7 +16,7 @@ final class StatisticsBytes {
       case FLOAT -> Float.compare(Float.intBitsToFloat(le32(a)) + 0.0f, Float.intBitsToFloat(le32(b)) + 0.0f);
       case DOUBLE -> Double.compare(Double.longBitsToDouble(le64(a)) + 0.0, Double.longBitsToDouble(le64(b)) + 0.0);
       case BOOLEAN -> Integer.compare(a[0], b[0]);
-      case SIGNED_BYTES -> BinaryValues.compareSigned(a, 0, a.length, b, 0, b.length);
+      case SIGNED_BYTES -> BinaryOrder.compareSigned(a, 0, a.length, b, 0, b.length);
       case FLOAT16 -> Float.compare(Float16.toFloat(a, 0) + 0.0f, Float16.toFloat(b, 0) + 0.0f);
       default -> Arrays.compareUnsigned(a, b);
     };
