@@ -4,15 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthViewVector;
-import org.apache.arrow.vector.Decimal256Vector;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.parquetarrow.bloom.BloomFilterBuilder;
@@ -23,20 +14,20 @@ import org.parquetarrow.schema.PrimitiveNode;
 
 /**
  * BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 values, back to back in one array with offsets.
- * Gathering converts decimals to big-endian two's complement of the column's width, timestamps to
- * INT96 (nanoseconds of the day, then the Julian day), and reads every Arrow binary layout
- * (32- and 64-bit offsets, views, fixed size, float16).
+ * Gathering ({@link BinaryGather}) converts decimals to big-endian two's complement of the
+ * column's width, timestamps to INT96 (nanoseconds of the day, then the Julian day), and reads
+ * every Arrow binary layout (32- and 64-bit offsets, views, fixed size, float16); statistics
+ * compare in {@link BinaryOrder}.
  */
 final class BinaryValues extends LeafValues {
-  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
   private static final VarHandle BIG_ENDIAN_LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-  private static final int JULIAN_EPOCH_DAY = 2_440_588;
 
   /** The column's value width; 0 for BYTE_ARRAY. */
   final int fixedWidth;
-  private final boolean int96;
-  private final long int96Multiplier;
+  /** Timestamps written as INT96, whose values the source's unit times this are nanoseconds. */
+  final boolean int96;
+  final long int96Multiplier;
 
   byte[] data = new byte[0];
   int[] offsets = new int[1];
@@ -74,202 +65,12 @@ final class BinaryValues extends LeafValues {
     if (offsets.length < n + 1) {
       offsets = new int[Math.max(n + 1, offsets.length + (offsets.length >> 1))];
     }
-    if (int96) {
-      gatherInt96((BaseFixedWidthVector) vector, idx, n);
-    } else if (vector instanceof BaseVariableWidthVector v) {
-      gatherVariableWidth(v, idx, n);
-    } else if (vector instanceof BaseLargeVariableWidthVector v) {
-      ArrowBuf o = v.getOffsetBuffer();
-      ArrowBuf d = v.getDataBuffer();
-      long total = 0;
-      for (int i = 0; i < n; i++) {
-        total += o.getLong(8L * idx[i] + 8) - o.getLong(8L * idx[i]);
-      }
-      ensureData(total);
-      int at = 0;
-      for (int i = 0; i < n; i++) {
-        long start = o.getLong(8L * idx[i]);
-        int len = (int) (o.getLong(8L * idx[i] + 8) - start);
-        offsets[i] = at;
-        d.getBytes(start, data, at, len);
-        at += len;
-      }
-      offsets[n] = at;
-    } else if (vector instanceof BaseVariableWidthViewVector v) {
-      gatherViews(v, idx, n);
-    } else if (vector instanceof DecimalVector || vector instanceof Decimal256Vector) {
-      gatherDecimals((BaseFixedWidthVector) vector, idx, n);
-    } else if (vector instanceof BaseFixedWidthVector v) {
-      // fixed_size_binary, float16 (little-endian in both Arrow and Parquet), uuid storage
-      int w = fixedWidth;
-      ensureData((long) w * n);
-      ArrowBuf d = v.getDataBuffer();
-      for (int i = 0; i < n; i++) {
-        offsets[i] = i * w;
-        d.getBytes((long) idx[i] * w, data, i * w, w);
-      }
-      offsets[n] = n * w;
-    } else {
-      throw new IllegalArgumentException("vector " + vector.getName() + " of " + vector.getClass().getSimpleName()
-          + " cannot be written as binary");
-    }
-  }
-
-  /**
-   * Strings and binaries with 32-bit offsets: each run of values that follow each other in the
-   * Arrow data buffer (all of a batch without nulls, or with nulls of length 0 between them) is
-   * copied with one memory copy.
-   */
-  private void gatherVariableWidth(BaseVariableWidthVector v, int[] idx, int n) {
-    ArrowBuf source = v.getDataBuffer();
-    long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 4, 1);
-    long capacity = source.capacity();
-    long total = 0;
-    for (int i = 0; i < n; i++) {
-      long at = o + 4L * idx[i];
-      int start = MemoryUtil.getInt(at);
-      int end = MemoryUtil.getInt(at + 4);
-      if (start < 0 || end < start || end > capacity) {
-        throw new IllegalArgumentException("vector " + v.getName() + " has offsets " + start + ".." + end
-            + " at index " + idx[i] + " outside its data buffer of " + capacity + " bytes");
-      }
-      total += end - start;
-    }
-    ensureData(total);
-    long d = source.memoryAddress();
-    int at = 0;
-    int runStart = 0;
-    int runEnd = 0;
-    int runAt = 0;
-    for (int i = 0; i < n; i++) {
-      long p = o + 4L * idx[i];
-      int start = MemoryUtil.getInt(p);
-      int end = MemoryUtil.getInt(p + 4);
-      if (start != runEnd) {
-        MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
-        runStart = start;
-        runAt = at;
-      }
-      runEnd = end;
-      offsets[i] = at;
-      at += end - start;
-    }
-    MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
-    offsets[n] = at;
-  }
-
-  private void gatherViews(BaseVariableWidthViewVector v, int[] idx, int n) {
-    ArrowBuf views = v.getDataBuffer();
-    List<ArrowBuf> buffers = v.getDataBuffers();
-    long total = 0;
-    for (int i = 0; i < n; i++) {
-      total += views.getInt(16L * idx[i]);
-    }
-    ensureData(total);
-    int at = 0;
-    for (int i = 0; i < n; i++) {
-      long view = 16L * idx[i];
-      int len = views.getInt(view);
-      offsets[i] = at;
-      if (len <= 12) {
-        views.getBytes(view + 4, data, at, len);
-      } else {
-        buffers.get(views.getInt(view + 8)).getBytes(views.getInt(view + 12), data, at, len);
-      }
-      at += len;
-    }
-    offsets[n] = at;
-  }
-
-  private void gatherDecimals(BaseFixedWidthVector v, int[] idx, int n) {
-    int sourceWidth = v.getTypeWidth();
-    int w = fixedWidth;
-    ensureData((long) w * n);
-    long d = SourceRange.address(v.getDataBuffer(), idx, n, sourceWidth);
-    byte[] out = data;
-    for (int i = 0; i < n; i++) {
-      long base = d + (long) idx[i] * sourceWidth;
-      int at = i * w;
-      offsets[i] = at;
-      // little-endian in Arrow, big-endian in Parquet; the high bytes dropped are sign copies
-      for (int k = 0; k < w; k++) {
-        out[at + k] = MemoryUtil.getByte(base + w - 1 - k);
-      }
-    }
-    offsets[n] = n * w;
-  }
-
-  private void gatherInt96(BaseFixedWidthVector v, int[] idx, int n) {
-    ensureData(12L * n);
-    ArrowBuf d = v.getDataBuffer();
-    for (int i = 0; i < n; i++) {
-      long nanos = Math.multiplyExact(d.getLong(8L * idx[i]), int96Multiplier);
-      long day = Math.floorDiv(nanos, NANOS_PER_DAY);
-      long nanosOfDay = Math.floorMod(nanos, NANOS_PER_DAY);
-      int at = 12 * i;
-      offsets[i] = at;
-      for (int k = 0; k < 8; k++) {
-        data[at + k] = (byte) (nanosOfDay >>> (8 * k));
-      }
-      int julian = (int) (day + JULIAN_EPOCH_DAY);
-      for (int k = 0; k < 4; k++) {
-        data[at + 8 + k] = (byte) (julian >>> (8 * k));
-      }
-    }
-    offsets[n] = 12 * n;
+    BinaryGather.gather(this, vector, idx, n);
   }
 
   @Override
   boolean gathersMoreThan(ValueVector vector, int[] idx, int n, long limit) {
-    // the values of a piece are distinct elements of the vector: its data buffers bound them, and
-    // only a vector holding more than the limit needs its values counted
-    long bound;
-    if (int96 || !(vector instanceof BaseVariableWidthVector || vector instanceof BaseLargeVariableWidthVector
-        || vector instanceof BaseVariableWidthViewVector)) {
-      bound = (long) fixedWidth * n;
-    } else if (vector instanceof BaseVariableWidthViewVector v) {
-      bound = 12L * n;
-      for (ArrowBuf b : v.getDataBuffers()) {
-        bound += b.capacity();
-      }
-    } else {
-      bound = ((org.apache.arrow.vector.FieldVector) vector).getDataBuffer().capacity();
-    }
-    return bound > limit && gatherBytes(vector, idx, n) > limit;
-  }
-
-  /** The bytes {@link #gather} copies for these values. */
-  private long gatherBytes(ValueVector vector, int[] idx, int n) {
-    if (int96 || n == 0) {
-      return 12L * n;
-    }
-    if (vector instanceof BaseVariableWidthVector v) {
-      long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 4, 1);
-      long total = 0;
-      for (int i = 0; i < n; i++) {
-        long at = o + 4L * idx[i];
-        total += (long) MemoryUtil.getInt(at + 4) - MemoryUtil.getInt(at);
-      }
-      return total;
-    }
-    if (vector instanceof BaseLargeVariableWidthVector v) {
-      long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 8, 1);
-      long total = 0;
-      for (int i = 0; i < n; i++) {
-        long at = o + 8L * idx[i];
-        total += MemoryUtil.getLong(at + 8) - MemoryUtil.getLong(at);
-      }
-      return total;
-    }
-    if (vector instanceof BaseVariableWidthViewVector v) {
-      long views = SourceRange.address(v.getDataBuffer(), idx, n, 16);
-      long total = 0;
-      for (int i = 0; i < n; i++) {
-        total += MemoryUtil.getInt(views + 16L * idx[i]);
-      }
-      return total;
-    }
-    return (long) fixedWidth * n;
+    return BinaryGather.gathersMoreThan(this, vector, idx, n, limit);
   }
 
   @Override
@@ -277,7 +78,8 @@ final class BinaryValues extends LeafValues {
     return count == 0 ? 0 : offsets[count] / count;
   }
 
-  private void ensureData(long total) {
+  /** Makes {@link #data} hold at least {@code total} bytes (its content is not kept). */
+  void ensureData(long total) {
     if (total > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("a batch holds more than 2 GiB of binary values in one column");
     }
@@ -573,67 +375,12 @@ final class BinaryValues extends LeafValues {
 
   private int compare(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
     return switch (order) {
-      case SIGNED_BYTES -> compareSigned(a, aFrom, aTo, b, bFrom, bTo);
+      case SIGNED_BYTES -> BinaryOrder.compareSigned(a, aFrom, aTo, b, bFrom, bTo);
       // type order takes -0 and +0 as equal; total order puts -0 first
       case FLOAT16 -> totalOrder() ? Float.compare(Float16.toFloat(a, aFrom), Float16.toFloat(b, bFrom))
           : Float.compare(Float16.toFloat(a, aFrom) + 0.0f, Float16.toFloat(b, bFrom) + 0.0f);
-      default -> compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
+      default -> BinaryOrder.compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
     };
-  }
-
-  /**
-   * Unsigned lexicographic order of two byte ranges, eight bytes at a time as big-endian longs:
-   * for the short strings statistics compare per value, cheaper than {@code Arrays.compareUnsigned}.
-   */
-  static int compareUnsigned(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
-    int aLen = aTo - aFrom;
-    int bLen = bTo - bFrom;
-    int n = Math.min(aLen, bLen);
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      long x = (long) BIG_ENDIAN_LONGS.get(a, aFrom + i);
-      long y = (long) BIG_ENDIAN_LONGS.get(b, bFrom + i);
-      if (x != y) {
-        return Long.compareUnsigned(x, y);
-      }
-    }
-    for (; i < n; i++) {
-      int x = a[aFrom + i] & 0xff;
-      int y = b[bFrom + i] & 0xff;
-      if (x != y) {
-        return x - y;
-      }
-    }
-    return aLen - bLen;
-  }
-
-  /** Big-endian two's complement integers of possibly different lengths. */
-  static int compareSigned(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
-    int aLen = aTo - aFrom;
-    int bLen = bTo - bFrom;
-    boolean aNeg = aLen > 0 && a[aFrom] < 0;
-    boolean bNeg = bLen > 0 && b[bFrom] < 0;
-    if (aNeg != bNeg) {
-      return aNeg ? -1 : 1;
-    }
-    if (aLen == bLen) {
-      // same sign and width: two's complement orders as the unsigned bytes do
-      return compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
-    }
-    int len = Math.max(aLen, bLen);
-    for (int k = 0; k < len; k++) {
-      int x = byteAt(a, aFrom, aLen, len, k, aNeg);
-      int y = byteAt(b, bFrom, bLen, len, k, bNeg);
-      if (x != y) {
-        return x < y ? -1 : 1;
-      }
-    }
-    return 0;
-  }
-
-  private static int byteAt(byte[] v, int from, int vLen, int len, int k, boolean negative) {
-    int pad = len - vLen;
-    return k < pad ? (negative ? 0xff : 0) : v[from + k - pad] & 0xff;
   }
 
   @Override

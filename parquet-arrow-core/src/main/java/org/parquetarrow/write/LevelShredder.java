@@ -7,11 +7,7 @@ import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.ValueVector;
-import org.apache.arrow.vector.complex.FixedSizeListVector;
-import org.apache.arrow.vector.complex.LargeListVector;
-import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -131,24 +127,9 @@ final class LevelShredder {
         }
       }
       case LIST, LARGE_LIST, FIXED_SIZE_LIST, LIST_VIEW, LARGE_LIST_VIEW, MAP ->
-          walk(f.children().get(0), dataVector(storage), childDef, out, firstLeaf);
+          walk(f.children().get(0), ListShape.dataVector(storage), childDef, out, firstLeaf);
       default -> throw new IllegalStateException("unexpected kind " + f.kind());
     }
-  }
-
-  private static ValueVector dataVector(ValueVector v) {
-    if (v instanceof ListVector l) {
-      return l.getDataVector();
-    } else if (v instanceof LargeListVector l) {
-      return l.getDataVector();
-    } else if (v instanceof FixedSizeListVector l) {
-      return l.getDataVector();
-    } else if (v instanceof ListViewVector l) {
-      return l.getDataVector();
-    } else if (v instanceof LargeListViewVector l) {
-      return l.getDataVector();
-    }
-    throw new IllegalArgumentException("vector " + v.getName() + " is not a list: " + v.getClass().getSimpleName());
   }
 
   static ValueVector unwrap(ValueVector v) {
@@ -486,74 +467,5 @@ final class LevelShredder {
       throw new IllegalArgumentException("field " + f.name() + " has more than 2^31 leaf slots in one batch");
     }
     return (int) total;
-  }
-
-  /** Where each list's elements are in its child vector, for every Arrow list layout. */
-  private abstract static class ListShape {
-    abstract int start(int i);
-
-    abstract int length(int i);
-
-    static ListShape of(ValueVector v) {
-      if (v instanceof ListVector l) { // maps too
-        ArrowBuf o = l.getOffsetBuffer();
-        return new ListShape() {
-          int start(int i) {
-            return o.getInt(4L * i);
-          }
-
-          int length(int i) {
-            return o.getInt(4L * i + 4) - o.getInt(4L * i);
-          }
-        };
-      } else if (v instanceof LargeListVector l) {
-        ArrowBuf o = l.getOffsetBuffer();
-        return new ListShape() {
-          int start(int i) {
-            return Math.toIntExact(o.getLong(8L * i));
-          }
-
-          int length(int i) {
-            return Math.toIntExact(o.getLong(8L * i + 8) - o.getLong(8L * i));
-          }
-        };
-      } else if (v instanceof FixedSizeListVector l) {
-        int size = l.getListSize();
-        return new ListShape() {
-          int start(int i) {
-            return i * size;
-          }
-
-          int length(int i) {
-            return size;
-          }
-        };
-      } else if (v instanceof ListViewVector l) {
-        ArrowBuf o = l.getOffsetBuffer();
-        ArrowBuf s = l.getSizeBuffer();
-        return new ListShape() {
-          int start(int i) {
-            return o.getInt(4L * i);
-          }
-
-          int length(int i) {
-            return s.getInt(4L * i);
-          }
-        };
-      } else if (v instanceof LargeListViewVector l) {
-        ArrowBuf o = l.getOffsetBuffer();
-        ArrowBuf s = l.getSizeBuffer();
-        return new ListShape() {
-          int start(int i) {
-            return Math.toIntExact(o.getLong(8L * i));
-          }
-
-          int length(int i) {
-            return Math.toIntExact(s.getLong(8L * i));
-          }
-        };
-      }
-      throw new IllegalArgumentException("vector " + v.getName() + " is not a list: " + v.getClass().getSimpleName());
-    }
   }
 }

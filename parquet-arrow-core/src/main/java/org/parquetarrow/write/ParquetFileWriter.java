@@ -1,8 +1,6 @@
 package org.parquetarrow.write;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,20 +16,10 @@ import org.apache.arrow.vector.util.DictionaryUtility;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.SchemaMismatchException;
-import org.parquetarrow.bloom.SplitBlockBloomFilter;
-import org.parquetarrow.crypto.ColumnEncryptor;
 import org.parquetarrow.crypto.FileEncryptor;
-import org.parquetarrow.crypto.ModuleType;
-import org.parquetarrow.format.BloomFilterAlgorithm;
-import org.parquetarrow.format.BloomFilterCompression;
-import org.parquetarrow.format.BloomFilterHash;
-import org.parquetarrow.format.BloomFilterHeader;
-import org.parquetarrow.format.ColumnChunk;
-import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.ColumnOrder;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.KeyValue;
-import org.parquetarrow.format.MetadataWriter;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.LocalOutputFile;
@@ -65,11 +53,6 @@ import org.parquetarrow.schema.ParquetWriteSchema;
  * filters written at the end. Not thread-safe.
  */
 public final class ParquetFileWriter implements AutoCloseable {
-  private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
-  /** The magic of files with an encrypted footer, at both ends. */
-  private static final byte[] MAGIC_ENCRYPTED = "PARE".getBytes(StandardCharsets.US_ASCII);
-  /** parquet.thrift: "writers should always populate 1" (no agreed meaning of version 2). */
-  private static final int FILE_VERSION = 1;
   /** Rows shredded at once, bounding the level and value arrays of one step. */
   private static final int MAX_PIECE_ROWS = 64 * 1024;
   /** Rows of a row group's first piece, which measures the bytes per row for the pieces after it. */
@@ -91,7 +74,7 @@ public final class ParquetFileWriter implements AutoCloseable {
   /** The file's encryption state, or {@code null} for a plaintext file. */
   private final FileEncryptor encryptor;
   private final BatchSchemaCheck schemaCheck;
-  private final List<RowGroupParts> rowGroups = new ArrayList<>();
+  private final List<FooterWriter.RowGroupChunks> rowGroups = new ArrayList<>();
   private long rowsInGroup;
   private long totalRows;
   private boolean closed;
@@ -104,8 +87,6 @@ public final class ParquetFileWriter implements AutoCloseable {
   private boolean failureReported;
   /** The footer published by a successful {@code close()}. */
   private FileMetaData writtenFooter;
-
-  private record RowGroupParts(long numRows, List<ColumnChunkWriter.FinishedChunk> chunks) {}
 
   private ParquetFileWriter(String name, WriterProperties properties, ParquetWriteSchema writeSchema,
       DictionaryProvider dictionaries, List<ColumnChunkWriter> columns, OutputFile.AtomicOutput out,
@@ -162,7 +143,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       }
       OutputFile.AtomicOutput out = file.create();
       try {
-        byte[] magic = encryptor != null && !encryptor.properties().plaintextFooter() ? MAGIC_ENCRYPTED : MAGIC;
+        byte[] magic = FooterWriter.leadingMagic(encryptor);
         out.write(magic, 0, magic.length);
       } catch (IOException | RuntimeException e) {
         out.close();
@@ -393,7 +374,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       for (; current < columns.size(); current++) {
         chunks.add(columns.get(current).finishChunk(out));
       }
-      rowGroups.add(new RowGroupParts(rowsInGroup, chunks));
+      rowGroups.add(new FooterWriter.RowGroupChunks(rowsInGroup, chunks));
       rowsInGroup = 0;
     } catch (IOException e) {
       ParquetIOException x = new ParquetIOException("cannot write a column chunk", e);
@@ -427,32 +408,18 @@ public final class ParquetFileWriter implements AutoCloseable {
     }
     try {
       flushRowGroup();
-      List<RowGroup> groups = writeIndexesAndBloomFilters();
-      List<KeyValue> keyValues = new ArrayList<>(writeSchema.keyValueMetadata());
-      keyValues.addAll(properties.keyValueMetadata());
+      FooterWriter footerWriter = new FooterWriter(out, encryptor);
+      List<String> paths = new ArrayList<>(columns.size());
       List<ColumnOrder> orders = new ArrayList<>(columns.size());
       for (ColumnChunkWriter c : columns) {
+        paths.add(c.column().dottedPath());
         orders.add(c.columnOrder());
       }
-      boolean signed = encryptor != null && encryptor.properties().plaintextFooter();
-      FileMetaData footer = new FileMetaData(FILE_VERSION, writeSchema.parquetSchema().toElements(), totalRows, groups,
-          keyValues.isEmpty() ? null : keyValues, properties.createdBy(), orders,
-          signed ? encryptor.algorithmMetadata() : null,
-          signed ? encryptor.properties().footerKeyMetadata() : null);
-      byte[] bytes;
-      byte[] magic = MAGIC;
-      if (encryptor == null) {
-        bytes = MetadataWriter.toBytes(footer);
-      } else if (signed) {
-        bytes = encryptor.signedFooter(footer);
-      } else {
-        bytes = encryptor.encryptedFooter(footer);
-        magic = MAGIC_ENCRYPTED;
-      }
-      out.write(bytes, 0, bytes.length);
-      byte[] tail = {(byte) bytes.length, (byte) (bytes.length >>> 8), (byte) (bytes.length >>> 16),
-          (byte) (bytes.length >>> 24), magic[0], magic[1], magic[2], magic[3]};
-      out.write(tail, 0, tail.length);
+      List<RowGroup> groups = footerWriter.writeIndexesAndBloomFilters(rowGroups, paths, properties.sortingColumns());
+      List<KeyValue> keyValues = new ArrayList<>(writeSchema.keyValueMetadata());
+      keyValues.addAll(properties.keyValueMetadata());
+      FileMetaData footer = footerWriter.writeFooter(writeSchema.parquetSchema().toElements(), totalRows, groups,
+          keyValues, properties.createdBy(), orders);
       out.commit();
       closed = true;
       writtenFooter = footer;
@@ -519,123 +486,6 @@ public final class ParquetFileWriter implements AutoCloseable {
         cause.addSuppressed(e);
       }
     }
-  }
-
-  private List<RowGroup> writeIndexesAndBloomFilters() throws IOException {
-    int groups = rowGroups.size();
-    int n = columns.size();
-    long[][] bloomOffset = new long[groups][n];
-    int[][] bloomLength = new int[groups][n];
-    for (int g = 0; g < groups; g++) {
-      for (int c = 0; c < n; c++) {
-        ColumnChunkWriter.FinishedChunk chunk = rowGroups.get(g).chunks.get(c);
-        SplitBlockBloomFilter f = chunk.bloomFilter();
-        if (f != null) {
-          bloomOffset[g][c] = out.position();
-          byte[] header = module(chunk, ModuleType.BLOOM_FILTER_HEADER, MetadataWriter.toBytes(new BloomFilterHeader(
-              f.numBytes(), BloomFilterAlgorithm.BLOCK, BloomFilterHash.XXHASH, BloomFilterCompression.UNCOMPRESSED)));
-          byte[] bits = module(chunk, ModuleType.BLOOM_FILTER_BITSET, f.toBytes());
-          out.write(header, 0, header.length);
-          out.write(bits, 0, bits.length);
-          bloomLength[g][c] = header.length + bits.length;
-        }
-      }
-    }
-    long[][] ciOffset = new long[groups][n];
-    int[][] ciLength = new int[groups][n];
-    for (int g = 0; g < groups; g++) {
-      for (int c = 0; c < n; c++) {
-        var ci = rowGroups.get(g).chunks.get(c).columnIndex();
-        if (ci != null) {
-          ciOffset[g][c] = out.position();
-          byte[] b = module(rowGroups.get(g).chunks.get(c), ModuleType.COLUMN_INDEX, MetadataWriter.toBytes(ci));
-          out.write(b, 0, b.length);
-          ciLength[g][c] = b.length;
-        }
-      }
-    }
-    long[][] oiOffset = new long[groups][n];
-    int[][] oiLength = new int[groups][n];
-    for (int g = 0; g < groups; g++) {
-      for (int c = 0; c < n; c++) {
-        var oi = rowGroups.get(g).chunks.get(c).offsetIndex();
-        if (oi != null) {
-          oiOffset[g][c] = out.position();
-          byte[] b = module(rowGroups.get(g).chunks.get(c), ModuleType.OFFSET_INDEX, MetadataWriter.toBytes(oi));
-          out.write(b, 0, b.length);
-          oiLength[g][c] = b.length;
-        }
-      }
-    }
-    List<RowGroup> result = new ArrayList<>(groups);
-    for (int g = 0; g < groups; g++) {
-      List<ColumnChunk> chunks = new ArrayList<>(n);
-      long uncompressed = 0;
-      long compressed = 0;
-      ColumnMetaData firstChunk = null;
-      for (int c = 0; c < n; c++) {
-        ColumnChunkWriter.FinishedChunk finished = rowGroups.get(g).chunks.get(c);
-        ColumnChunk ch = finished.chunk();
-        ColumnMetaData m = ch.metaData();
-        if (bloomLength[g][c] > 0) {
-          m = new ColumnMetaData(m.type(), m.encodings(), m.pathInSchema(), m.codec(), m.numValues(),
-              m.totalUncompressedSize(), m.totalCompressedSize(), m.keyValueMetadata(), m.dataPageOffset(),
-              m.indexPageOffset(), m.dictionaryPageOffset(), m.statistics(), m.encodingStats(), bloomOffset[g][c],
-              bloomLength[g][c], m.sizeStatistics(), m.geospatialStatistics());
-        }
-        uncompressed += m.totalUncompressedSize();
-        compressed += m.totalCompressedSize();
-        if (c == 0) {
-          firstChunk = m;
-        }
-        chunks.add(withEncryption(new ColumnChunk(null, ch.fileOffset(), m,
-            oiLength[g][c] > 0 ? oiOffset[g][c] : null, oiLength[g][c] > 0 ? oiLength[g][c] : null,
-            ciLength[g][c] > 0 ? ciOffset[g][c] : null, ciLength[g][c] > 0 ? ciLength[g][c] : null, null, null),
-            finished, g, c));
-      }
-      long fileOffset = firstChunk.dictionaryPageOffset() != null
-          ? firstChunk.dictionaryPageOffset() : firstChunk.dataPageOffset();
-      result.add(new RowGroup(chunks, uncompressed, rowGroups.get(g).numRows, properties.sortingColumns().isEmpty()
-          ? null : properties.sortingColumns(), fileOffset, compressed, (short) g));
-    }
-    return result;
-  }
-
-  /** {@code plaintext} as the chunk's {@code type} module when its column is encrypted, else itself. */
-  private static byte[] module(ColumnChunkWriter.FinishedChunk chunk, ModuleType type, byte[] plaintext) {
-    ColumnEncryptor modules = chunk.modules();
-    return modules == null ? plaintext : modules.encrypt(type, ByteBuffer.wrap(plaintext), -1);
-  }
-
-  /**
-   * The chunk as the footer stores it: with its crypto metadata when its column is encrypted, and
-   * its metadata encrypted when the spec asks for that (own key, or plaintext footer). An
-   * encrypted footer then leaves {@code meta_data} out; a plaintext footer keeps a copy that reveals
-   * nothing of the values (no statistics, encoding statistics or size statistics), as parquet-java
-   * writes it, so readers without the key can still locate the chunk.
-   */
-  private ColumnChunk withEncryption(ColumnChunk chunk, ColumnChunkWriter.FinishedChunk finished, int rowGroup,
-      int column) {
-    if (finished.modules() == null) {
-      return chunk;
-    }
-    String path = columns.get(column).column().dottedPath();
-    var crypto = encryptor.columnCryptoMetaData(path, chunk.metaData().pathInSchema());
-    ColumnMetaData m = chunk.metaData();
-    byte[] encrypted = null;
-    if (encryptor.encryptsColumnMetaData(path)) {
-      encrypted = encryptor.encryptColumnMetaData(m, rowGroup, column, path);
-      m = encryptor.properties().plaintextFooter() ? redacted(m) : null;
-    }
-    return new ColumnChunk(chunk.filePath(), chunk.fileOffset(), m, chunk.offsetIndexOffset(),
-        chunk.offsetIndexLength(), chunk.columnIndexOffset(), chunk.columnIndexLength(), crypto, encrypted);
-  }
-
-  private static ColumnMetaData redacted(ColumnMetaData m) {
-    return new ColumnMetaData(m.type(), m.encodings(), m.pathInSchema(), m.codec(), m.numValues(),
-        m.totalUncompressedSize(), m.totalCompressedSize(), m.keyValueMetadata(), m.dataPageOffset(),
-        m.indexPageOffset(), m.dictionaryPageOffset(), null, null, m.bloomFilterOffset(), m.bloomFilterLength(),
-        null, null);
   }
 
   private void ensureOpen(String action) {

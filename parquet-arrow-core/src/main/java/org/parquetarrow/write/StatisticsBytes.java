@@ -1,6 +1,7 @@
 package org.parquetarrow.write;
 
 import java.util.Arrays;
+import org.parquetarrow.format.Statistics;
 
 /** Comparison and truncation of PLAIN-encoded min/max values, for statistics and the column index. */
 final class StatisticsBytes {
@@ -15,7 +16,7 @@ final class StatisticsBytes {
       case FLOAT -> Float.compare(Float.intBitsToFloat(le32(a)) + 0.0f, Float.intBitsToFloat(le32(b)) + 0.0f);
       case DOUBLE -> Double.compare(Double.longBitsToDouble(le64(a)) + 0.0, Double.longBitsToDouble(le64(b)) + 0.0);
       case BOOLEAN -> Integer.compare(a[0], b[0]);
-      case SIGNED_BYTES -> BinaryValues.compareSigned(a, 0, a.length, b, 0, b.length);
+      case SIGNED_BYTES -> BinaryOrder.compareSigned(a, 0, a.length, b, 0, b.length);
       case FLOAT16 -> Float.compare(Float16.toFloat(a, 0) + 0.0f, Float16.toFloat(b, 0) + 0.0f);
       default -> Arrays.compareUnsigned(a, b);
     };
@@ -65,5 +66,28 @@ final class StatisticsBytes {
       }
     }
     return max;
+  }
+
+  /**
+   * Statistics with bounds truncated to {@code limit} bytes; {@code nan_count} for the float types,
+   * as the spec requires; the legacy {@code min}/{@code max} too where their signed order is the
+   * column's. {@code min == null}: no bounds (only nulls or NaNs).
+   */
+  static Statistics statistics(ValueOrder order, byte[] min, byte[] max, long nulls, long nans, Long distinct,
+      int limit, boolean utf8) {
+    Long nanCount = order.hasNans() ? nans : null;
+    if (min == null) {
+      return new Statistics(null, null, nulls, distinct, null, null, null, null, nanCount);
+    }
+    byte[] tMin = truncateMin(order, min, limit, utf8);
+    byte[] tMax = truncateMax(order, max, limit, utf8);
+    boolean legacy = order.legacyCompatible();
+    return new Statistics(legacy ? max : null, legacy ? min : null, nulls, distinct, tMax, tMin,
+        tMax == max, tMin == min, nanCount);
+  }
+
+  /** Statistics of a column without order (INT96, intervals, statistics off): the null count alone. */
+  static Statistics nullCountOnly(long nulls) {
+    return new Statistics(null, null, nulls, null, null, null, null, null, null);
   }
 }

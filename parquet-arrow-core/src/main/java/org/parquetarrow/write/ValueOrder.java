@@ -1,14 +1,14 @@
 package org.parquetarrow.write;
 
-import org.parquetarrow.format.ConvertedType;
 import org.parquetarrow.format.LogicalType;
-import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.schema.PrimitiveNode;
+import org.parquetarrow.stats.SortOrder;
 
 /**
- * How the values of a column compare for statistics and the column index (the spec's sort order
- * for each physical and logical type). {@link #NONE}: the order is undefined (INT96, INTERVAL), so
- * no min/max is written.
+ * How the values of a column compare for statistics and the column index: the column's {@link
+ * SortOrder} (the one order core defines per type, which readers of statistics use too), told
+ * apart by how values of its physical type compare in it. {@link #NONE}: the order is unknown
+ * (INT96, INTERVAL, a logical type this library does not know), so no min/max is written.
  */
 enum ValueOrder {
   SIGNED,
@@ -24,28 +24,23 @@ enum ValueOrder {
   NONE;
 
   static ValueOrder of(PrimitiveNode node) {
-    LogicalType logical = node.effectiveLogicalType();
-    PhysicalType type = node.physicalType();
-    return switch (type) {
+    SortOrder order = SortOrder.of(node);
+    if (order == SortOrder.UNKNOWN) {
+      // parquet.thrift: min/max of a type whose order the reader does not know are ignored; the
+      // writer leaves them out rather than write bounds no reader may use
+      return NONE;
+    }
+    boolean unsigned = order == SortOrder.UNSIGNED;
+    return switch (node.physicalType()) {
       case BOOLEAN -> BOOLEAN;
-      case INT32, INT64 -> logical instanceof LogicalType.IntType i && !i.isSigned() ? UNSIGNED : SIGNED;
+      case INT32, INT64 -> unsigned ? UNSIGNED : SIGNED;
       case FLOAT -> FLOAT;
       case DOUBLE -> DOUBLE;
+      case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> unsigned ? UNSIGNED_BYTES
+          : node.effectiveLogicalType() instanceof LogicalType.Float16Type ? FLOAT16 : SIGNED_BYTES;
       case INT96 -> NONE;
-      case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> {
-        if (logical instanceof LogicalType.DecimalType) {
-          yield SIGNED_BYTES;
-        } else if (logical instanceof LogicalType.Float16Type) {
-          yield FLOAT16;
-        } else if (node.convertedType() == ConvertedType.INTERVAL) {
-          yield NONE;
-        }
-        yield UNSIGNED_BYTES;
-      }
-      default -> NONE;
     };
   }
-
   /** Whether statistics count NaNs ({@code nan_count}): FLOAT, DOUBLE and FLOAT16 columns. */
   boolean hasNans() {
     return this == FLOAT || this == DOUBLE || this == FLOAT16;

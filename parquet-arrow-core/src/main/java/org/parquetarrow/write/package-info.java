@@ -5,10 +5,15 @@
  * <p>Write path: each batch is cut into pieces of whole rows; every top-level vector is shredded
  * into definition/repetition levels and dense leaf values ({@code LevelShredder}); each leaf
  * column's {@code ColumnChunkWriter} gathers the values into its physical representation
- * ({@code LeafValues}), fills the open page (dictionary ids or the configured encoding), cuts pages
- * by size and row count at record boundaries, compresses them and keeps them until the row group
- * is written. Statistics, SizeStatistics, the page index and bloom filters are collected on the
- * way; bloom filters, column indexes and offset indexes follow the last row group, then the footer.
+ * ({@code LeafValues}; binary layouts through {@code BinaryGather}), fills the open page
+ * (dictionary ids or the configured encoding; {@code DictionaryFallback} says when to give the
+ * dictionary up early), cuts pages by size and row count at record boundaries, and hands each to
+ * its {@code PageWriter} (compression, encryption, CRC, header; dictionary and data pages alike),
+ * keeping the pages until the row group is written. Statistics (in the order of {@code
+ * ValueOrder}, derived from {@code stats.SortOrder}), SizeStatistics ({@code ChunkTotals}), the
+ * page index ({@code PageIndexBuilder}) and bloom filters are collected on the way; {@code
+ * FooterWriter} places the bloom filters, column indexes and offset indexes after the last row
+ * group, then the footer.
  *
  * <p>Each batch's fields are compared with the writer's schema first ({@code BatchSchemaCheck}).
  * Pieces are sized from the bytes per row seen in the open row group, so the row-group byte
@@ -26,7 +31,7 @@
  * chunk writer of an encrypted column encrypts each page and page header as it builds them (the
  * row group ordinal is the number of chunks it has finished, the page ordinal the number of data
  * pages in the open chunk; {@code compressed_page_size} and the CRC count the stored module), and
- * hands its {@code ColumnEncryptor} on with the finished chunk, with which the file writer encrypts
+ * hands its {@code ColumnEncryptor} on with the finished chunk, with which {@code FooterWriter} encrypts
  * the bloom filter, column index and offset index and, where the spec asks, the column metadata;
  * the footer is then encrypted ({@code PARE} at both ends) or signed. Files we encrypt read back
  * in parquet-java: {@code WrittenEncryptedVersusParquetJavaIT}.

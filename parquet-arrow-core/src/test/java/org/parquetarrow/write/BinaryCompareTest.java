@@ -30,7 +30,7 @@ class BinaryCompareTest {
       byte[] pb = pad(r, b);
       int offA = pa.length - a.length - 3;
       int offB = pb.length - b.length - 3;
-      int got = BinaryValues.compareUnsigned(pa, offA, offA + a.length, pb, offB, offB + b.length);
+      int got = BinaryOrder.compareUnsigned(pa, offA, offA + a.length, pb, offB, offB + b.length);
       assertEquals(Integer.signum(Arrays.compareUnsigned(a, b)), Integer.signum(got),
           Arrays.toString(a) + " vs " + Arrays.toString(b));
     }
@@ -45,7 +45,7 @@ class BinaryCompareTest {
       if (r.nextInt(4) == 0) {
         System.arraycopy(a, 0, b, b.length - Math.min(a.length, b.length), Math.min(a.length, b.length) / 2);
       }
-      int got = BinaryValues.compareSigned(a, 0, a.length, b, 0, b.length);
+      int got = BinaryOrder.compareSigned(a, 0, a.length, b, 0, b.length);
       assertEquals(new BigInteger(a).compareTo(new BigInteger(b)), Integer.signum(got),
           new BigInteger(a) + " vs " + new BigInteger(b));
     }

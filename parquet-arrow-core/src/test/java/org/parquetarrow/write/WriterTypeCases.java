@@ -296,7 +296,7 @@ final class WriterTypeCases {
   }
 
   /** {@link ArrowValues#set} and the vectors it does not know: list views, uuid, null. */
-  private static void set(FieldVector v, int i, Object value) {
+  static void set(FieldVector v, int i, Object value) {
     if (v instanceof NullVector) {
       return;
     }
