@@ -17,7 +17,7 @@ import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
 import org.parquetarrow.format.Statistics;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.io.ColumnChunkRange;

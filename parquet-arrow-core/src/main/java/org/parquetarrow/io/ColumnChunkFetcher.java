@@ -18,7 +18,7 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnCryptoMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.RowGroup;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 
 /**
  * Fetches column chunks, whole or only the spans a row selection needs, into heap arrays: the

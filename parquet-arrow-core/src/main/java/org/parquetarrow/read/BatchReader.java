@@ -35,6 +35,7 @@ import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.io.FileRange;
 import org.parquetarrow.io.ColumnChunkRange;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.io.ColumnChunkFetcher;

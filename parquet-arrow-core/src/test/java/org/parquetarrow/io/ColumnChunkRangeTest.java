@@ -15,7 +15,7 @@ import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.PhysicalType;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.testing.TestData;
 
 class ColumnChunkRangeTest {

@@ -26,8 +26,8 @@ import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.WriterVersion;
 
 /**
  * Walks the pages of one fetched column chunk: parses each header, checks its sizes against the

@@ -42,8 +42,8 @@ import org.parquetarrow.format.MetadataWriter;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
 import org.parquetarrow.format.PageType;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.WriterVersion;
 
 /**
  * Chunks assembled by hand: level sections, value sections, sizes and locations are worked out from

@@ -6,7 +6,7 @@ import org.parquetarrow.format.ColumnIndex;
 import org.parquetarrow.format.ColumnOrder;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.Statistics;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.schema.PrimitiveNode;
 import org.parquetarrow.stats.ColumnChunkStatistics;
 import org.parquetarrow.stats.SortOrder;

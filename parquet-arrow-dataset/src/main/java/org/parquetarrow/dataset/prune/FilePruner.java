@@ -37,9 +37,9 @@ import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.WriterVersion;
 import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.schema.SchemaMapping;
 
