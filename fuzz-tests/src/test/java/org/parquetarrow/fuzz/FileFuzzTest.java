@@ -1,9 +1,9 @@
 package org.parquetarrow.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.ByteBufferInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.read.RowSelection;
 
 /**

@@ -171,7 +171,7 @@ public final class FilePruner {
    * FileDecryptor#decryptColumnMetaData}), column and offset index, bloom filter and dictionary,
    * each module decrypted with the column's key; encrypted chunks without a key are not pruned.
    *
-   * @param decryptor the file's decryption state ({@link org.parquetarrow.format.ParquetFooter#decryptor()}),
+   * @param decryptor the file's decryption state ({@link org.parquetarrow.metadata.ParquetFooter#decryptor()}),
    *     {@code null} for a plaintext file or one read without keys
    * @throws org.parquetarrow.ParquetCryptoException if a module of a chunk with a known key does
    *     not authenticate

@@ -1,4 +1,4 @@
-package org.parquetarrow.format;
+package org.parquetarrow.metadata;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -11,6 +11,9 @@ import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.crypto.FooterDecryptor;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataLimits;
+import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.io.InputFile;
 
 /**

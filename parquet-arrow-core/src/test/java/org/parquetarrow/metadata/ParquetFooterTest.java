@@ -1,4 +1,4 @@
-package org.parquetarrow.format;
+package org.parquetarrow.metadata;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -21,6 +21,10 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.KeyValue;
+import org.parquetarrow.format.MetadataWriter;
+import org.parquetarrow.format.Samples;
 import org.parquetarrow.io.ByteBufferInputFile;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
