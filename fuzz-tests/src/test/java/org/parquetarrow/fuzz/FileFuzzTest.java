@@ -4,7 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.ByteBufferInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Target (c): a whole file read through {@code ParquetFileReader}, once in full and once with a

@@ -46,6 +46,7 @@ import org.parquetarrow.io.RangeCoalescer;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.variant.VariantUnshredder;
 
 /**

@@ -36,7 +36,7 @@ import org.parquetarrow.io.ByteBufferInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.DataPageVersion;
 

@@ -29,6 +29,7 @@ import org.parquetarrow.io.FileRange;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.testing.RecordingInputFile;
 import org.parquetarrow.write.ParquetFileWriter;

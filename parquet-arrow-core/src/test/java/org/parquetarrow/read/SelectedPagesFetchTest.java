@@ -28,6 +28,7 @@ import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.ArrowValues;
 import org.parquetarrow.testing.Batches;

@@ -44,9 +44,9 @@ import org.parquetarrow.crypto.EncryptedCorpus;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
-import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Every encrypted file of parquet-testing read by our reader and by parquet-java (its

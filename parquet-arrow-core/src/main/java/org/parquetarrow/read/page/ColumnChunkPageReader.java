@@ -27,7 +27,7 @@ import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
 import org.parquetarrow.format.WriterVersion;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Walks the pages of one fetched column chunk: parses each header, checks its sizes against the

@@ -37,7 +37,7 @@ import org.parquetarrow.format.PageLocation;
 import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.testing.TestData;
 

@@ -43,7 +43,7 @@ import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
 import org.parquetarrow.format.PageType;
 import org.parquetarrow.format.WriterVersion;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Chunks assembled by hand: level sections, value sections, sizes and locations are worked out from

@@ -39,9 +39,9 @@ import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
-import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.schema.SchemaMapping;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Prunes one filter over the files of a dataset: whole files by their hive partition values, row
@@ -209,7 +209,7 @@ public final class FilePruner {
       for (int i = from; i < to; i++) {
         long n = groups.get(i).numRows();
         if (n > 0) {
-          all.add(new RowGroupScan(i, org.parquetarrow.read.RowSelection.all(n), true));
+          all.add(new RowGroupScan(i, org.parquetarrow.selection.RowSelection.all(n), true));
         }
         record(i, n, n, n > 0 ? PlanExplanation.Verdict.KEPT : PlanExplanation.Verdict.PRUNED,
             n > 0 ? PlanExplanation.Reason.NO_FILTER : PlanExplanation.Reason.EMPTY, null, List.of());

@@ -17,8 +17,8 @@ import org.parquetarrow.dataset.testing.CorpusPruning;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.read.page.OffsetIndexReader;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.testing.TestData;
 

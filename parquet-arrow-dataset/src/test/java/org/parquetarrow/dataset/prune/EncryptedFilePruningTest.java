@@ -13,9 +13,9 @@ import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
-import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.schema.ArrowSchemaConverter;
 import org.parquetarrow.schema.SchemaMapping;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.DataPageVersion;
 
