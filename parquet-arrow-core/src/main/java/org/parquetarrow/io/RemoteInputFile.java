@@ -25,7 +25,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingFileException;
-import org.parquetarrow.ObjectChangedException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 

@@ -28,7 +28,7 @@ import org.parquetarrow.io.RemoteReadOptions;
  * it sends one request, for the object's last {@link RemoteReadOptions#footerSuffixSize()} bytes,
  * which gives the length and the version (a strong ETag, else Last-Modified) and holds the footer
  * of most files; every later request carries {@code If-Match} (or {@code If-Unmodified-Since}), so
- * an object replaced while being read fails with {@link org.parquetarrow.ObjectChangedException}.
+ * an object replaced while being read fails with {@link org.parquetarrow.io.ObjectChangedException}.
  * Throttling, server errors, resets, timeouts and cut bodies are retried as {@link
  * RemoteReadOptions} says. A server that ignores {@code Range} is refused (unless the whole object
  * fits in the suffix), as reading a large file would download all of it for every range.
