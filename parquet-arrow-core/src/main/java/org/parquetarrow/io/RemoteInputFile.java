@@ -30,7 +30,7 @@ import org.parquetarrow.ParquetIOException;
 
 /**
  * The common part of files read by ranged requests over a network ({@link
- * org.parquetarrow.io.http.HttpInputFile}, the S3 module's {@code S3InputFile}): a subclass sends
+ * org.parquetarrow.io.HttpInputFile}, the S3 module's {@code S3InputFile}): a subclass sends
  * one request, this class does everything around it.
  *
  * <ul>

@@ -1,4 +1,4 @@
-package org.parquetarrow.io.http;
+package org.parquetarrow.io;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,10 +18,6 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.parquetarrow.ParquetIOException;
-import org.parquetarrow.io.FileRange;
-import org.parquetarrow.io.IoStatistics;
-import org.parquetarrow.io.RemoteInputFile;
-import org.parquetarrow.io.RemoteReadOptions;
 
 /**
  * A file read over HTTP(S) with {@code Range} requests, on the JDK's {@link HttpClient}. Opening
