@@ -101,15 +101,15 @@ final class BatchReader implements AutoCloseable {
   private boolean failed;
   private boolean closed;
 
-  BatchReader(InputFile file, FileMetaData metadata, FileDecryptor decryptor, SchemaMapping mapping,
-      RowPlan plan, ReadOptions options) {
+  BatchReader(InputFile file, FileMetaData metadata, WriterVersion writer, FileDecryptor decryptor,
+      SchemaMapping mapping, RowPlan plan, ReadOptions options) {
     this.file = file;
     this.metadata = metadata;
     this.decryptor = decryptor;
     this.options = options;
     this.plan = plan;
     this.rowGroups = plan.rowGroups();
-    this.writer = WriterVersion.parse(metadata.createdBy());
+    this.writer = writer;
     this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums())
         .withMaxPageSize(options.maxPageSize());
     List<FieldAssembler> built = new ArrayList<>();
@@ -480,7 +480,7 @@ final class BatchReader implements AutoCloseable {
     }
     List<ColumnChunkRange> chunkRanges;
     try {
-      chunkRanges = ColumnChunkFetcher.chunkRanges(file, metadata, g, leafOrdinals);
+      chunkRanges = ColumnChunkFetcher.chunkRanges(file, metadata, writer, g, leafOrdinals);
     } catch (ParquetException e) {
       throw e.locate(where);
     }

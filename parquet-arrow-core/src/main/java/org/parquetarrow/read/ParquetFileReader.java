@@ -80,7 +80,8 @@ public final class ParquetFileReader implements AutoCloseable {
       all = ArrowSchemaConverter.toArrow(metadata, byParquetPath);
     }
     this.mapping = options.columns() == null ? all : all.select(options.columns());
-    this.batches = new BatchReader(file, metadata, decryptor, mapping, RowPlan.of(metadata, options), options);
+    this.batches = new BatchReader(
+        file, metadata, footer.writerVersion(), decryptor, mapping, RowPlan.of(metadata, options), options);
   }
 
   /**
