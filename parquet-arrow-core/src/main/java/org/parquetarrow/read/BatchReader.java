@@ -42,6 +42,7 @@ import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.OffsetIndexReader;
 import org.parquetarrow.read.page.PageReadOptions;
+import org.parquetarrow.read.page.PageReaderBuilder;
 import org.parquetarrow.io.RangeCoalescer;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.FieldMapping;
@@ -398,7 +399,7 @@ final class BatchReader implements AutoCloseable {
       ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
       ColumnChunkBytes bytes = chunks.get(i);
       bytesFetched += bytes.length();
-      ColumnChunkPageReader.Builder builder =
+      PageReaderBuilder builder =
           ColumnChunkPageReader.builder(
                   bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
               .location(f.where)

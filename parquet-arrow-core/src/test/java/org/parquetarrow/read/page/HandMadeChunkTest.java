@@ -747,7 +747,7 @@ class HandMadeChunkTest {
     assertEquals("a.b", e.location().column());
   }
 
-  private static ColumnChunkPageReader.Builder reader(
+  private static PageReaderBuilder reader(
       HandMadeChunk c, CompressionCodec codec, long numValues, int maxDef, int maxRep) {
     return ColumnChunkPageReader.builder(c.chunkBytes(), chunk(codec, numValues), maxDef, maxRep)
         .location(FILE);
