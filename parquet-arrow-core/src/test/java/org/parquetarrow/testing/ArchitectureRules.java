@@ -133,7 +133,8 @@ public final class ArchitectureRules {
           if (!isUnder(target.getPackageName(), modulePackage)
               && isInternalCore(target.getPackageName(), targetName)
               && !known.contains(originName + " -> " + targetName)) {
-            events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+            String key = originName + " -> " + targetName;
+            events.add(SimpleConditionEvent.violated(d, "[" + key + "] " + d.getDescription()));
           }
         }
       }
