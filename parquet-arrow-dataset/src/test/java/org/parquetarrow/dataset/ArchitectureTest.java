@@ -1,14 +1,10 @@
 package org.parquetarrow.dataset;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.parquetarrow.testing.ArchitectureRules;
+import org.parquetarrow.testing.ModuleArchitectureTest;
 
 /** This module's packages have no cycle, and it uses only core's exported packages. */
-class ArchitectureTest {
-  private static final String MODULE = "org.parquetarrow.dataset";
+class ArchitectureTest extends ModuleArchitectureTest {
   /**
    * Uses of core internals that work in progress removes (issue 16 item 1: core's metadata layer
    * reads dictionary pages, offset indexes and modules for prune); the list only shrinks.
@@ -24,20 +20,7 @@ class ArchitectureTest {
       "org.parquetarrow.dataset.prune.DictionaryValues -> org.parquetarrow.read.page.DictionaryPage",
       "org.parquetarrow.dataset.prune.DictionaryValues -> org.parquetarrow.read.page.Page");
 
-  private static JavaClasses classes;
-
-  @BeforeAll
-  static void importClasses() {
-    classes = ArchitectureRules.mainClasses();
-  }
-
-  @Test
-  void packagesHaveNoCycles() {
-    ArchitectureRules.noPackageCycles(MODULE).check(classes);
-  }
-
-  @Test
-  void usesOnlyExportedCorePackages() {
-    ArchitectureRules.usesOnlyExportedCore(MODULE, KNOWN_INTERNAL_USES).check(classes);
+  ArchitectureTest() {
+    super("org.parquetarrow.dataset", KNOWN_INTERNAL_USES);
   }
 }
