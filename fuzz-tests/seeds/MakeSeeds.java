@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.MetadataWriter;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.ByteBufferInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 
 public class MakeSeeds {
   static final long SMALL = 16 * 1024;

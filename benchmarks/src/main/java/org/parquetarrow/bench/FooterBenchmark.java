@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 
 /**
  * Footer parsing of a 2,000-column, 10-row-group file written by parquet-java, measured side by

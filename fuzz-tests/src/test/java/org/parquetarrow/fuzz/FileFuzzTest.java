@@ -1,10 +1,10 @@
 package org.parquetarrow.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.ByteBufferInputFile;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.metadata.ParquetFooter;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Target (c): a whole file read through {@code ParquetFileReader}, once in full and once with a

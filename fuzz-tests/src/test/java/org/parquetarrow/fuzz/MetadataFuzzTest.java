@@ -6,8 +6,8 @@ import java.util.Arrays;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.ByteBufferInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.schema.ArrowSchemaConverter;
 
 /**

@@ -15,7 +15,7 @@ import org.parquetarrow.format.Statistics;
 import org.parquetarrow.index.PageHeaderWalker;
 import org.parquetarrow.index.StoredPageHeader;
 import org.parquetarrow.io.ColumnChunkRange;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 
 /**
  * The page headers of one column chunk for {@code pages}, walked by the core's {@link

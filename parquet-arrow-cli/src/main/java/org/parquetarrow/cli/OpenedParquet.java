@@ -8,9 +8,9 @@ import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.schema.ColumnDescriptor;
 import org.parquetarrow.schema.ParquetSchema;
 

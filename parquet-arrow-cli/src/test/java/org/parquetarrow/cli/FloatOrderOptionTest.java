@@ -15,8 +15,8 @@ import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.format.ColumnOrder;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 
 /**
  * {@code from-arrow --float-order}: float columns go out in IEEE 754 total order by default, in

@@ -40,8 +40,12 @@ public final class MetadataReader {
     return readFileMetaData(buf, limits, -1);
   }
 
-  /** As {@link #readFileMetaData(ByteBuffer, MetadataLimits)}, with errors located at file offsets. */
-  static FileMetaData readFileMetaData(ByteBuffer buf, MetadataLimits limits, long fileOffset) {
+  /**
+   * As {@link #readFileMetaData(ByteBuffer, MetadataLimits)}, with errors located at file offsets
+   * ({@code fileOffset} is where {@code buf} starts in the file, or -1 if unknown).
+   */
+  public static FileMetaData readFileMetaData(
+      ByteBuffer buf, MetadataLimits limits, long fileOffset) {
     ThriftReader in = ThriftReader.over(buf, limits, "FileMetaData", fileOffset);
     try {
       return finish(buf, in, FileMetaDataCodec.read(in));

@@ -22,7 +22,7 @@ import org.parquetarrow.io.RangeCoalescer;
 
 /**
  * Reads a column chunk's offset index (the page locations of the page index), which lets the page
- * reader skip pages outside a {@link org.parquetarrow.read.RowSelection}.
+ * reader skip pages outside a {@link org.parquetarrow.selection.RowSelection}.
  *
  * <pre>{@code
  * OffsetIndex index = OffsetIndexReader.read(file, chunk);   // null when the chunk has none

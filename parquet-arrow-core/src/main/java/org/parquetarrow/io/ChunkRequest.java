@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * What to fetch of one column chunk: all of it, or only some spans of it (in file order, not

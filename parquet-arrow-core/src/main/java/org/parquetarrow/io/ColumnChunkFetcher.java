@@ -18,7 +18,7 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnCryptoMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.RowGroup;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 
 /**
  * Fetches column chunks, whole or only the spans a row selection needs, into heap arrays: the
@@ -76,13 +76,22 @@ public final class ColumnChunkFetcher {
    */
   public static List<ColumnChunkRange> chunkRanges(
       InputFile file, FileMetaData metadata, int rowGroup, int[] columns) {
+    return chunkRanges(file, metadata, WriterVersion.parse(metadata.createdBy()), rowGroup, columns);
+  }
+
+  /**
+   * As {@link #chunkRanges(InputFile, FileMetaData, int, int[])}, with the file's writer already
+   * parsed ({@link org.parquetarrow.metadata.ParquetFooter#writerVersion()}), for readers that
+   * plan row group after row group.
+   */
+  public static List<ColumnChunkRange> chunkRanges(
+      InputFile file, FileMetaData metadata, WriterVersion writer, int rowGroup, int[] columns) {
     ErrorLocation where = ErrorLocation.ofFile(file.name()).withRowGroup(rowGroup);
     if (rowGroup < 0 || rowGroup >= metadata.rowGroups().size()) {
       throw new IllegalArgumentException(
           "row group " + rowGroup + " of " + metadata.rowGroups().size());
     }
     RowGroup group = metadata.rowGroups().get(rowGroup);
-    WriterVersion writer = WriterVersion.parse(metadata.createdBy());
     long fileLength = length(file, where);
     List<ColumnChunkRange> ranges = new ArrayList<>(columns.length);
     for (int c : columns) {

@@ -3,7 +3,7 @@ package org.parquetarrow.io;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.format.ColumnMetaData;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 
 /**
  * Where a column chunk's pages are in the file.

@@ -3,7 +3,6 @@ package org.parquetarrow.io;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
-import org.parquetarrow.io.http.HttpInputFile;
 
 /**
  * HTTP(S) URLs as a {@link Storage}: single files read with range requests ({@link

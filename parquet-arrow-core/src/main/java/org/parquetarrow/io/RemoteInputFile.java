@@ -19,13 +19,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingFileException;
-import org.parquetarrow.ObjectChangedException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
 
 /**
  * The common part of files read by ranged requests over a network ({@link
- * org.parquetarrow.io.http.HttpInputFile}, the S3 module's {@code S3InputFile}): a subclass sends
+ * org.parquetarrow.io.HttpInputFile}, the S3 module's {@code S3InputFile}): a subclass sends
  * one request, this class does everything around it.
  *
  * <ul>

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * How a remote file ({@link org.parquetarrow.io.http.HttpInputFile}, the S3 module's
+ * How a remote file ({@link org.parquetarrow.io.HttpInputFile}, the S3 module's
  * {@code S3InputFile}) is read: timeouts, retries, concurrency and the size of the footer's
  * suffix request. Immutable; build one with {@link #builder()}.
  *

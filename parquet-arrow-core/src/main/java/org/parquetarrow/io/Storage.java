@@ -56,7 +56,7 @@ public interface Storage extends AutoCloseable {
    * (its length or ETag differ): a dataset scan opens its files so, against the version their
    * footers were read from, and never decodes new bytes with an old footer.
    *
-   * @throws org.parquetarrow.ObjectChangedException naming the object if it changed
+   * @throws org.parquetarrow.io.ObjectChangedException naming the object if it changed
    */
   default InputFile open(StorageEntry entry, IoStatistics statistics) throws IOException {
     InputFile in = open(entry.location(), statistics);

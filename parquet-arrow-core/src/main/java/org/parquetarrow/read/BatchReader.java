@@ -28,12 +28,15 @@ import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.PageReadOptions;
+import org.parquetarrow.read.page.PageReaderBuilder;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.variant.VariantUnshredder;
 
 /**
@@ -88,15 +91,15 @@ final class BatchReader implements AutoCloseable {
   private boolean failed;
   private boolean closed;
 
-  BatchReader(InputFile file, FileMetaData metadata, FileDecryptor decryptor, SchemaMapping mapping,
-      RowPlan plan, ReadOptions options) {
+  BatchReader(InputFile file, FileMetaData metadata, WriterVersion writer, FileDecryptor decryptor,
+      SchemaMapping mapping, RowPlan plan, ReadOptions options) {
     this.file = file;
     this.metadata = metadata;
     this.decryptor = decryptor;
     this.options = options;
     this.plan = plan;
     this.rowGroups = plan.rowGroups();
-    this.writer = WriterVersion.parse(metadata.createdBy());
+    this.writer = writer;
     this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums())
         .withMaxPageSize(options.maxPageSize());
     List<FieldAssembler> built = new ArrayList<>();
@@ -378,7 +381,7 @@ final class BatchReader implements AutoCloseable {
       ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
       ColumnChunkBytes bytes = chunks.get(i);
       bytesFetched += bytes.length();
-      ColumnChunkPageReader.Builder builder =
+      PageReaderBuilder builder =
           ColumnChunkPageReader.builder(
                   bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
               .location(f.where)
@@ -441,7 +444,8 @@ final class BatchReader implements AutoCloseable {
   /** The fetch of row group {@code g}, planned; {@code null} when none of its rows is selected. */
   private RowGroupFetch plan(int g) {
     RowSelection selected = selection(g, metadata.rowGroups().get(g).numRows());
-    return RowGroupFetch.plan(file, metadata, decryptor, options.fetchOptions(), leafOrdinals, g, selected);
+    return RowGroupFetch.plan(
+        file, metadata, writer, decryptor, options.fetchOptions(), leafOrdinals, g, selected);
   }
 
   /**

@@ -14,9 +14,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ArrowSchemaConverter;
 import org.parquetarrow.schema.ParquetSchema;
@@ -76,7 +76,8 @@ public final class ParquetFileReader implements AutoCloseable {
       all = ArrowSchemaConverter.toArrow(metadata, byParquetPath);
     }
     this.mapping = options.columns() == null ? all : all.select(options.columns());
-    this.batches = new BatchReader(file, metadata, decryptor, mapping, RowPlan.of(metadata, options), options);
+    this.batches = new BatchReader(
+        file, metadata, footer.writerVersion(), decryptor, mapping, RowPlan.of(metadata, options), options);
   }
 
   /**

@@ -13,6 +13,7 @@ import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.schema.ArrowReadOptions;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * How {@link ParquetFileReader} reads a file. Immutable; build one with {@link #builder(BufferAllocator)}.

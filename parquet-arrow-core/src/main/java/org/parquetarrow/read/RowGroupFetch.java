@@ -14,6 +14,7 @@ import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.ChunkRequest;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.io.ColumnChunkFetcher;
@@ -22,6 +23,7 @@ import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.io.FileRange;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.RangeCoalescer;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.index.OffsetIndexReader;
 
 /**
@@ -87,8 +89,9 @@ final class RowGroupFetch {
    *
    * @param decryptor the file's decryptor, {@code null} for a plaintext file
    */
-  static RowGroupFetch plan(InputFile file, FileMetaData metadata, FileDecryptor decryptor,
-      FetchOptions fetchOptions, int[] leafOrdinals, int g, RowSelection selected) {
+  static RowGroupFetch plan(InputFile file, FileMetaData metadata, WriterVersion writer,
+      FileDecryptor decryptor, FetchOptions fetchOptions, int[] leafOrdinals, int g,
+      RowSelection selected) {
     RowGroup group = metadata.rowGroups().get(g);
     if (selected.isEmpty()) {
       return null;
@@ -104,7 +107,7 @@ final class RowGroupFetch {
     }
     List<ColumnChunkRange> chunkRanges;
     try {
-      chunkRanges = ColumnChunkFetcher.chunkRanges(file, metadata, g, leafOrdinals);
+      chunkRanges = ColumnChunkFetcher.chunkRanges(file, metadata, writer, g, leafOrdinals);
     } catch (ParquetException e) {
       throw e.locate(where);
     }

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * The row groups a reader reads, in order, and the rows of each: from {@link ReadOptions}'s row

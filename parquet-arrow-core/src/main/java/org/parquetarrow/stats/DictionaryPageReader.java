@@ -23,7 +23,7 @@ import org.parquetarrow.index.ModuleReader;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.io.ColumnChunkRange;
 import org.parquetarrow.io.InputFile;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.read.page.Page;

@@ -1,7 +1,7 @@
 package org.parquetarrow.stats;
 
 import org.parquetarrow.format.PhysicalType;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 
 /**
  * Whether a writer's min/max statistics can be trusted, keyed on {@code created_by} the way

@@ -1,6 +1,5 @@
 package org.parquetarrow.crypto;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -50,11 +49,11 @@ import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.format.SchemaElement;
 import org.parquetarrow.io.ByteBufferInputFile;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.TestData;
 
 /**

@@ -31,11 +31,11 @@ import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.ByteBufferInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.testing.TestData;
 

@@ -31,12 +31,12 @@ import org.parquetarrow.format.AesGcmV1;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnCryptoMetaData;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.parquetarrow.io.ByteBufferInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.DataPageVersion;
 

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.ByteBufferInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.TestData;
 
 /**

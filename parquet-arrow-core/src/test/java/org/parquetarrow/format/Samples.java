@@ -8,10 +8,10 @@ import java.util.List;
  * Metadata records for round-trip tests: for every struct one value with every field set and one
  * with only the required fields, and every union member.
  */
-final class Samples {
+public final class Samples {
   private Samples() {}
 
-  static byte[] b(String s) {
+  public static byte[] b(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
@@ -133,7 +133,7 @@ final class Samples {
     return new RowGroup(List.of(minimalColumnChunk()), 0, 0, null, null, null, null);
   }
 
-  static FileMetaData fullFileMetaData(EncryptionAlgorithm algorithm) {
+  public static FileMetaData fullFileMetaData(EncryptionAlgorithm algorithm) {
     return new FileMetaData(
         2,
         fullSchema(),
@@ -146,16 +146,16 @@ final class Samples {
         b("footer-signing-key"));
   }
 
-  static FileMetaData minimalFileMetaData() {
+  public static FileMetaData minimalFileMetaData() {
     return new FileMetaData(1, List.of(new SchemaElement(null, null, null, "schema", null, null, null, null,
         null, null, null)), 0, List.of(), null, null, null, null, null);
   }
 
-  static AesGcmV1 fullAesGcmV1() {
+  public static AesGcmV1 fullAesGcmV1() {
     return new AesGcmV1(b("prefix"), b("unique"), true);
   }
 
-  static AesGcmCtrV1 fullAesGcmCtrV1() {
+  public static AesGcmCtrV1 fullAesGcmCtrV1() {
     return new AesGcmCtrV1(b("p"), b("u"), false);
   }
 

@@ -13,8 +13,8 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.TestData;
 
 class OffsetIndexReaderTest {

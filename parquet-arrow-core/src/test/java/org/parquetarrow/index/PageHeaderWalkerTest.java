@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.PageType;
-import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.io.ColumnChunkRange;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.testing.TestData;
 
 /**

@@ -13,9 +13,9 @@ import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.PhysicalType;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.TestData;
 
 class ColumnChunkRangeTest {

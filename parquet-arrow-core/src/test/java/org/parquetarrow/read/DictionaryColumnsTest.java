@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.Batches;
 import org.parquetarrow.testing.CompareOptions;

@@ -15,6 +15,7 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.parquetarrow.io.FetchOptions;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.testing.TestData;
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.ArrowValues;
 import org.parquetarrow.testing.Batches;

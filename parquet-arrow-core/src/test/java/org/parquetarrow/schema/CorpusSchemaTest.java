@@ -25,8 +25,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.TestData;
 
 /**

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.SortingColumn;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /**

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.Statistics;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /**

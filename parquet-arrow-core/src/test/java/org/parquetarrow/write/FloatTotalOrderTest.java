@@ -27,9 +27,9 @@ import org.parquetarrow.format.ColumnIndex;
 import org.parquetarrow.format.ColumnOrder;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.Statistics;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /**

@@ -29,9 +29,9 @@ import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.PageHeader;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.Statistics;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /** Our own bytes checked with our metadata reader against values worked out by hand. */

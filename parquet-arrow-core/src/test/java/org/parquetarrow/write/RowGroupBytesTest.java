@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 
 /** The row-group byte limit holds within one large batch, not only between batches. */

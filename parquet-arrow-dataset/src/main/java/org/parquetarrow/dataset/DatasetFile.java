@@ -5,13 +5,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.IoStatistics;
 import org.parquetarrow.io.LocalStorage;
 import org.parquetarrow.io.RemoteInputFile;
 import org.parquetarrow.io.Storage;
 import org.parquetarrow.io.StorageEntry;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.schema.SchemaMapping;
 
 /**

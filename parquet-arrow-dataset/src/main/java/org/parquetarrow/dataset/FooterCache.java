@@ -2,8 +2,8 @@ package org.parquetarrow.dataset;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.StorageEntry;
+import org.parquetarrow.metadata.ParquetFooter;
 
 /**
  * Parsed footers of files found by discovery, kept across discoveries so that discovering the

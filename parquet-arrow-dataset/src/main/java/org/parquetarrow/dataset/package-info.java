@@ -2,7 +2,7 @@
  * Many Parquet files as one table:
  *
  * <ul>
- *   <li>one-call reads ({@link org.parquetarrow.dataset.ParquetFiles}: a file, directory, glob or
+ *   <li>one-call reads ({@link org.parquetarrow.dataset.scan.ParquetFiles}: a file, directory, glob or
  *       remote location into an Arrow {@code Table} or batches, with columns, filter and limit;
  *       row counts and the explained plan), pyarrow's {@code pq.read_table} in Java;
  *   <li>discovery ({@link org.parquetarrow.dataset.DatasetDiscovery}) from a file, a directory, a

@@ -35,7 +35,7 @@ import org.parquetarrow.dataset.prune.PruningMetrics;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.BloomFilterOptions;
@@ -224,7 +224,7 @@ class WrittenDatasetTest {
     // and its bloom filter rules it out: pruning reads that filter, header and bitset, once
     Integer length;
     try (LocalInputFile in = LocalInputFile.open(dir.resolve("year=2024/part-0.parquet"))) {
-      length = org.parquetarrow.format.ParquetFooter.read(in).metadata().rowGroups().get(0).columns().get(0)
+      length = org.parquetarrow.metadata.ParquetFooter.read(in).metadata().rowGroups().get(0).columns().get(0)
           .metaData().bloomFilterLength();
     }
     PruningMetrics m = new PruningMetrics();

@@ -157,7 +157,7 @@ public final class S3FileSystem implements AutoCloseable {
    * Opens the object at {@code location} from {@code tail}, what an earlier open of it brought
    * ({@link S3InputFile#tail()}), without a request; later requests are conditional on the
    * tail's version ({@code If-Match}), so a replaced object still fails with {@link
-   * org.parquetarrow.ObjectChangedException}.
+   * org.parquetarrow.io.ObjectChangedException}.
    */
   public S3InputFile open(S3Location location, RemoteInputFile.Tail tail, IoStatistics statistics) {
     return S3InputFile.open(this, location, statistics, tail);

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * GET for the object's last {@link RemoteReadOptions#footerSuffixSize()} bytes, whose response
  * gives the length (from {@code Content-Range}) and the ETag and holds the footer of most files;
  * every later GET carries {@code If-Match: <etag>}, so an object replaced while being read fails
- * with {@link org.parquetarrow.ObjectChangedException} naming it and the range.
+ * with {@link org.parquetarrow.io.ObjectChangedException} naming it and the range.
  *
  * <pre>{@code
  * try (S3InputFile in = S3InputFile.open(S3Location.parse("s3://my-bucket/trips.parquet"),

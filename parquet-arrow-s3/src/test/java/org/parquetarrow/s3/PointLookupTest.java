@@ -20,7 +20,7 @@ import org.parquetarrow.io.IoStatistics;
 import org.parquetarrow.io.RemoteReadOptions;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

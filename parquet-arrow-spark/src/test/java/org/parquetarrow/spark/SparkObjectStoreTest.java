@@ -192,7 +192,7 @@ class SparkObjectStoreTest {
         TestData.parquetTesting().resolve("data/hadoop_lz4_compressed_larger.parquet"));
     Exception e = assertThrows(Exception.class, () -> big.collectAsList());
     // Spark reports the task's exception in the stage failure's message (it keeps no cause)
-    assertTrue(e.getMessage().contains(org.parquetarrow.ObjectChangedException.class.getName()
+    assertTrue(e.getMessage().contains(org.parquetarrow.io.ObjectChangedException.class.getName()
         + ": s3://private/replaced-larger/part.parquet"), e.getMessage());
   }
 

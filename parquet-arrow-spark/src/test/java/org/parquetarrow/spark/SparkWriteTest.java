@@ -30,9 +30,9 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.PageType;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

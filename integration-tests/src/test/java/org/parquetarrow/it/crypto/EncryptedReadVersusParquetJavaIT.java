@@ -2,7 +2,6 @@ package org.parquetarrow.it.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -44,9 +43,9 @@ import org.parquetarrow.crypto.EncryptedCorpus;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
-import org.parquetarrow.read.RowSelection;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Every encrypted file of parquet-testing read by our reader and by parquet-java (its

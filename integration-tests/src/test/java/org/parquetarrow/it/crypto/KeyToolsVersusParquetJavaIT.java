@@ -30,10 +30,10 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.crypto.EncryptedCorpus;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.crypto.EncryptedWriteFixture;
 import org.parquetarrow.crypto.keytools.PropertiesDrivenCryptoFactory;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.write.DataPageVersion;
 
 /**

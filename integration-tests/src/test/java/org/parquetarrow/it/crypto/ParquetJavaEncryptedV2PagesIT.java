@@ -32,7 +32,7 @@ import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Files parquet-java encrypts with v2 data pages whose level sections are not empty (nullable and

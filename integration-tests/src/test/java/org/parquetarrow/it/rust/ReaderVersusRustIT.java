@@ -27,7 +27,7 @@ import org.parquetarrow.it.peers.PeerFiles;
 import org.parquetarrow.it.peers.Table;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.Batches;
 import org.parquetarrow.testing.CompareOptions;

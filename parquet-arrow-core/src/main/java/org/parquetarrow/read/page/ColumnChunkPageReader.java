@@ -1,33 +1,24 @@
 package org.parquetarrow.read.page;
 
-import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.io.ColumnChunkBytes;
 import java.nio.ByteBuffer;
-import java.util.Objects;
-import java.util.zip.CRC32;
 import org.parquetarrow.ChecksumException;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.UnsupportedFeatureException;
-import org.parquetarrow.compress.Codecs;
-import org.parquetarrow.compress.DecompressedSize;
-import org.parquetarrow.compress.Decompressor;
 import org.parquetarrow.crypto.ColumnDecryptor;
 import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
-import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.format.DataPageHeader;
 import org.parquetarrow.format.DataPageHeaderV2;
 import org.parquetarrow.format.DictionaryPageHeader;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.MetadataReader;
-import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
-import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Walks the pages of one fetched column chunk: parses each header, checks its sizes against the
@@ -83,11 +74,6 @@ import org.parquetarrow.read.WriterVersion;
  */
 public final class ColumnChunkPageReader implements AutoCloseable {
   private static final byte[] NO_BYTES = new byte[0];
-  /**
-   * Pages up to this size are allocated as their header says. Beyond it, a codec without an
-   * expansion bound (ZSTD, BROTLI) must first be seen to decode to the claimed size.
-   */
-  private static final int UNVERIFIED_PAGE_SIZE = 1 << 30;
 
   private final ColumnChunkBytes chunk;
   /** The fetched piece holding the page being read (the whole chunk when it is dense). */
@@ -97,27 +83,16 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   /** The file offset of {@code buf[0]}: a position in {@code buf} plus this is a file offset. */
   private long base;
   private final long numValues;
-  private final CompressionCodec codec;
   private final int maxDefinitionLevel;
   private final int maxRepetitionLevel;
   private final boolean v2AlwaysCompressed;
-  private final PageReadOptions options;
   private final ErrorLocation location;
   private final OffsetIndexPlan plan;
   private final RowSelection selection;
-  private final boolean ownsDecompressor;
-  private final ColumnDecryptor decryptor;
-  private final boolean expectDictionary;
-  private final CRC32 crc = new CRC32();
-
-  private Decompressor decompressor;
-  private byte[] scratch = NO_BYTES;
-  /** Decrypted data page bodies, reused from page to page. */
-  private byte[] plainScratch = NO_BYTES;
-  /** Data page headers decrypted so far (the page ordinal of the AADs when reading in sequence). */
-  private int dataPages;
-  /** The page ordinal of the modules of the page being read. */
-  private int modulePage;
+  private final PageChecksums checksums;
+  private final PageDecompression decompression;
+  /** The chunk's page decryption; {@code null} for a plaintext chunk. */
+  private final PageDecryption decryption;
   private int pos;
   private int nextOrdinal;
   private long valuesSeen;
@@ -135,11 +110,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
 
   private long pagesRead;
   private long pagesSkipped;
-  private long checksumsVerified;
-  private long bytesDecompressed;
 
-  private ColumnChunkPageReader(
-      Builder b, ColumnMetaData meta, OffsetIndexPlan plan, ErrorLocation location) {
+  ColumnChunkPageReader(
+      PageReaderBuilder b, ColumnMetaData meta, OffsetIndexPlan plan, ErrorLocation location) {
     this.chunk = b.bytes;
     ColumnChunkBytes.Piece first = chunk.pieces().isEmpty() ? null : chunk.pieces().get(0);
     this.buf = first == null ? NO_BYTES : first.array();
@@ -147,27 +120,26 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     this.end = first == null ? 0 : first.arrayOffset() + first.length();
     this.base = first == null ? chunk.range().offset() : first.fileOffset() - first.arrayOffset();
     this.numValues = meta.numValues();
-    this.codec = meta.codec();
     this.maxDefinitionLevel = b.maxDefinitionLevel;
     this.maxRepetitionLevel = b.maxRepetitionLevel;
     this.v2AlwaysCompressed = b.writer.isBefore("parquet-cpp", 2, 0, 0);
-    this.options = b.options;
     this.location = location;
     this.plan = plan;
     this.selection = b.selection;
-    this.decompressor = b.decompressor;
-    this.ownsDecompressor = b.decompressor == null;
-    this.decryptor = b.decryptor;
-    this.expectDictionary = meta.dictionaryPageOffset() != null;
+    this.checksums = new PageChecksums(b.options.verifyChecksums());
+    this.decompression = new PageDecompression(meta.codec(), b.options.maxPageSize(), b.decompressor);
+    this.decryption = b.decryptor == null
+        ? null
+        : new PageDecryption(b.decryptor, meta.dictionaryPageOffset() != null);
   }
 
   /**
    * Starts a reader over {@code bytes}, the fetched bytes of {@code chunk}, for a leaf column with
    * the given max levels (from the schema: they decide which level sections v1 pages hold).
    */
-  public static Builder builder(
+  public static PageReaderBuilder builder(
       ColumnChunkBytes bytes, ColumnChunk chunk, int maxDefinitionLevel, int maxRepetitionLevel) {
-    return new Builder(bytes, chunk, maxDefinitionLevel, maxRepetitionLevel);
+    return new PageReaderBuilder(bytes, chunk, maxDefinitionLevel, maxRepetitionLevel);
   }
 
   /**
@@ -220,14 +192,14 @@ public final class ColumnChunkPageReader implements AutoCloseable {
 
   /** Page CRCs checked so far. */
   public long checksumsVerified() {
-    return checksumsVerified;
+    return checksums.verified();
   }
 
   /**
    * Bytes produced by the decompressor so far (zero for uncompressed chunks, which are not copied).
    */
   public long bytesDecompressed() {
-    return bytesDecompressed;
+    return decompression.bytesDecompressed();
   }
 
   /** Releases the decompressor, unless the caller supplied it. Idempotent. */
@@ -237,11 +209,10 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       return;
     }
     closed = true;
-    scratch = NO_BYTES;
-    plainScratch = NO_BYTES;
-    if (ownsDecompressor && decompressor != null) {
-      decompressor.close();
+    if (decryption != null) {
+      decryption.close();
     }
+    decompression.close();
   }
 
   // ------------------------------------------------------------------ walking the chunk
@@ -345,8 +316,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     currentOrdinal = ordinal;
     currentOffset = fileOffset(headerStart);
     ByteBuffer view = ByteBuffer.wrap(buf, headerStart, end - headerStart);
-    PageHeader header =
-        decryptor == null ? MetadataReader.readPageHeader(view) : decryptHeader(view, listed);
+    PageHeader header = decryption == null
+        ? MetadataReader.readPageHeader(view)
+        : decryption.header(view, listed, !dictionarySeen && !dataSeen);
     int body = view.position();
     int compressed = header.compressedPageSize();
     int uncompressed = header.uncompressedPageSize();
@@ -402,10 +374,10 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     if (d.numValues() < 0) {
       throw new CorruptFileException("dictionary page with " + d.numValues() + " values");
     }
-    verifyChecksum(header, body);
+    checksums.verify(header.crc(), buf, body, header.compressedPageSize());
     ByteSlice stored = storedBody(ModuleType.DICTIONARY_PAGE, body, header.compressedPageSize(), true);
-    ByteSlice data =
-        decompress(stored.array(), stored.offset(), stored.length(), header.uncompressedPageSize(), true);
+    ByteSlice data = decompression.decompress(
+        stored.array(), stored.offset(), stored.length(), header.uncompressedPageSize(), true);
     dictionarySeen = true;
     return new DictionaryPage(
         ordinal,
@@ -425,12 +397,12 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     if (n < 0) {
       throw new CorruptFileException("data page with " + n + " values");
     }
-    verifyChecksum(header, body);
+    checksums.verify(header.crc(), buf, body, header.compressedPageSize());
     dataSeen = true;
     valuesSeen += n;
     ByteSlice stored = storedBody(ModuleType.DATA_PAGE, body, header.compressedPageSize(), false);
-    ByteSlice page =
-        decompress(stored.array(), stored.offset(), stored.length(), header.uncompressedPageSize(), false);
+    ByteSlice page = decompression.decompress(
+        stored.array(), stored.offset(), stored.length(), header.uncompressedPageSize(), false);
     byte[] a = page.array();
     int limit = page.offset() + page.length();
     ByteSlice rep =
@@ -503,7 +475,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
               + uncompressed
               + " uncompressed)");
     }
-    verifyChecksum(header, body);
+    checksums.verify(header.crc(), buf, body, compressed);
     dataSeen = true;
     valuesSeen += n;
     byte[] levelArray = buf;
@@ -511,9 +483,10 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     byte[] valueArray = buf;
     int valuesStart = body + (int) levels;
     int storedValues = compressed - (int) levels;
-    if (decryptor != null) {
-      if (levels == 0 || storedModuleLength(body) == compressed) {
-        ByteSlice plain = decryptBody(ModuleType.DATA_PAGE, body, compressed, false);
+    if (decryption != null) {
+      if (PageDecryption.v2Layout(buf, body, end, compressed, (int) levels)
+          == PageDecryption.V2Layout.WHOLE_BODY) {
+        ByteSlice plain = decryption.body(ModuleType.DATA_PAGE, buf, body, compressed, false);
         if (plain.length() < levels) {
           throw new CorruptFileException("decrypted v2 page of " + plain.length()
               + " bytes is shorter than its level sections (" + levels + " bytes)");
@@ -523,14 +496,11 @@ public final class ColumnChunkPageReader implements AutoCloseable {
         valueArray = plain.array();
         valuesStart = plain.offset() + (int) levels;
         storedValues = plain.length() - (int) levels;
-      } else if (storedModuleLength(valuesStart) == storedValues) {
-        ByteSlice plain = decryptBody(ModuleType.DATA_PAGE, valuesStart, storedValues, false);
+      } else {
+        ByteSlice plain = decryption.body(ModuleType.DATA_PAGE, buf, valuesStart, storedValues, false);
         valueArray = plain.array();
         valuesStart = plain.offset();
         storedValues = plain.length();
-      } else {
-        throw new CorruptFileException("encrypted v2 page of " + compressed
-            + " bytes holds neither one module nor " + levels + " level bytes and a module of the values");
       }
     }
     ByteSlice rep = new ByteSlice(levelArray, levelStart, repLength);
@@ -538,7 +508,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     int plainValues = uncompressed - (int) levels;
     ByteSlice values;
     if (d.compressed() || v2AlwaysCompressed) {
-      values = decompress(valueArray, valuesStart, storedValues, plainValues, false);
+      values = decompression.decompress(valueArray, valuesStart, storedValues, plainValues, false);
     } else if (storedValues != plainValues) {
       throw new CorruptFileException(
           "v2 values are flagged uncompressed but take "
@@ -566,295 +536,15 @@ public final class ColumnChunkPageReader implements AutoCloseable {
         d.statistics());
   }
 
-  // ------------------------------------------------------------------ bytes
-
-  private void verifyChecksum(PageHeader header, int body) {
-    Integer expected = header.crc();
-    if (expected == null || !options.verifyChecksums()) {
-      return;
-    }
-    crc.reset();
-    crc.update(buf, body, header.compressedPageSize());
-    int actual = (int) crc.getValue();
-    checksumsVerified++;
-    if (actual != expected) {
-      throw new ChecksumException(
-          String.format(
-              "page CRC-32 mismatch: the header says %08x, the %d page bytes give %08x",
-              expected, header.compressedPageSize(), actual),
-          here(),
-          expected,
-          actual);
-    }
-  }
-
-  /**
-   * The {@code plainLength} bytes that {@code buf[src, src + storedLength)} decompress to. Without
-   * compression that is the stored bytes themselves; otherwise a fresh array when {@code own}, or
-   * the reusable scratch buffer.
-   */
-  private ByteSlice decompress(byte[] from, int src, int storedLength, int plainLength, boolean own) {
-    if (codec == CompressionCodec.UNCOMPRESSED) {
-      if (storedLength != plainLength) {
-        throw new CorruptFileException(
-            "uncompressed page stores "
-                + storedLength
-                + " bytes but its header says "
-                + plainLength);
-      }
-      return new ByteSlice(from, src, storedLength);
-    }
-    if (plainLength > options.maxPageSize()) {
-      throw new UnsupportedFeatureException(
-          "page over maxPageSize",
-          "page decompresses to "
-              + plainLength
-              + " bytes, more than the limit of "
-              + options.maxPageSize()
-              + " (PageReadOptions.maxPageSize)");
-    }
-    if (plainLength > DecompressedSizeBound.of(codec, storedLength)) {
-      throw new CorruptFileException(
-          "page claims "
-              + plainLength
-              + " bytes decompressed from "
-              + storedLength
-              + " bytes of "
-              + codec
-              + ", more than "
-              + codec
-              + " can produce");
-    }
-    if (plainLength > UNVERIFIED_PAGE_SIZE && DecompressedSizeBound.of(codec, storedLength) == Long.MAX_VALUE) {
-      // a codec without an expansion bound claims a huge page: believe it only once the data
-      // really decodes to that many bytes, before allocating them
-      if (!DecompressedSize.isCountable(codec)) {
-        throw new UnsupportedFeatureException("page over 1 GiB",
-            "a " + codec + " page decompressing to " + plainLength + " bytes (over 1 GiB) is not supported");
-      }
-      if (DecompressedSize.count(codec, from, src, storedLength, plainLength) != plainLength) {
-        throw new CorruptFileException("page claims " + plainLength + " bytes decompressed from " + storedLength
-            + " bytes of " + codec + ", which do not decode to that many");
-      }
-    }
-    return decompressInto(from, src, storedLength, plainLength, own);
-  }
-
-  private ByteSlice decompressInto(byte[] from, int src, int storedLength, int plainLength, boolean own) {
-    byte[] target = own ? allocate(plainLength) : scratch(plainLength);
-    decompressor().decompress(from, src, storedLength, target, 0, plainLength);
-    bytesDecompressed += plainLength;
-    return new ByteSlice(target, 0, plainLength);
-  }
-
-  // ------------------------------------------------------------------ decryption
-
-  /**
-   * Decrypts the page header module at {@code view}'s position and moves past it. The module type
-   * is chosen before the header is known: the chunk's first page is its dictionary page when the
-   * metadata names one; a wrong guess fails authentication rather than giving garbage.
-   */
-  private PageHeader decryptHeader(ByteBuffer view, int listed) {
-    boolean dictionary = listed < 0 && expectDictionary && !dictionarySeen && !dataSeen;
-    ModuleType type = dictionary ? ModuleType.DICTIONARY_PAGE_HEADER : ModuleType.DATA_PAGE_HEADER;
-    modulePage = dictionary ? -1 : listed >= 0 ? listed : dataPages++;
-    ByteBuffer plain = decryptor.decrypt(type, view, modulePage);
-    PageHeader header = MetadataReader.readPageHeader(plain);
-    if (dictionary != (header.type() == PageType.DICTIONARY_PAGE)) {
-      throw new CorruptFileException("a " + type.label() + " module holds a " + header.type() + " header");
-    }
-    return header;
-  }
-
   /** The page body as the codec stored it: the bytes themselves, or their decryption. */
   private ByteSlice storedBody(ModuleType type, int body, int length, boolean own) {
-    return decryptor == null ? new ByteSlice(buf, body, length) : decryptBody(type, body, length, own);
-  }
-
-  /**
-   * Decrypts the module of exactly {@code length} bytes at {@code at}, into a fresh array when
-   * {@code own}, else into the reused plaintext buffer.
-   */
-  private ByteSlice decryptBody(ModuleType type, int at, int length, boolean own) {
-    ByteBuffer src = ByteBuffer.wrap(buf, at, length);
-    int module = decryptor.moduleLength(type, src);
-    if (module != length) {
-      throw new CorruptFileException("encrypted " + type.label() + " module takes " + module
-          + " bytes, its page header says " + length);
-    }
-    byte[] target = own ? new byte[length] : plainBuffer(length);
-    int plain = decryptor.decrypt(type, src, modulePage, ByteBuffer.wrap(target));
-    return new ByteSlice(target, 0, plain);
-  }
-
-  /** The module length stored at {@code at} plus its length field, or -1 if it does not fit. */
-  private int storedModuleLength(int at) {
-    if (end - at < 4) {
-      return -1;
-    }
-    long length = (buf[at] & 0xffL) | (buf[at + 1] & 0xffL) << 8 | (buf[at + 2] & 0xffL) << 16
-        | (buf[at + 3] & 0xffL) << 24;
-    return length > end - at - 4 ? -1 : (int) length + 4;
-  }
-
-  private byte[] plainBuffer(int length) {
-    if (plainScratch.length < length) {
-      plainScratch = new byte[(int) Math.max(length, Math.min(Integer.MAX_VALUE - 8, plainScratch.length * 3L / 2))];
-    }
-    return plainScratch;
-  }
-
-  /** A fresh array for a page; a page the heap cannot hold is an error, not a crash. */
-  private static byte[] allocate(int length) {
-    try {
-      return new byte[length];
-    } catch (OutOfMemoryError e) {
-      throw new UnsupportedFeatureException("page larger than the free heap",
-          "a page of " + length + " bytes does not fit in the Java heap (-Xmx)");
-    }
-  }
-
-  private byte[] scratch(int length) {
-    if (scratch.length < length) {
-      // grow geometrically so that a chunk's slowly growing pages do not reallocate every time
-      long grown = Math.max(length, Math.min(options.maxPageSize(), scratch.length * 3L / 2));
-      scratch = allocate((int) grown);
-    }
-    return scratch;
-  }
-
-  private Decompressor decompressor() {
-    if (decompressor == null) {
-      decompressor = Codecs.decompressor(codec);
-    }
-    return decompressor;
+    return decryption == null
+        ? new ByteSlice(buf, body, length)
+        : decryption.body(type, buf, body, length, own);
   }
 
   private ErrorLocation here() {
     ErrorLocation at = currentOffset >= 0 ? location.withOffset(currentOffset) : location;
     return currentOrdinal >= 0 ? at.withPage(currentOrdinal) : at;
-  }
-
-  /**
-   * Configures a {@link ColumnChunkPageReader}. Only the chunk, its bytes and the column's max
-   * levels are required.
-   */
-  public static final class Builder {
-    private final ColumnChunkBytes bytes;
-    private final ColumnChunk chunk;
-    private final int maxDefinitionLevel;
-    private final int maxRepetitionLevel;
-    private ErrorLocation location = ErrorLocation.UNKNOWN;
-    private WriterVersion writer = WriterVersion.UNKNOWN;
-    private PageReadOptions options = PageReadOptions.DEFAULT;
-    private OffsetIndex offsetIndex;
-    private long rowGroupRows = -1;
-    private RowSelection selection;
-    private Decompressor decompressor;
-    private ColumnDecryptor decryptor;
-
-    private Builder(ColumnChunkBytes bytes, ColumnChunk chunk, int maxDef, int maxRep) {
-      this.bytes = Objects.requireNonNull(bytes, "bytes");
-      this.chunk = Objects.requireNonNull(chunk, "chunk");
-      if (maxDef < 0 || maxRep < 0) {
-        throw new IllegalArgumentException("negative max level: " + maxDef + ", " + maxRep);
-      }
-      this.maxDefinitionLevel = maxDef;
-      this.maxRepetitionLevel = maxRep;
-    }
-
-    /** Where errors say they happened (file, row group); the column is filled in from the chunk. */
-    public Builder location(ErrorLocation location) {
-      this.location = Objects.requireNonNull(location, "location");
-      return this;
-    }
-
-    /** The file's writer, for workarounds of known writer bugs. Default: unknown. */
-    public Builder writerVersion(WriterVersion writer) {
-      this.writer = Objects.requireNonNull(writer, "writer");
-      return this;
-    }
-
-    public Builder options(PageReadOptions options) {
-      this.options = Objects.requireNonNull(options, "options");
-      return this;
-    }
-
-    /**
-     * The chunk's offset index ({@code null}: none) and the number of rows of its row group, which
-     * bounds the last page's rows.
-     */
-    public Builder offsetIndex(OffsetIndex index, long rowGroupRows) {
-      if (index != null && rowGroupRows < 0) {
-        throw new IllegalArgumentException("negative row count " + rowGroupRows);
-      }
-      this.offsetIndex = index;
-      this.rowGroupRows = rowGroupRows;
-      return this;
-    }
-
-    /**
-     * The rows wanted ({@code null}: all). Pages holding none of them are skipped when an offset
-     * index is given; without one, every page is returned.
-     */
-    public Builder selection(RowSelection selection) {
-      this.selection = selection;
-      return this;
-    }
-
-    /**
-     * A decompressor for the chunk's codec, owned by the caller and not closed by the reader (to
-     * share one across chunks). Default: the reader makes one when the first compressed page needs
-     * it, and closes it.
-     */
-    public Builder decompressor(Decompressor decompressor) {
-      this.decompressor = decompressor;
-      return this;
-    }
-
-    /**
-     * The decryptor of the chunk's modules, required for an encrypted chunk ({@code null}: the
-     * chunk is in plaintext).
-     */
-    public Builder decryptor(ColumnDecryptor decryptor) {
-      this.decryptor = decryptor;
-      return this;
-    }
-
-    /**
-     * The reader.
-     *
-     * @throws org.parquetarrow.ParquetCryptoException if the chunk is encrypted and no decryptor
-     *     was given
-     * @throws CorruptFileException if the chunk has no metadata or the offset index does not fit
-     *     the chunk
-     * @throws IllegalArgumentException if a supplied decompressor is for another codec
-     */
-    public ColumnChunkPageReader build() {
-      ErrorLocation where =
-          location.fillFrom(ErrorLocation.UNKNOWN.withColumn(ColumnChunkFetcher.columnName(chunk, -1)));
-      ColumnChunkFetcher.checkReadable(chunk, where, decryptor != null);
-      ColumnMetaData meta = chunk.metaData();
-      if (decompressor != null && decompressor.codec() != meta.codec()) {
-        throw new IllegalArgumentException(
-            "decompressor for " + decompressor.codec() + " given for a " + meta.codec() + " chunk");
-      }
-      OffsetIndexPlan plan = null;
-      if (!bytes.isDense() && (offsetIndex == null || meta.numValues() == 0)) {
-        throw new IllegalArgumentException(
-            "a sparse chunk is read through its offset index, and none was given: " + bytes);
-      }
-      if (offsetIndex != null && meta.numValues() > 0) {
-        try {
-          plan = OffsetIndexPlan.of(offsetIndex, bytes, rowGroupRows);
-          if (plan.pageCount() == 0) {
-            throw new CorruptFileException("offset index lists no page for a chunk with values");
-          }
-        } catch (ParquetException e) {
-          throw e.locate(where);
-        }
-      }
-      return new ColumnChunkPageReader(this, meta, plan, where);
-    }
   }
 }

@@ -32,7 +32,7 @@
  *       levels is removed, so v1 and v2 pages look alike. A section is empty when the column's max
  *       level is 0.
  *   <li><b>Rows.</b> With an offset index, data pages report their first row index and row count,
- *       and pages holding no row of the {@link org.parquetarrow.read.RowSelection} are skipped
+ *       and pages holding no row of the {@link org.parquetarrow.selection.RowSelection} are skipped
  *       unread (no CRC check, no decompression); the consumer skips unselected rows inside the
  *       pages it gets. Without one, first row indices are {@code -1}: unknown.
  *   <li><b>Safety.</b> Every size in a header is checked against the bytes present, the codec's

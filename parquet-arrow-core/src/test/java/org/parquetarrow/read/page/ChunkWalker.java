@@ -19,10 +19,10 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.OffsetIndex;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.metadata.ParquetFooter;
 
 /**
  * Test-only: reads every page of every column chunk of a corpus file, each chunk on its own (a

@@ -35,10 +35,10 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
-import org.parquetarrow.format.ParquetFooter;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.metadata.ParquetFooter;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.testing.TestData;
 

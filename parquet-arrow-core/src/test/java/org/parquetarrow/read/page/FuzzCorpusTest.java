@@ -24,9 +24,9 @@ import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.ByteBufferInputFile;
 import org.parquetarrow.io.InputFile;
-import org.parquetarrow.read.WriterVersion;
 import org.parquetarrow.testing.TestData;
 
 /**

@@ -42,8 +42,8 @@ import org.parquetarrow.format.MetadataWriter;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.PageLocation;
 import org.parquetarrow.format.PageType;
-import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Chunks assembled by hand: level sections, value sections, sizes and locations are worked out from
@@ -747,7 +747,7 @@ class HandMadeChunkTest {
     assertEquals("a.b", e.location().column());
   }
 
-  private static ColumnChunkPageReader.Builder reader(
+  private static PageReaderBuilder reader(
       HandMadeChunk c, CompressionCodec codec, long numValues, int maxDef, int maxRep) {
     return ColumnChunkPageReader.builder(c.chunkBytes(), chunk(codec, numValues), maxDef, maxRep)
         .location(FILE);

@@ -6,7 +6,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.io.InputFile;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.schema.ColumnDescriptor;
 import org.parquetarrow.stats.ChunkDictionary;
 import org.parquetarrow.stats.DictionaryPageReader;

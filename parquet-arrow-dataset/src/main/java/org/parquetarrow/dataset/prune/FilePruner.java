@@ -32,9 +32,9 @@ import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.RowGroup;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
-import org.parquetarrow.read.RowSelection;
-import org.parquetarrow.read.WriterVersion;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.index.ColumnIndexReader;
 import org.parquetarrow.index.OffsetIndexReader;
 import org.parquetarrow.schema.SchemaMapping;
@@ -167,7 +167,7 @@ public final class FilePruner {
    * FileDecryptor#decryptColumnMetaData}), column and offset index, bloom filter and dictionary,
    * each module decrypted with the column's key; encrypted chunks without a key are not pruned.
    *
-   * @param decryptor the file's decryption state ({@link org.parquetarrow.format.ParquetFooter#decryptor()}),
+   * @param decryptor the file's decryption state ({@link org.parquetarrow.metadata.ParquetFooter#decryptor()}),
    *     {@code null} for a plaintext file or one read without keys
    * @throws org.parquetarrow.ParquetCryptoException if a module of a chunk with a known key does
    *     not authenticate
@@ -205,7 +205,7 @@ public final class FilePruner {
       for (int i = from; i < to; i++) {
         long n = groups.get(i).numRows();
         if (n > 0) {
-          all.add(new RowGroupScan(i, org.parquetarrow.read.RowSelection.all(n), true));
+          all.add(new RowGroupScan(i, org.parquetarrow.selection.RowSelection.all(n), true));
         }
         record(i, n, n, n > 0 ? PlanExplanation.Verdict.KEPT : PlanExplanation.Verdict.PRUNED,
             n > 0 ? PlanExplanation.Reason.NO_FILTER : PlanExplanation.Reason.EMPTY, null, List.of());

@@ -5,7 +5,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.format.ColumnIndex;
 import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.index.PageIndex;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * The pages of one column chunk: their row ranges (from the offset index) and bounds (from the

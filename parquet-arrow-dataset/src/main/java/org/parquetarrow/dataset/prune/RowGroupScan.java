@@ -1,6 +1,8 @@
 package org.parquetarrow.dataset.prune;
 
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
+
+
 
 /**
  * A row group that survived pruning, and the rows in it that may match.

@@ -11,7 +11,7 @@
  *       without a zero {@code nan_count} for {@code >}/{@code >=});
  *   <li>split-block bloom filters for {@code =} and {@code in};
  *   <li>dictionary pages of chunks whose every data page is dictionary-encoded;
- *   <li>the column index, turned into a {@link org.parquetarrow.read.RowSelection} through the
+ *   <li>the column index, turned into a {@link org.parquetarrow.selection.RowSelection} through the
  *       offset index and combined across columns ({@code and} intersects, {@code or} unites).
  * </ol>
  *

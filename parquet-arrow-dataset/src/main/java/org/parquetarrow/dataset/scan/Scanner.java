@@ -20,7 +20,7 @@ import org.parquetarrow.dataset.expr.ColumnRef;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.ExpressionBinder;
 import org.parquetarrow.dataset.prune.RowGroupScan;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Scans a dataset: plans the files, row groups and rows to read by pruning ({@link

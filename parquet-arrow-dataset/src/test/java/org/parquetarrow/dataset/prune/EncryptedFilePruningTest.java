@@ -11,11 +11,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.crypto.EncryptedWriteFixture;
 import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.format.FileMetaData;
-import org.parquetarrow.format.ParquetFooter;
 import org.parquetarrow.io.LocalInputFile;
-import org.parquetarrow.read.RowSelection;
+import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.schema.ArrowSchemaConverter;
 import org.parquetarrow.schema.SchemaMapping;
+import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.DataPageVersion;
 

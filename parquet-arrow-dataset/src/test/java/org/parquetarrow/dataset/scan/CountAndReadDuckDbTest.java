@@ -18,8 +18,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.parquetarrow.dataset.ParquetFiles;
-import org.parquetarrow.dataset.TableReadOptions;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.slf4j.Logger;

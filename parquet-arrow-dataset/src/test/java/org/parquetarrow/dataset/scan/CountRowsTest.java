@@ -20,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DiscoveryOptions;
-import org.parquetarrow.dataset.ParquetFiles;
 import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.io.LocalInputFile;

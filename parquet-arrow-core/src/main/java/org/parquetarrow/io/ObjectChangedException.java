@@ -1,6 +1,7 @@
-package org.parquetarrow;
+package org.parquetarrow.io;
 
-import org.parquetarrow.io.FileRange;
+import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.ParquetIOException;
 
 /**
  * A remote object (an HTTP resource, an S3 object) changed while it was being read: its ETag,

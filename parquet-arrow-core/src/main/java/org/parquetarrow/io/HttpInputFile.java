@@ -1,4 +1,4 @@
-package org.parquetarrow.io.http;
+package org.parquetarrow.io;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,17 +18,13 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.parquetarrow.ParquetIOException;
-import org.parquetarrow.io.FileRange;
-import org.parquetarrow.io.IoStatistics;
-import org.parquetarrow.io.RemoteInputFile;
-import org.parquetarrow.io.RemoteReadOptions;
 
 /**
  * A file read over HTTP(S) with {@code Range} requests, on the JDK's {@link HttpClient}. Opening
  * it sends one request, for the object's last {@link RemoteReadOptions#footerSuffixSize()} bytes,
  * which gives the length and the version (a strong ETag, else Last-Modified) and holds the footer
  * of most files; every later request carries {@code If-Match} (or {@code If-Unmodified-Since}), so
- * an object replaced while being read fails with {@link org.parquetarrow.ObjectChangedException}.
+ * an object replaced while being read fails with {@link org.parquetarrow.io.ObjectChangedException}.
  * Throttling, server errors, resets, timeouts and cut bodies are retried as {@link
  * RemoteReadOptions} says. A server that ignores {@code Range} is refused (unless the whole object
  * fits in the suffix), as reading a large file would download all of it for every range.

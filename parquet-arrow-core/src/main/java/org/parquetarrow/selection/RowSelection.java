@@ -1,4 +1,4 @@
-package org.parquetarrow.read;
+package org.parquetarrow.selection;
 
 import java.util.Arrays;
 
@@ -157,8 +157,14 @@ public final class RowSelection {
   /**
    * The same rows counted from row {@code first}: every bound less {@code first}, which must not
    * exceed the first selected row (a file-wide selection cut to one row group).
+   *
+   * <pre>{@code
+   * RowSelection inGroup = RowSelection.range(1_000, 1_100).shiftDown(1_000); // [0, 100)
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if a selected row lies before {@code first}
    */
-  RowSelection shiftDown(long first) {
+  public RowSelection shiftDown(long first) {
     if (isEmpty() || first == 0) {
       return this;
     }

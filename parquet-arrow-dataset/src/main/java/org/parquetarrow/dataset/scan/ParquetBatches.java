@@ -1,4 +1,4 @@
-package org.parquetarrow.dataset;
+package org.parquetarrow.dataset.scan;
 
 import java.io.IOException;
 import java.util.Iterator;
@@ -9,8 +9,6 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.parquetarrow.ParquetIOException;
-import org.parquetarrow.dataset.scan.ScanMetrics;
-import org.parquetarrow.dataset.scan.ScanReader;
 
 /**
  * The batches of one read ({@link ParquetFiles#batches}) for a for-each loop or a stream: each

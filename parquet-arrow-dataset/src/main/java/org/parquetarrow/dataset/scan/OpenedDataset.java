@@ -1,9 +1,12 @@
-package org.parquetarrow.dataset;
+package org.parquetarrow.dataset.scan;
 
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.io.Storage;
 import org.parquetarrow.io.StorageOptions;
 

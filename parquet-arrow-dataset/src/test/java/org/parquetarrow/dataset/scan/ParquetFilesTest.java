@@ -1,4 +1,4 @@
-package org.parquetarrow.dataset;
+package org.parquetarrow.dataset.scan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,12 +27,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.expr.ExpressionBindException;
-import org.parquetarrow.dataset.scan.RowCount;
-import org.parquetarrow.dataset.scan.ScanMetrics;
-import org.parquetarrow.dataset.scan.ScanOptions;
-import org.parquetarrow.dataset.scan.ScanReader;
-import org.parquetarrow.dataset.scan.Scanner;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.testing.LeakCheckingAllocator;
 import org.parquetarrow.write.ParquetFileWriter;

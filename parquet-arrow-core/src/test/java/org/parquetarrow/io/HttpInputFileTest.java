@@ -1,4 +1,4 @@
-package org.parquetarrow.io.http;
+package org.parquetarrow.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import org.junit.jupiter.api.Test;
-import org.parquetarrow.io.RemoteReadOptions;
 
 /**
  * What needs no server: names without secrets, and URLs refused before any request. Reads

@@ -1,4 +1,4 @@
-package org.parquetarrow.read;
+package org.parquetarrow.format;
 
 /**
  * The writer of a file, parsed from the footer's {@code created_by}, so that reader workarounds for

@@ -1,4 +1,4 @@
-package org.parquetarrow.read;
+package org.parquetarrow.selection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.parquetarrow.dataset;
+package org.parquetarrow.dataset.scan;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,9 +16,6 @@ import org.apache.arrow.vector.util.VectorAppender;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.dataset.expr.ExpressionParser;
 import org.parquetarrow.dataset.prune.PlanExplanation;
-import org.parquetarrow.dataset.scan.RowCount;
-import org.parquetarrow.dataset.scan.ScanReader;
-import org.parquetarrow.dataset.scan.Scanner;
 
 /**
  * One-call reads of a Parquet file or dataset, as pyarrow's {@code pq.read_table(path, columns=,

@@ -1,7 +1,8 @@
-package org.parquetarrow.format;
+package org.parquetarrow.metadata;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +22,11 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.KeyValue;
+import org.parquetarrow.format.MetadataWriter;
+import org.parquetarrow.format.Samples;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.ByteBufferInputFile;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
@@ -97,6 +103,21 @@ class ParquetFooterTest {
     assertEquals(footerLength, footer.footerLength());
     assertEquals(4 + 100, footer.footerOffset());
     assertEquals("small.parquet", footer.fileName());
+  }
+
+  @Test
+  void footerGivesItsWriterParsedFromCreatedBy() {
+    // created_by "parquet-arrow version 0.1.0 (build 0123abcd)": application, then x.y.z
+    ParquetFooter footer = ParquetFooter.read(
+        new ByteBufferInputFile("by-us.parquet", validFile(Samples.fullFileMetaData(null), 10)));
+    WriterVersion writer = footer.writerVersion();
+    assertEquals("parquet-arrow", writer.application());
+    assertEquals(List.of(0, 1, 0), List.of(writer.major(), writer.minor(), writer.patch()));
+    assertSame(writer, footer.writerVersion(), "parsed once, with the footer");
+
+    ParquetFooter anonymous = ParquetFooter.read(
+        new ByteBufferInputFile("anonymous.parquet", validFile(Samples.minimalFileMetaData(), 10)));
+    assertEquals(WriterVersion.UNKNOWN, anonymous.writerVersion(), "no created_by");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package org.parquetarrow.read;
+package org.parquetarrow.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

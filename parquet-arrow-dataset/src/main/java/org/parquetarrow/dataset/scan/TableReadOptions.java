@@ -1,10 +1,10 @@
-package org.parquetarrow.dataset;
+package org.parquetarrow.dataset.scan;
 
 import java.util.List;
 import java.util.Objects;
+import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.prune.PruningOptions;
-import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.io.StorageOptions;
 import org.parquetarrow.read.ReadOptions;
 

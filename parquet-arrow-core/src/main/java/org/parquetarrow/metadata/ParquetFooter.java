@@ -1,4 +1,4 @@
-package org.parquetarrow.format;
+package org.parquetarrow.metadata;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -11,6 +11,10 @@ import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.crypto.FooterDecryptor;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataLimits;
+import org.parquetarrow.format.MetadataReader;
+import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
 
 /**
@@ -51,6 +55,7 @@ public final class ParquetFooter {
   private final long footerOffset;
   private final int footerLength;
   private final FileDecryptor decryptor;
+  private final WriterVersion writerVersion;
 
   private ParquetFooter(String fileName, FileMetaData metadata, long footerOffset, int footerLength,
       FileDecryptor decryptor) {
@@ -59,6 +64,7 @@ public final class ParquetFooter {
     this.footerOffset = footerOffset;
     this.footerLength = footerLength;
     this.decryptor = decryptor;
+    this.writerVersion = WriterVersion.parse(metadata.createdBy());
   }
 
   public static ParquetFooter read(InputFile file) {
@@ -205,6 +211,18 @@ public final class ParquetFooter {
    */
   public FileDecryptor decryptor() {
     return decryptor;
+  }
+
+  /**
+   * The writer of the file, parsed once from the footer's {@code created_by}: the key of the
+   * reader's workarounds for known writer bugs (statistics, dictionary page offsets).
+   *
+   * <pre>{@code
+   * boolean oldParquetMr = footer.writerVersion().isBefore("parquet-mr", 1, 10, 0);
+   * }</pre>
+   */
+  public WriterVersion writerVersion() {
+    return writerVersion;
   }
 
   /** The name of the file, as its {@link InputFile} gives it. */

@@ -1,0 +1,140 @@
+package org.parquetarrow.read.page;
+
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.compress.Codecs;
+import org.parquetarrow.compress.DecompressedSize;
+import org.parquetarrow.compress.Decompressor;
+import org.parquetarrow.format.CompressionCodec;
+
+/**
+ * Turns a page's stored bytes into its plain bytes for one column chunk's codec: the size a header
+ * claims is checked against the page limit and against what the codec can produce before anything
+ * is allocated, then the bytes are decompressed into a fresh array or into a buffer reused from page
+ * to page. Uncompressed pages are not copied.
+ */
+final class PageDecompression implements AutoCloseable {
+  private static final byte[] NO_BYTES = new byte[0];
+  /**
+   * Pages up to this size are allocated as their header says. Beyond it, a codec without an
+   * expansion bound (ZSTD, BROTLI) must first be seen to decode to the claimed size.
+   */
+  private static final int UNVERIFIED_PAGE_SIZE = 1 << 30;
+
+  private final CompressionCodec codec;
+  private final int maxPageSize;
+  private final boolean ownsDecompressor;
+  private Decompressor decompressor;
+  private byte[] scratch = NO_BYTES;
+  private long bytesDecompressed;
+
+  /**
+   * @param decompressor one for {@code codec} owned by the caller, or {@code null} to make one when
+   *     the first compressed page needs it (and close it with this)
+   */
+  PageDecompression(CompressionCodec codec, int maxPageSize, Decompressor decompressor) {
+    this.codec = codec;
+    this.maxPageSize = maxPageSize;
+    this.decompressor = decompressor;
+    this.ownsDecompressor = decompressor == null;
+  }
+
+  /**
+   * The {@code plainLength} bytes that {@code from[src, src + storedLength)} decompress to. Without
+   * compression that is the stored bytes themselves; otherwise a fresh array when {@code own}, or
+   * the reusable scratch buffer.
+   */
+  ByteSlice decompress(byte[] from, int src, int storedLength, int plainLength, boolean own) {
+    if (codec == CompressionCodec.UNCOMPRESSED) {
+      if (storedLength != plainLength) {
+        throw new CorruptFileException(
+            "uncompressed page stores "
+                + storedLength
+                + " bytes but its header says "
+                + plainLength);
+      }
+      return new ByteSlice(from, src, storedLength);
+    }
+    if (plainLength > maxPageSize) {
+      throw new UnsupportedFeatureException(
+          "page over maxPageSize",
+          "page decompresses to "
+              + plainLength
+              + " bytes, more than the limit of "
+              + maxPageSize
+              + " (PageReadOptions.maxPageSize)");
+    }
+    if (plainLength > DecompressedSizeBound.of(codec, storedLength)) {
+      throw new CorruptFileException(
+          "page claims "
+              + plainLength
+              + " bytes decompressed from "
+              + storedLength
+              + " bytes of "
+              + codec
+              + ", more than "
+              + codec
+              + " can produce");
+    }
+    if (plainLength > UNVERIFIED_PAGE_SIZE && DecompressedSizeBound.of(codec, storedLength) == Long.MAX_VALUE) {
+      // a codec without an expansion bound claims a huge page: believe it only once the data
+      // really decodes to that many bytes, before allocating them
+      if (!DecompressedSize.isCountable(codec)) {
+        throw new UnsupportedFeatureException("page over 1 GiB",
+            "a " + codec + " page decompressing to " + plainLength + " bytes (over 1 GiB) is not supported");
+      }
+      if (DecompressedSize.count(codec, from, src, storedLength, plainLength) != plainLength) {
+        throw new CorruptFileException("page claims " + plainLength + " bytes decompressed from " + storedLength
+            + " bytes of " + codec + ", which do not decode to that many");
+      }
+    }
+    return decompressInto(from, src, storedLength, plainLength, own);
+  }
+
+  /** Bytes produced by the decompressor so far (zero for uncompressed chunks, which are not copied). */
+  long bytesDecompressed() {
+    return bytesDecompressed;
+  }
+
+  /** Drops the scratch buffer and releases the decompressor, unless the caller supplied it. */
+  @Override
+  public void close() {
+    scratch = NO_BYTES;
+    if (ownsDecompressor && decompressor != null) {
+      decompressor.close();
+    }
+  }
+
+  /** A fresh array for a page; a page the heap cannot hold is an error, not a crash. */
+  static byte[] allocate(int length) {
+    try {
+      return new byte[length];
+    } catch (OutOfMemoryError e) {
+      throw new UnsupportedFeatureException("page larger than the free heap",
+          "a page of " + length + " bytes does not fit in the Java heap (-Xmx)");
+    }
+  }
+
+  private ByteSlice decompressInto(byte[] from, int src, int storedLength, int plainLength, boolean own) {
+    byte[] target = own ? allocate(plainLength) : scratch(plainLength);
+    decompressor().decompress(from, src, storedLength, target, 0, plainLength);
+    bytesDecompressed += plainLength;
+    return new ByteSlice(target, 0, plainLength);
+  }
+
+  private byte[] scratch(int length) {
+    if (scratch.length < length) {
+      // grow geometrically so that a chunk's slowly growing pages do not reallocate every time
+      long grown = Math.max(length, Math.min(maxPageSize, scratch.length * 3L / 2));
+      scratch = allocate((int) grown);
+    }
+    return scratch;
+  }
+
+  private Decompressor decompressor() {
+    if (decompressor == null) {
+      decompressor = Codecs.decompressor(codec);
+    }
+    return decompressor;
+  }
+}
