@@ -31,18 +31,18 @@ final class LeafReaders {
         new Field(leaf.name(), new FieldType(leaf.nullable(), storageType, null, null), null);
     PhysicalType physical = column.physicalType();
     if (physical == PhysicalType.BOOLEAN) {
-      return new BooleanLeafReader(column, storage, allocator, keepLevels);
+      return new BooleanSink(column, storage, allocator, keepLevels);
     }
     if (physical == PhysicalType.BYTE_ARRAY && !(storageType instanceof ArrowType.Decimal)) {
       BinaryOutput.OffsetWidth width =
           storageType instanceof ArrowType.LargeUtf8 || storageType instanceof ArrowType.LargeBinary
               ? BinaryOutput.OffsetWidth.INT64
               : BinaryOutput.OffsetWidth.INT32;
-      return new BinaryLeafReader(column, storage, width, allocator, keepLevels);
+      return new BinarySink(column, storage, width, allocator, keepLevels);
     }
     int targetWidth = byteWidth(storageType, column);
     FixedConversion conversion = conversion(column, storageType, targetWidth);
-    return new FixedWidthLeafReader(column, storage, targetWidth, conversion, allocator, keepLevels);
+    return new FixedWidthSink(column, storage, targetWidth, conversion, allocator, keepLevels);
   }
 
   /** The Arrow type holding a column's physical values as they are. */

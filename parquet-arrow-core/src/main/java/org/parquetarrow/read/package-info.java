@@ -24,7 +24,7 @@
  *       map nodes over its leaves ({@code NestedAssembler}), the same tree inside and outside
  *       lists.
  *   <li>Each leaf column has one reader by Arrow layout: fixed width ({@code
- *       FixedWidthLeafReader}, with the physical-to-Arrow conversions of {@code
+ *       FixedWidthSink}, with the physical-to-Arrow conversions of {@code
  *       FixedConversion}), booleans, binaries and strings, dictionary vectors. The common base
  *       ({@code LeafReader}) walks the pages of the chunk ({@link org.parquetarrow.read.page}),
  *       turns definition levels into the validity bitmap, and has the subclass decode the

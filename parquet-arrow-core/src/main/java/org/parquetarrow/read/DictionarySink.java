@@ -26,7 +26,7 @@ import org.parquetarrow.schema.ColumnDescriptor;
  * gather; values of plain pages (a writer's fallback mid-chunk) are appended to the batch's
  * dictionary as new entries.
  */
-final class DictionaryLeafReader extends LeafReader {
+final class DictionarySink extends LeafReader {
   private final Field indexField;
   private final Field dictionaryField;
   private final DictionaryIndexDecoder indexDecoder = new DictionaryIndexDecoder();
@@ -46,7 +46,7 @@ final class DictionaryLeafReader extends LeafReader {
    * @param indexField the memory-form field of the indices (int32, with the dictionary encoding)
    * @param dictionaryField the field of the dictionary's values (utf8 or binary)
    */
-  DictionaryLeafReader(
+  DictionarySink(
       ColumnDescriptor column,
       Field indexField,
       Field dictionaryField,

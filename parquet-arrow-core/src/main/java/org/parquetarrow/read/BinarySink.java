@@ -19,14 +19,14 @@ import org.parquetarrow.schema.ColumnDescriptor;
  * non-null values are appended densely to one {@link BinaryOutput}; when the batch is finished the
  * offsets are spread over the null rows in one pass.
  */
-final class BinaryLeafReader extends LeafReader {
+final class BinarySink extends LeafReader {
   private final Field storageField;
   private final BinaryOutput.OffsetWidth offsetWidth;
   private BinaryDictionary dictionary;
   private BinaryValueDecoder decoder;
   private BinaryOutput values;
 
-  BinaryLeafReader(
+  BinarySink(
       ColumnDescriptor column,
       Field storageField,
       BinaryOutput.OffsetWidth offsetWidth,

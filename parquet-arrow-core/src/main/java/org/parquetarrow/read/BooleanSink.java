@@ -15,12 +15,12 @@ import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.schema.ColumnDescriptor;
 
 /** Reads a BOOLEAN leaf into a bit vector: values decode as bits, densely, then move to their rows. */
-final class BooleanLeafReader extends LeafReader {
+final class BooleanSink extends LeafReader {
   private final Field storageField;
   private BooleanValueDecoder decoder;
   private ArrowBuf data;
 
-  BooleanLeafReader(ColumnDescriptor column, Field storageField, BufferAllocator allocator, boolean keepLevels) {
+  BooleanSink(ColumnDescriptor column, Field storageField, BufferAllocator allocator, boolean keepLevels) {
     super(column, allocator, keepLevels);
     this.storageField = storageField;
   }

@@ -24,7 +24,7 @@ import org.parquetarrow.schema.ColumnDescriptor;
  * FixedConversion} when the physical and Arrow layouts differ), then moved up to their rows in
  * place by {@link ValueSpreader}.
  */
-final class FixedWidthLeafReader extends LeafReader {
+final class FixedWidthSink extends LeafReader {
   private final Field storageField;
   private final PhysicalType physical;
   /** Bytes per stored value; for BYTE_ARRAY (decimals) 0. */
@@ -41,7 +41,7 @@ final class FixedWidthLeafReader extends LeafReader {
   private ArrowBuf dense;
   private BinaryOutput binaryScratch;
 
-  FixedWidthLeafReader(
+  FixedWidthSink(
       ColumnDescriptor column,
       Field storageField,
       int targetWidth,
