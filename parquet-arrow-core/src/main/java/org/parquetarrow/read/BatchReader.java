@@ -300,7 +300,7 @@ final class BatchReader implements AutoCloseable {
       throw e;
     }
     for (LeafReader leaf : leaves) {
-      if (leaf instanceof DictionaryLeafReader d) {
+      if (leaf.sink() instanceof DictionarySink d) {
         FieldVector values = d.takeDictionary();
         long id = d.dictionaryId();
         dictionaries.put(id, new Dictionary(values, schemaEncoding(id)));

@@ -1,8 +1,5 @@
 package org.parquetarrow.read;
 
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
-import java.util.List;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -25,7 +22,8 @@ import org.parquetarrow.schema.ColumnDescriptor;
 
 /**
  * Reads one leaf column into the Arrow buffers of a batch: drives the pages of the current column
- * chunk and leaves the values to the subclass, one call per page stretch, never per value. Two
+ * chunk and its levels, and leaves the values to a {@link ValueSink} of the leaf's Arrow layout
+ * (one call per page stretch, never per value; the batch's validity bitmap is passed in). Two
  * level strategies: a leaf without repetition (max repetition level 0) reads rows, turning
  * definition levels straight into the validity bitmap; a repeated leaf reads whole records (the
  * repetition levels say where one ends, across pages), keeps their level entries for the
@@ -36,7 +34,7 @@ import org.parquetarrow.schema.ColumnDescriptor;
  * {@link #read} as often as the batch needs (a batch may span pages and row groups), then {@link
  * #finishBatch}, which hands the batch's vector to the caller. Not thread-safe.
  */
-abstract class LeafReader implements AutoCloseable {
+final class LeafReader implements AutoCloseable {
   /** Level entries decoded at a time from a page. */
   private static final int WINDOW = 64 * 1024;
 
@@ -46,8 +44,9 @@ abstract class LeafReader implements AutoCloseable {
    */
   private static final int MAX_BATCH_ENTRIES = 1 << 26;
 
-  protected final ColumnDescriptor column;
-  protected final BufferAllocator allocator;
+  final ColumnDescriptor column;
+  final BufferAllocator allocator;
+  private final ValueSink sink;
   private final int maxDefinition;
   private final boolean keepLevels;
   private final LevelDecoder definitions = new LevelDecoder();
@@ -74,18 +73,20 @@ abstract class LeafReader implements AutoCloseable {
   private int pageLeft;
 
   /** The batch's validity bitmap; owned by this reader until {@link #finishBatch}. */
-  protected ArrowBuf validity;
+  private ArrowBuf validity;
   /** The batch's definition levels, kept when an enclosing struct needs them. */
   private int[] levels;
-  protected int batchRows;
-  protected int filled;
-  protected int nullCount;
+  private int batchRows;
+  private int filled;
+  private int nullCount;
 
   /**
+   * @param sink where the values go, in the leaf's Arrow layout; closed with this reader
    * @param keepLevels whether to keep each batch's definition levels for enclosing structs
    */
-  LeafReader(ColumnDescriptor column, BufferAllocator allocator, boolean keepLevels) {
+  LeafReader(ColumnDescriptor column, ValueSink sink, BufferAllocator allocator, boolean keepLevels) {
     this.column = column;
+    this.sink = sink;
     this.allocator = allocator;
     this.maxDefinition = column.maxDefinitionLevel();
     this.maxRepetition = column.maxRepetitionLevel();
@@ -102,7 +103,7 @@ abstract class LeafReader implements AutoCloseable {
     this.pagePos = 0;
     this.windowEnd = 0;
     this.chunkRow = 0;
-    onNewChunk();
+    sink.startChunk();
   }
 
   /** Allocates room for {@code rows} rows. */
@@ -123,7 +124,7 @@ abstract class LeafReader implements AutoCloseable {
       repetitionLevels =
           repetitionLevels != null && repetitionLevels.length >= rows ? repetitionLevels : new int[rows];
     }
-    allocateValues(rows);
+    sink.allocate(rows);
   }
 
   /** Reads the next {@code rows} rows of the current chunk into the batch. */
@@ -140,7 +141,7 @@ abstract class LeafReader implements AutoCloseable {
         int take = Math.min(rows, pageLeft);
         int nonNull = readLevels(take);
         nullCount += take - nonNull;
-        readValues(nonNull, filled, take);
+        sink.read(nonNull, filled, take, validity);
         filled += take;
         pageLeft -= take;
         rows -= take;
@@ -205,7 +206,7 @@ abstract class LeafReader implements AutoCloseable {
         }
         if (maxRepetition == 0) {
           int n = (int) Math.min(Math.min(row - chunkRow, pageLeft), WINDOW);
-          skipValues(countValues(n));
+          sink.skip(countValues(n));
           pageLeft -= n;
           chunkRow += n;
         } else {
@@ -244,7 +245,7 @@ abstract class LeafReader implements AutoCloseable {
     splitter.startBatch(row - chunkRow);
     fillWindow(false);
     int taken = splitter.take(pageRepetitions, pagePos, windowEnd - pagePos);
-    skipValues(valuesAmong(pagePos, taken));
+    sink.skip(valuesAmong(pagePos, taken));
     pagePos += taken;
     pageLeft -= taken;
     if (splitter.isFull()) {
@@ -278,7 +279,7 @@ abstract class LeafReader implements AutoCloseable {
       while (k < windowEnd && pageRepetitions[k] > 0) {
         k++;
       }
-      skipValues(valuesAmong(pagePos, k - pagePos));
+      sink.skip(valuesAmong(pagePos, k - pagePos));
       pageLeft -= k - pagePos;
       pagePos = k;
       if (k < windowEnd) {
@@ -368,10 +369,10 @@ abstract class LeafReader implements AutoCloseable {
         validity.close();
         validity = bigger;
       }
-      ensureValueCapacity(end);
-      // the dense values are all present: the subclasses' no-null path decodes them in bulk
+      sink.ensureCapacity(end);
+      // the dense values are all present: the sinks' no-null path decodes them in bulk
       Bitmaps.setRange(validity, denseValues, nonNull, true);
-      readValues(nonNull, denseValues, nonNull);
+      sink.read(nonNull, denseValues, nonNull, validity);
       denseValues = end;
     }
   }
@@ -386,7 +387,12 @@ abstract class LeafReader implements AutoCloseable {
 
   /** Bytes of variable-length values the batch holds so far (0 for fixed-width columns). */
   long batchBytes() {
-    return 0;
+    return sink.batchBytes();
+  }
+
+  /** Where the values go. */
+  ValueSink sink() {
+    return sink;
   }
 
   /** The batch's definition levels (valid for rows read so far), or {@code null} if not kept. */
@@ -418,50 +424,28 @@ abstract class LeafReader implements AutoCloseable {
     if (maxRepetition == 0) {
       return finishBatch();
     }
-    ensureValueCapacity(slots);
-    return finishSpread(slotValidity, slots, nulls);
+    sink.ensureCapacity(slots);
+    return handOver(sink.finishSpread(slotValidity, slots, nulls));
   }
 
-  /** Grows the value buffers to hold {@code values} values, keeping those read. */
-  protected abstract void ensureValueCapacity(int values);
+  /** The batch as a vector of the leaf's storage type, owned by the caller. */
+  FieldVector finishBatch() {
+    return handOver(sink.finish(validity, batchRows, nullCount));
+  }
 
   /**
-   * Spreads the dense values to the valid slots of {@code slotValidity} and builds the vector;
-   * releases the batch.
+   * Gives up the batch once {@code vector} holds its own references to the buffers; when the sink
+   * fails instead, the batch stays for {@link #close()} to release.
    */
-  protected abstract FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls);
+  private FieldVector handOver(FieldVector vector) {
+    releaseBatch();
+    return vector;
+  }
 
   /** The column's maximum definition level. */
   final int maxDefinitionLevel() {
     return maxDefinition;
   }
-
-  /** The batch as a vector of the leaf's storage type, owned by the caller. */
-  abstract FieldVector finishBatch();
-
-  /** A new chunk starts: forget its dictionary. */
-  protected abstract void onNewChunk();
-
-  /** Loads the chunk's dictionary. */
-  protected abstract void loadDictionary(DictionaryPage dictionary);
-
-  /** Starts decoding the values section of {@code page}. */
-  protected abstract void startValues(DataPage page);
-
-  /** Allocates the value buffers of a batch of {@code rows} rows. */
-  protected abstract void allocateValues(int rows);
-
-  /**
-   * Reads {@code nonNull} dense values and places them at the rows of {@code [row, row + rows)}
-   * whose validity bit is set.
-   */
-  protected abstract void readValues(int nonNull, int row, int rows);
-
-  /** Skips the next {@code values} dense values of the current page. */
-  protected abstract void skipValues(int values);
-
-  /** Releases the value buffers of an unfinished batch. */
-  protected abstract void releaseValues();
 
   private void nextDataPage() {
     nextDataPage(false);
@@ -479,7 +463,7 @@ abstract class LeafReader implements AutoCloseable {
             "column chunk ends before its row group's rows were read (" + filled + " rows into the batch)");
       }
       if (p instanceof DictionaryPage d) {
-        loadDictionary(d);
+        sink.loadDictionary(d);
         continue;
       }
       DataPage d = (DataPage) p;
@@ -489,7 +473,7 @@ abstract class LeafReader implements AutoCloseable {
       page = d;
       pageLeft = d.numValues();
       startLevels(d);
-      startValues(d);
+      sink.startPage(d);
       return true;
     }
   }
@@ -531,30 +515,13 @@ abstract class LeafReader implements AutoCloseable {
     return DefinitionLevels.toValidity(levels, filled, rows, maxDefinition, validity, filled);
   }
 
-  /**
-   * A new vector of {@code field} over {@code buffers} (which it retains), after which this
-   * reader gives up its batch buffers; on failure the vector is closed and the batch kept for
-   * {@link #close()} to release.
-   */
-  protected final FieldVector loadVector(Field field, int rows, int nulls, List<ArrowBuf> buffers) {
-    FieldVector vector = field.createVector(allocator);
-    try {
-      vector.loadFieldBuffers(new ArrowFieldNode(rows, nulls), buffers);
-    } catch (RuntimeException e) {
-      vector.close();
-      throw e;
-    }
-    releaseBatch();
-    return vector;
-  }
-
   /** Gives up the batch's buffers. */
-  protected final void releaseBatch() {
+  void releaseBatch() {
     if (validity != null) {
       validity.close();
       validity = null;
     }
-    releaseValues();
+    sink.release();
   }
 
   /** Data pages of the chunks read so far that were skipped without decompression. */
@@ -574,5 +541,6 @@ abstract class LeafReader implements AutoCloseable {
   public void close() {
     closePages();
     releaseBatch();
+    sink.close();
   }
 }

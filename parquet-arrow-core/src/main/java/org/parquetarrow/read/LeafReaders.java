@@ -13,8 +13,9 @@ import org.parquetarrow.schema.ColumnDescriptor;
 import org.parquetarrow.schema.FieldMapping;
 
 /**
- * Builds the {@link LeafReader} of a leaf field from its physical type and Arrow storage type: the
- * one place that knows which physical type becomes which Arrow layout, and with which conversion.
+ * Builds the {@link LeafReader} of a leaf field, with the {@link ValueSink} of its physical type
+ * and Arrow storage type: the one place that knows which physical type becomes which Arrow layout,
+ * and with which conversion.
  */
 final class LeafReaders {
   private LeafReaders() {}
@@ -26,23 +27,28 @@ final class LeafReaders {
    */
   static LeafReader create(
       FieldMapping leaf, ArrowType storageType, BufferAllocator allocator, boolean keepLevels) {
+    return new LeafReader(leaf.column(), sink(leaf, storageType, allocator), allocator, keepLevels);
+  }
+
+  /** The value sink of {@code leaf}'s Arrow layout for {@code storageType}. */
+  private static ValueSink sink(FieldMapping leaf, ArrowType storageType, BufferAllocator allocator) {
     ColumnDescriptor column = leaf.column();
     Field storage =
         new Field(leaf.name(), new FieldType(leaf.nullable(), storageType, null, null), null);
     PhysicalType physical = column.physicalType();
     if (physical == PhysicalType.BOOLEAN) {
-      return new BooleanLeafReader(column, storage, allocator, keepLevels);
+      return new BooleanSink(storage, allocator);
     }
     if (physical == PhysicalType.BYTE_ARRAY && !(storageType instanceof ArrowType.Decimal)) {
       BinaryOutput.OffsetWidth width =
           storageType instanceof ArrowType.LargeUtf8 || storageType instanceof ArrowType.LargeBinary
               ? BinaryOutput.OffsetWidth.INT64
               : BinaryOutput.OffsetWidth.INT32;
-      return new BinaryLeafReader(column, storage, width, allocator, keepLevels);
+      return new BinarySink(column, storage, width, allocator);
     }
     int targetWidth = byteWidth(storageType, column);
     FixedConversion conversion = conversion(column, storageType, targetWidth);
-    return new FixedWidthLeafReader(column, storage, targetWidth, conversion, allocator, keepLevels);
+    return new FixedWidthSink(column, storage, targetWidth, conversion, allocator);
   }
 
   /** The Arrow type holding a column's physical values as they are. */

@@ -23,14 +23,14 @@
  *       assembler: a leaf ({@code LeafAssembler}), the null type, or one tree of struct, list and
  *       map nodes over its leaves ({@code NestedAssembler}), the same tree inside and outside
  *       lists.
- *   <li>Each leaf column has one reader by Arrow layout: fixed width ({@code
- *       FixedWidthLeafReader}, with the physical-to-Arrow conversions of {@code
- *       FixedConversion}), booleans, binaries and strings, dictionary vectors. The common base
- *       ({@code LeafReader}) walks the pages of the chunk ({@link org.parquetarrow.read.page}),
- *       turns definition levels into the validity bitmap, and has the subclass decode the
- *       non-null values densely into the vector's buffer with the decoders of {@link
- *       org.parquetarrow.encoding}; {@link org.parquetarrow.read.levels.ValueSpreader} then moves
- *       them up to their rows in place.
+ *   <li>Each leaf column has one reader ({@code LeafReader}) composed with a value sink
+ *       ({@code ValueSink}) of its Arrow layout: fixed width ({@code FixedWidthSink}, with the
+ *       physical-to-Arrow conversions of {@code FixedConversion}), booleans, binaries and
+ *       strings, dictionary vectors. The reader walks the pages of the chunk ({@link
+ *       org.parquetarrow.read.page}) and turns definition levels into the validity bitmap; the
+ *       sink decodes the non-null values densely into the vector's buffer with the decoders of
+ *       {@link org.parquetarrow.encoding}, one call per page stretch, and {@link
+ *       org.parquetarrow.read.levels.ValueSpreader} then moves them up to their rows in place.
  *   <li>Repeated leaves read whole records (the repetition levels say where one ends, across
  *       pages) and keep their levels; the nested assembler builds list offsets and validity of
  *       every node from them ({@link org.parquetarrow.read.levels.NestedLevels}).

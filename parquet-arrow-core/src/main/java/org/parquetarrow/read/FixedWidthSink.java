@@ -18,13 +18,14 @@ import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.schema.ColumnDescriptor;
 
 /**
- * Reads a leaf whose Arrow storage type is fixed-width: integers, floats, dates, times,
+ * The values of a leaf whose Arrow storage type is fixed-width: integers, floats, dates, times,
  * timestamps, decimals (from all four physical types), FLOAT16, fixed-size binary, UUID. Values are
  * decoded densely into the vector's data buffer (through a scratch buffer and a bulk {@link
  * FixedConversion} when the physical and Arrow layouts differ), then moved up to their rows in
  * place by {@link ValueSpreader}.
  */
-final class FixedWidthLeafReader extends LeafReader {
+final class FixedWidthSink implements ValueSink {
+  private final BufferAllocator allocator;
   private final Field storageField;
   private final PhysicalType physical;
   /** Bytes per stored value; for BYTE_ARRAY (decimals) 0. */
@@ -41,14 +42,13 @@ final class FixedWidthLeafReader extends LeafReader {
   private ArrowBuf dense;
   private BinaryOutput binaryScratch;
 
-  FixedWidthLeafReader(
+  FixedWidthSink(
       ColumnDescriptor column,
       Field storageField,
       int targetWidth,
       FixedConversion conversion,
-      BufferAllocator allocator,
-      boolean keepLevels) {
-    super(column, allocator, keepLevels);
+      BufferAllocator allocator) {
+    this.allocator = allocator;
     this.storageField = storageField;
     this.physical = column.physicalType();
     this.physicalWidth = PhysicalWidths.of(column);
@@ -57,13 +57,13 @@ final class FixedWidthLeafReader extends LeafReader {
   }
 
   @Override
-  protected void onNewChunk() {
+  public void startChunk() {
     fixedDictionary = null;
     binaryDictionary = null;
   }
 
   @Override
-  protected void loadDictionary(DictionaryPage d) {
+  public void loadDictionary(DictionaryPage d) {
     ByteSlice s = d.data();
     if (physical == PhysicalType.BYTE_ARRAY) {
       binaryDictionary = BinaryDictionary.fromPlain(s.array(), s.offset(), s.length(), d.numValues());
@@ -74,7 +74,7 @@ final class FixedWidthLeafReader extends LeafReader {
   }
 
   @Override
-  protected void startValues(DataPage page) {
+  public void startPage(DataPage page) {
     ByteSlice v = page.values();
     fixedDecoder = null;
     binaryDecoder = null;
@@ -91,13 +91,13 @@ final class FixedWidthLeafReader extends LeafReader {
   }
 
   @Override
-  protected void allocateValues(int rows) {
-    // every row is written by readValues (values, or zeros for nulls): no need to clear first
+  public void allocate(int rows) {
+    // every row is written by read (values, or zeros for nulls): no need to clear first
     data = allocator.buffer(Math.max(1L, (long) rows * targetWidth));
   }
 
   @Override
-  protected void readValues(int nonNull, int row, int rows) {
+  public void read(int nonNull, int row, int rows, ArrowBuf validity) {
     if (nonNull == 0) {
       data.setZero((long) row * targetWidth, (long) rows * targetWidth);
       return;
@@ -145,12 +145,12 @@ final class FixedWidthLeafReader extends LeafReader {
   }
 
   @Override
-  FieldVector finishBatch() {
-    return loadVector(storageField, batchRows, nullCount, List.of(validity, data));
+  public FieldVector finish(ArrowBuf validity, int rows, int nulls) {
+    return ValueSink.load(storageField, allocator, rows, nulls, List.of(validity, data));
   }
 
   @Override
-  protected void skipValues(int values) {
+  public void skip(int values) {
     if (values > 0) {
       if (fixedDecoder != null) {
         fixedDecoder.skip(values);
@@ -161,7 +161,7 @@ final class FixedWidthLeafReader extends LeafReader {
   }
 
   @Override
-  protected void ensureValueCapacity(int values) {
+  public void ensureCapacity(int values) {
     long bytes = (long) values * targetWidth;
     if (bytes <= data.capacity()) {
       return;
@@ -174,13 +174,13 @@ final class FixedWidthLeafReader extends LeafReader {
   }
 
   @Override
-  protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
+  public FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
     ValueSpreader.spreadFixedWidth(data, 0, targetWidth, slotValidity, 0, slots);
-    return loadVector(storageField, slots, nulls, List.of(slotValidity, data));
+    return ValueSink.load(storageField, allocator, slots, nulls, List.of(slotValidity, data));
   }
 
   @Override
-  protected void releaseValues() {
+  public void release() {
     if (data != null) {
       data.close();
       data = null;
@@ -189,7 +189,7 @@ final class FixedWidthLeafReader extends LeafReader {
 
   @Override
   public void close() {
-    super.close();
+    release();
     if (dense != null) {
       dense.close();
       dense = null;

@@ -12,42 +12,45 @@ import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
-import org.parquetarrow.schema.ColumnDescriptor;
 
-/** Reads a BOOLEAN leaf into a bit vector: values decode as bits, densely, then move to their rows. */
-final class BooleanLeafReader extends LeafReader {
+/**
+ * The values of a BOOLEAN leaf as a bit vector: values decode as bits, densely, then move to their
+ * rows.
+ */
+final class BooleanSink implements ValueSink {
+  private final BufferAllocator allocator;
   private final Field storageField;
   private BooleanValueDecoder decoder;
   private ArrowBuf data;
 
-  BooleanLeafReader(ColumnDescriptor column, Field storageField, BufferAllocator allocator, boolean keepLevels) {
-    super(column, allocator, keepLevels);
+  BooleanSink(Field storageField, BufferAllocator allocator) {
+    this.allocator = allocator;
     this.storageField = storageField;
   }
 
   @Override
-  protected void onNewChunk() {}
+  public void startChunk() {}
 
   @Override
-  protected void loadDictionary(DictionaryPage dictionary) {
+  public void loadDictionary(DictionaryPage dictionary) {
     throw new CorruptFileException("BOOLEAN column with a dictionary page");
   }
 
   @Override
-  protected void startValues(DataPage page) {
+  public void startPage(DataPage page) {
     decoder = ValueDecoders.bool(page.encoding());
     ByteSlice v = page.values();
     decoder.init(v.array(), v.offset(), v.length(), page.numValues());
   }
 
   @Override
-  protected void allocateValues(int rows) {
+  public void allocate(int rows) {
     data = allocator.buffer(Math.max(1L, Bitmaps.bytesFor(rows)));
     data.setZero(0, data.capacity());
   }
 
   @Override
-  protected void readValues(int nonNull, int row, int rows) {
+  public void read(int nonNull, int row, int rows, ArrowBuf validity) {
     if (nonNull == 0) {
       return;
     }
@@ -58,19 +61,19 @@ final class BooleanLeafReader extends LeafReader {
   }
 
   @Override
-  FieldVector finishBatch() {
-    return loadVector(storageField, batchRows, nullCount, List.of(validity, data));
+  public FieldVector finish(ArrowBuf validity, int rows, int nulls) {
+    return ValueSink.load(storageField, allocator, rows, nulls, List.of(validity, data));
   }
 
   @Override
-  protected void skipValues(int values) {
+  public void skip(int values) {
     if (values > 0) {
       decoder.skip(values);
     }
   }
 
   @Override
-  protected void ensureValueCapacity(int values) {
+  public void ensureCapacity(int values) {
     long bytes = Bitmaps.bytesFor(values);
     if (bytes <= data.capacity()) {
       return;
@@ -83,17 +86,21 @@ final class BooleanLeafReader extends LeafReader {
   }
 
   @Override
-  protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
+  public FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
     ValueSpreader.spreadBits(data, 0, slotValidity, 0, slots);
-    return loadVector(storageField, slots, nulls, List.of(slotValidity, data));
+    return ValueSink.load(storageField, allocator, slots, nulls, List.of(slotValidity, data));
   }
 
   @Override
-  protected void releaseValues() {
+  public void release() {
     if (data != null) {
       data.close();
       data = null;
     }
   }
 
+  @Override
+  public void close() {
+    release();
+  }
 }

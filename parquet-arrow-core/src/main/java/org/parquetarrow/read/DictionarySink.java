@@ -13,6 +13,7 @@ import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
 import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.DictionaryIndexDecoder;
+import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
 import org.parquetarrow.read.page.DataPage;
@@ -20,14 +21,16 @@ import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.schema.ColumnDescriptor;
 
 /**
- * Reads a BYTE_ARRAY leaf as an Arrow dictionary-encoded vector: int32 indices and, per batch, a
- * dictionary of the values. A chunk's dictionary page is copied into the batch's dictionary once,
- * the first time a batch refers to it, and dictionary-encoded pages become indices without any
- * gather; values of plain pages (a writer's fallback mid-chunk) are appended to the batch's
- * dictionary as new entries.
+ * The values of a BYTE_ARRAY leaf as an Arrow dictionary-encoded vector: int32 indices and, per
+ * batch, a dictionary of the values. A chunk's dictionary page is copied into the batch's
+ * dictionary once, the first time a batch refers to it, and dictionary-encoded pages become indices
+ * without any gather; values of plain pages (a writer's fallback mid-chunk) are appended to the
+ * batch's dictionary as new entries.
  */
-final class DictionaryLeafReader extends LeafReader {
+final class DictionarySink implements ValueSink {
+  private final BufferAllocator allocator;
   private final Field indexField;
+  private final PhysicalType physical;
   private final Field dictionaryField;
   private final DictionaryIndexDecoder indexDecoder = new DictionaryIndexDecoder();
 
@@ -46,32 +49,32 @@ final class DictionaryLeafReader extends LeafReader {
    * @param indexField the memory-form field of the indices (int32, with the dictionary encoding)
    * @param dictionaryField the field of the dictionary's values (utf8 or binary)
    */
-  DictionaryLeafReader(
+  DictionarySink(
       ColumnDescriptor column,
       Field indexField,
       Field dictionaryField,
-      BufferAllocator allocator,
-      boolean keepLevels) {
-    super(column, allocator, keepLevels);
+      BufferAllocator allocator) {
+    this.allocator = allocator;
+    this.physical = column.physicalType();
     this.indexField = indexField;
     this.dictionaryField = dictionaryField;
   }
 
   @Override
-  protected void onNewChunk() {
+  public void startChunk() {
     chunkDictionary = null;
     chunkBase = -1;
   }
 
   @Override
-  protected void loadDictionary(DictionaryPage d) {
+  public void loadDictionary(DictionaryPage d) {
     ByteSlice s = d.data();
     chunkDictionary = BinaryDictionary.fromPlain(s.array(), s.offset(), s.length(), d.numValues());
     chunkBase = -1;
   }
 
   @Override
-  protected void startValues(DataPage page) {
+  public void startPage(DataPage page) {
     ByteSlice v = page.values();
     dictionaryPage = ValueDecoders.isDictionary(page.encoding());
     if (dictionaryPage) {
@@ -80,13 +83,13 @@ final class DictionaryLeafReader extends LeafReader {
       }
       indexDecoder.init(v.array(), v.offset(), v.length(), page.numValues(), chunkDictionary.size());
     } else {
-      plainDecoder = ValueDecoders.binary(page.encoding(), column.physicalType(), 0, null);
+      plainDecoder = ValueDecoders.binary(page.encoding(), physical, 0, null);
       plainDecoder.init(v.array(), v.offset(), v.length(), page.numValues());
     }
   }
 
   @Override
-  protected void allocateValues(int rows) {
+  public void allocate(int rows) {
     indices = allocator.buffer(Math.max(4L, 4L * rows));
     indices.setZero(0, indices.capacity());
     values = new BinaryOutput(allocator, BinaryOutput.OffsetWidth.INT32, 64, 1024);
@@ -94,7 +97,7 @@ final class DictionaryLeafReader extends LeafReader {
   }
 
   @Override
-  protected void readValues(int nonNull, int row, int rows) {
+  public void read(int nonNull, int row, int rows, ArrowBuf validity) {
     if (nonNull == 0) {
       return;
     }
@@ -122,11 +125,11 @@ final class DictionaryLeafReader extends LeafReader {
         ids[i] = first + i;
       }
     }
-    place(nonNull, row, rows);
+    place(nonNull, row, rows, validity);
   }
 
   /** Writes the batch indices of the dense values to the rows whose validity bit is set. */
-  private void place(int nonNull, int row, int rows) {
+  private void place(int nonNull, int row, int rows, ArrowBuf validity) {
     long dst = indices.memoryAddress() + 4L * row;
     indices.checkBytes(4L * row, 4L * (row + nonNull));
     for (int i = 0; i < nonNull; i++) {
@@ -138,7 +141,7 @@ final class DictionaryLeafReader extends LeafReader {
   }
 
   @Override
-  protected void skipValues(int n) {
+  public void skip(int n) {
     if (n == 0) {
       return;
     }
@@ -150,7 +153,7 @@ final class DictionaryLeafReader extends LeafReader {
   }
 
   @Override
-  protected void ensureValueCapacity(int count) {
+  public void ensureCapacity(int count) {
     long bytes = 4L * count;
     if (bytes <= indices.capacity()) {
       return;
@@ -163,17 +166,13 @@ final class DictionaryLeafReader extends LeafReader {
   }
 
   @Override
-  FieldVector finishBatch() {
-    return finish(validity, batchRows, nullCount);
-  }
-
-  @Override
-  protected FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
+  public FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
     ValueSpreader.spreadFixedWidth(indices, 0, 4, slotValidity, 0, slots);
     return finish(slotValidity, slots, nulls);
   }
 
-  private FieldVector finish(ArrowBuf indexValidity, int slots, int nulls) {
+  @Override
+  public FieldVector finish(ArrowBuf indexValidity, int slots, int nulls) {
     FieldVector dictionary = dictionaryField.createVector(allocator);
     FieldVector vector = null;
     try {
@@ -196,7 +195,6 @@ final class DictionaryLeafReader extends LeafReader {
       lastDictionary.close();
     }
     lastDictionary = dictionary;
-    releaseBatch();
     return vector;
   }
 
@@ -213,12 +211,12 @@ final class DictionaryLeafReader extends LeafReader {
   }
 
   @Override
-  long batchBytes() {
+  public long batchBytes() {
     return values == null ? 0 : values.dataLength();
   }
 
   @Override
-  protected void releaseValues() {
+  public void release() {
     if (indices != null) {
       indices.close();
       indices = null;
@@ -231,7 +229,7 @@ final class DictionaryLeafReader extends LeafReader {
 
   @Override
   public void close() {
-    super.close();
+    release();
     if (lastDictionary != null) {
       lastDictionary.close();
       lastDictionary = null;
