@@ -30,6 +30,8 @@ class BinScriptIT {
     cmd.add(root.resolve("bin/parquet-arrow").toString());
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd);
+    // the launcher's class-data sharing cache is LauncherCacheIT's: none made in the user's home
+    pb.environment().put("PARQUET_ARROW_CDS", "off");
     Path out = Files.createTempFile("out", ".txt");
     Path err = Files.createTempFile("err", ".txt");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());
