@@ -7,6 +7,12 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.apache.arrow.dataset.file.FileFormat;
+import org.apache.arrow.dataset.file.FileSystemDatasetFactory;
+import org.apache.arrow.dataset.jni.NativeMemoryPool;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -20,9 +26,11 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataReader;
+import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
 
@@ -33,7 +41,11 @@ import org.parquetarrow.metadata.ParquetFooter;
  * <ul>
  *   <li>{@code *File}: from the path, as a user opens a file (positional reads, thrift decode, and
  *       for parquet-java the conversion into its {@code ParquetMetadata} model that every
- *       parquet-java read goes through).
+ *       parquet-java read goes through; for Arrow C++ (JNI) {@code FileSystemDatasetFactory.inspect},
+ *       which reads the footer and converts its schema).
+ *   <li>{@code parquetArrowFileAllChunks} / {@code parquetArrowFileThreeColumns}: the footer from
+ *       the path, then every column chunk of every row group, or only those of three columns (a
+ *       projected read): wide row groups decode their chunks on first access.
  *   <li>{@code *Bytes}: the thrift decode alone from the footer bytes in memory (parquet-java:
  *       its generated {@code FileMetaData} classes).
  * </ul>
@@ -54,6 +66,7 @@ import org.parquetarrow.metadata.ParquetFooter;
     "--sun-misc-unsafe-memory-access=allow",
     "--enable-native-access=ALL-UNNAMED"})
 public class FooterBenchmark {
+  private BufferAllocator allocator;
   private Path file;
   private byte[] footer;
 
@@ -62,6 +75,7 @@ public class FooterBenchmark {
     file = WideFileFixture.ensure(Path.of(System.getProperty("bench.dir", "target/bench-data"),
         "wide-2000x10.parquet"));
     footer = footerBytes(file);
+    allocator = new RootAllocator();
   }
 
   @Benchmark
@@ -78,6 +92,28 @@ public class FooterBenchmark {
   }
 
   @Benchmark
+  public int parquetArrowFileAllChunks() throws IOException {
+    try (LocalInputFile in = LocalInputFile.open(file)) {
+      return touchChunks(ParquetFooter.read(in).metadata(), Integer.MAX_VALUE);
+    }
+  }
+
+  @Benchmark
+  public int parquetArrowFileThreeColumns() throws IOException {
+    try (LocalInputFile in = LocalInputFile.open(file)) {
+      return touchChunks(ParquetFooter.read(in).metadata(), 3);
+    }
+  }
+
+  @Benchmark
+  public Schema arrowCppFile() throws Exception {
+    try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(
+        allocator, NativeMemoryPool.getDefault(), FileFormat.PARQUET, file.toUri().toString())) {
+      return factory.inspect();
+    }
+  }
+
+  @Benchmark
   public FileMetaData parquetArrowBytes() {
     return MetadataReader.readFileMetaData(ByteBuffer.wrap(footer));
   }
@@ -85,6 +121,23 @@ public class FooterBenchmark {
   @Benchmark
   public org.apache.parquet.format.FileMetaData parquetJavaBytes() throws IOException {
     return Util.readFileMetaData(new ByteArrayInputStream(footer));
+  }
+
+  /** Decodes the chunks of the first {@code columns} columns of every row group. */
+  private static int touchChunks(FileMetaData metadata, int columns) {
+    int values = 0;
+    for (RowGroup group : metadata.rowGroups()) {
+      int n = Math.min(columns, group.columns().size());
+      for (int c = 0; c < n; c++) {
+        values += (int) group.columns().get(c).metaData().numValues();
+      }
+    }
+    return values;
+  }
+
+  @TearDown
+  public void tearDown() {
+    allocator.close();
   }
 
   /** The serialized FileMetaData of a PAR1 file. */
