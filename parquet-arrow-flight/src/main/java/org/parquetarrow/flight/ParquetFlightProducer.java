@@ -174,16 +174,24 @@ final class ParquetFlightProducer implements FlightProducer, AutoCloseable {
   public Runnable acceptPut(CallContext context, FlightStream flightStream, StreamListener<PutResult> ackStream) {
     return () -> {
       IdleWatchdog watchdog = null;
-      try (UploadGate.Permit permit = uploadGate.enter()) {
-        watchdog = new IdleWatchdog(timer, settings.uploadLimits().idleTimeout().toMillis(), context::isCancelled);
-        uploads.accept(flightStream, permit, watchdog);
-        ackStream.onCompleted();
+      boolean stored = false;
+      try {
+        try (UploadGate.Permit permit = uploadGate.enter()) {
+          watchdog = new IdleWatchdog(timer, settings.uploadLimits().idleTimeout().toMillis(), context::isCancelled);
+          uploads.accept(flightStream, permit, watchdog);
+        }
+        stored = true;
       } catch (RuntimeException | OutOfMemoryError e) {
         ackStream.onError(FlightErrors.reported("doPut", paths, uploadFailure(e, watchdog, context)));
       } finally {
         if (watchdog != null) {
           watchdog.close();
         }
+      }
+      // only once the slot and the memory reservation are given back: a client told "stored" may
+      // start its next upload at once and must find them free (it raced and was refused before)
+      if (stored) {
+        ackStream.onCompleted();
       }
     };
   }
