@@ -74,15 +74,7 @@ final class BooleanSink implements ValueSink {
 
   @Override
   public void ensureCapacity(int values) {
-    long bytes = Bitmaps.bytesFor(values);
-    if (bytes <= data.capacity()) {
-      return;
-    }
-    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * data.capacity()));
-    bigger.setZero(0, bigger.capacity());
-    bigger.setBytes(0, data, 0, data.capacity());
-    data.close();
-    data = bigger;
+    data = ValueSink.grown(allocator, data, Bitmaps.bytesFor(values));
   }
 
   @Override

@@ -154,15 +154,7 @@ final class DictionarySink implements ValueSink {
 
   @Override
   public void ensureCapacity(int count) {
-    long bytes = 4L * count;
-    if (bytes <= indices.capacity()) {
-      return;
-    }
-    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * indices.capacity()));
-    bigger.setZero(0, bigger.capacity());
-    bigger.setBytes(0, indices, 0, indices.capacity());
-    indices.close();
-    indices = bigger;
+    indices = ValueSink.grown(allocator, indices, 4L * count);
   }
 
   @Override

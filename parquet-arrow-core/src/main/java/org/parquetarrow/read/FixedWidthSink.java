@@ -162,15 +162,7 @@ final class FixedWidthSink implements ValueSink {
 
   @Override
   public void ensureCapacity(int values) {
-    long bytes = (long) values * targetWidth;
-    if (bytes <= data.capacity()) {
-      return;
-    }
-    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * data.capacity()));
-    bigger.setZero(0, bigger.capacity());
-    bigger.setBytes(0, data, 0, data.capacity());
-    data.close();
-    data = bigger;
+    data = ValueSink.grown(allocator, data, (long) values * targetWidth);
   }
 
   @Override

@@ -84,4 +84,20 @@ interface ValueSink extends AutoCloseable {
     }
     return vector;
   }
+
+  /**
+   * {@code buffer} if it holds {@code bytes}, else a zeroed buffer of at least twice its capacity
+   * holding its contents (the old one is closed): the growth every sink's {@link
+   * #ensureCapacity} needs, once per stretch of values, never per value.
+   */
+  static ArrowBuf grown(BufferAllocator allocator, ArrowBuf buffer, long bytes) {
+    if (bytes <= buffer.capacity()) {
+      return buffer;
+    }
+    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * buffer.capacity()));
+    bigger.setZero(0, bigger.capacity());
+    bigger.setBytes(0, buffer, 0, buffer.capacity());
+    buffer.close();
+    return bigger;
+  }
 }
