@@ -68,6 +68,70 @@ class ModulePathTest {
       }
       """;
 
+  /**
+   * Writes 1,000 ids (0, 7, 14, ...) with a bloom filter on them, then prints whether the filter
+   * may hold 42 (a written id) and the rows read back: xxHash64 (zero-allocation-hashing, a module
+   * named after its jar) and the writer run inside the module graph.
+   */
+  private static final String BLOOM_WRITER = """
+      package user.app;
+
+      import java.nio.file.Path;
+      import java.util.List;
+      import org.apache.arrow.memory.RootAllocator;
+      import org.apache.arrow.vector.BigIntVector;
+      import org.apache.arrow.vector.VectorSchemaRoot;
+      import org.apache.arrow.vector.types.pojo.ArrowType;
+      import org.apache.arrow.vector.types.pojo.Field;
+      import org.apache.arrow.vector.types.pojo.Schema;
+      import org.parquetarrow.bloom.BloomFilterReader;
+      import org.parquetarrow.bloom.SplitBlockBloomFilter;
+      import org.parquetarrow.format.ColumnMetaData;
+      import org.parquetarrow.io.InputFile;
+      import org.parquetarrow.io.LocalInputFile;
+      import org.parquetarrow.metadata.ParquetFooter;
+      import org.parquetarrow.read.ParquetFileReader;
+      import org.parquetarrow.read.ReadOptions;
+      import org.parquetarrow.write.BloomFilterOptions;
+      import org.parquetarrow.write.ParquetFileWriter;
+      import org.parquetarrow.write.WriterProperties;
+
+      public final class Main {
+        public static void main(String[] args) throws Exception {
+          Path out = Path.of(args[0]);
+          Schema schema = new Schema(List.of(Field.nullable("id", new ArrowType.Int(64, true))));
+          try (RootAllocator allocator = new RootAllocator();
+              VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+            BigIntVector id = (BigIntVector) root.getVector("id");
+            for (int i = 0; i < 1000; i++) {
+              id.setSafe(i, 7L * i);
+            }
+            root.setRowCount(1000);
+            WriterProperties properties = WriterProperties.builder()
+                .column("id", c -> c.bloomFilter(new BloomFilterOptions(1000, 0.01)))
+                .build();
+            try (ParquetFileWriter writer = ParquetFileWriter.open(out, schema, properties)) {
+              writer.write(root);
+            }
+            try (InputFile in = LocalInputFile.open(out)) {
+              ColumnMetaData chunk = ParquetFooter.read(in).metadata().rowGroups().get(0).columns().get(0).metaData();
+              boolean mayHold42 = BloomFilterReader.read(in, chunk).orElseThrow()
+                  .filter().mightContain(SplitBlockBloomFilter.hashLong(42));
+              System.out.println("bloom holds 42 " + mayHold42);
+            }
+            long rows = 0;
+            try (ParquetFileReader reader = ParquetFileReader.open(out, ReadOptions.builder(allocator).build())) {
+              for (VectorSchemaRoot batch = reader.readNextBatch(); batch != null; batch = reader.readNextBatch()) {
+                rows += batch.getRowCount();
+                batch.close();
+              }
+            }
+            System.out.println("rows " + rows);
+          }
+        }
+      }
+      """;
+
   /** Uses a public class of the internal {@code encoding} package. */
   private static final String INTERNAL_USER = """
       package user.app;
@@ -123,12 +187,29 @@ class ModulePathTest {
   }
 
   @Test
-  void aUserModuleRunsOnTheModulePath() throws Exception {
+  void aUserModuleReadsOnTheModulePath() throws Exception {
     Path classes = dir.resolve("classes");
     assertEquals(List.of(), compile(ROW_COUNTER, classes).stream().map(d -> d.getMessage(Locale.ROOT)).toList());
     // row counts from CATALOG.md: a SNAPPY file and a ZSTD file, so both native codecs load as modules
     Path snappy = TestData.parquetTesting().resolve("data/alltypes_plain.snappy.parquet");
     Path zstd = TestData.parquetTesting().resolve("bad_data/ARROW-GH-43605.parquet");
+    String out = run(classes, snappy.toString(), zstd.toString());
+    List<String> lines = out.lines().filter(l -> l.matches("\\S+\\.parquet \\d+")).toList();
+    assertEquals(List.of("alltypes_plain.snappy.parquet 2", "ARROW-GH-43605.parquet 21186"), lines, out);
+  }
+
+  @Test
+  void aUserModuleWritesWithABloomFilterOnTheModulePath() throws Exception {
+    Path classes = dir.resolve("classes");
+    assertEquals(List.of(), compile(BLOOM_WRITER, classes).stream().map(d -> d.getMessage(Locale.ROOT)).toList());
+    String out = run(classes, dir.resolve("ids.parquet").toString());
+    // a bloom filter has no false negatives: 42 = 7 * 6 was written
+    List<String> lines = out.lines().filter(l -> l.startsWith("bloom ") || l.startsWith("rows ")).toList();
+    assertEquals(List.of("bloom holds 42 true", "rows 1000"), lines, out);
+  }
+
+  /** Runs {@code user.app/user.app.Main} from {@code classes} on the module path; its output. */
+  private static String run(Path classes, String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=allow",
@@ -137,14 +218,14 @@ class ModulePathTest {
         "--module-path", classes + File.pathSeparator + modulePath() + File.pathSeparator + jarOf(UNSAFE_ALLOCATOR),
         // nothing requires the allocator backend: Arrow finds it by name at run time
         "--add-modules", "org.apache.arrow.memory.unsafe",
-        "--module", "user.app/user.app.Main", snappy.toString(), zstd.toString()));
+        "--module", "user.app/user.app.Main"));
+    command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     p.getOutputStream().close();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the user program finished");
     assertEquals(0, p.exitValue(), out);
-    List<String> lines = out.lines().filter(l -> l.matches("\\S+\\.parquet \\d+")).toList();
-    assertEquals(List.of("alltypes_plain.snappy.parquet 2", "ARROW-GH-43605.parquet 21186"), lines, out);
+    return out;
   }
 
   /**
