@@ -21,9 +21,9 @@ import java.util.Set;
 /**
  * The architecture every module keeps, as ArchUnit rules: no package cycles, and modules other
  * than core use only the core packages that are exported API (the rest are internals that may
- * change between releases). This is the project's split between API and internals: the jars carry
- * an {@code Automatic-Module-Name} rather than a {@code module-info}, as two of core's dependencies
- * (zero-allocation-hashing, aircompressor) have no module name but one derived from a file name.
+ * change between releases). Core's {@code module-info} exports the same packages (checked by
+ * {@code ModulePathTest}); these rules keep the split on the class path, where the other modules
+ * and every test run, and for {@link #INTERNAL_CORE_CLASSES}, which a {@code module-info} cannot hide.
  *
  * <pre>{@code
  * JavaClasses classes = ArchitectureRules.mainClasses();
