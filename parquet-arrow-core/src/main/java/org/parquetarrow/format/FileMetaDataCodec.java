@@ -132,6 +132,13 @@ final class FileMetaDataCodec {
 
   // ---------------------------------------------------------------- RowGroup
 
+  /**
+   * Row groups with at least this many columns keep their chunks undecoded until asked for
+   * ({@link LazyColumnChunks}). Below it a read usually wants most columns and decoding them all
+   * at once costs less than the bookkeeping.
+   */
+  static final int LAZY_MIN_COLUMNS = 32;
+
   private static RowGroup readRowGroup(ThriftReader in) throws TException {
     in.structBegin();
     List<ColumnChunk> columns = null;
@@ -146,7 +153,9 @@ final class FileMetaDataCodec {
       switch (in.fieldId()) {
         case 1 -> {
           int n = in.listBegin(TType.STRUCT);
-          if (n >= 0) {
+          if (n >= LAZY_MIN_COLUMNS) {
+            columns = LazyColumnChunks.skim(in, n);
+          } else if (n >= 0) {
             Object[] chunks = new Object[n];
             for (int i = 0; i < n; i++) {
               chunks[i] = readColumnChunk(in);
@@ -222,7 +231,7 @@ final class FileMetaDataCodec {
    * Reads a column chunk. {@code file_offset} is required by the IDL but deprecated and unused;
    * a missing one reads as its IDL default 0 instead of failing the whole footer.
    */
-  private static ColumnChunk readColumnChunk(ThriftReader in) throws TException {
+  static ColumnChunk readColumnChunk(ThriftReader in) throws TException {
     in.structBegin();
     String filePath = null;
     long fileOffset = 0;

@@ -41,6 +41,8 @@ final class ThriftReader {
   private final MetadataLimits limits;
   private final String topStruct;
   private final long fileOffset;
+  /** Where {@code start} is in the serialized top-level struct, for error messages. */
+  private final int base;
   private int depth;
   private byte fieldType;
   private short fieldId;
@@ -48,6 +50,13 @@ final class ThriftReader {
 
   private ThriftReader(
       byte[] array, int start, int length, MetadataLimits limits, String topStruct, long fileOffset) {
+    this(array, start, length, limits, topStruct, fileOffset, 0, 0);
+  }
+
+  private ThriftReader(byte[] array, int start, int length, MetadataLimits limits, String topStruct,
+      long fileOffset, int base, int depth) {
+    this.base = base;
+    this.depth = depth;
     this.array = array;
     this.start = start;
     this.length = length;
@@ -86,6 +95,55 @@ final class ThriftReader {
     byte[] copy = new byte[Math.min(window, buf.remaining())];
     buf.get(buf.position(), copy);
     return new ThriftReader(copy, 0, copy.length, limits, topStruct, fileOffset);
+  }
+
+  /**
+   * A reader of a struct found inside a larger one and decoded later ({@link LazyColumnChunks}):
+   * {@code array[start..start+length)} was at byte {@code base} of the serialized
+   * {@code topStruct} (which starts at {@code fileOffset} in the file, or -1), nested
+   * {@code depth} deep, so limits and error locations are those of a decode in one go.
+   */
+  static ThriftReader nested(byte[] array, int start, int length, MetadataLimits limits,
+      String topStruct, long fileOffset, int base, int depth) {
+    return new ThriftReader(array, start, length, limits, topStruct, fileOffset, base, depth);
+  }
+
+  /** The backing array; with {@link #arrayPosition()}, where a struct about to be read starts. */
+  byte[] array() {
+    return array;
+  }
+
+  /** The position in {@link #array()} of the next byte to read. */
+  int arrayPosition() {
+    return transport.getBufferPosition();
+  }
+
+  MetadataLimits limits() {
+    return limits;
+  }
+
+  String topStruct() {
+    return topStruct;
+  }
+
+  /** Where the top-level struct starts in the file, or -1. */
+  long fileOffset() {
+    return fileOffset;
+  }
+
+  /** Where the next byte to read is in the serialized top-level struct. */
+  int structPosition() {
+    return base + consumed();
+  }
+
+  /** How deep the reader is in nested structs and containers. */
+  int depth() {
+    return depth;
+  }
+
+  /** Skips one struct, with the checks of a full decode of its structure (lengths, sizes, nesting). */
+  void skipStruct() throws TException {
+    skip(TType.STRUCT);
   }
 
   /** Whether this reader saw every byte of {@code buf}, so that its verdict is final. */
@@ -414,7 +472,7 @@ final class ThriftReader {
   }
 
   CorruptFileException corrupt(String problem, Throwable cause) {
-    int at = Math.max(0, Math.min(consumed(), length));
+    int at = base + Math.max(0, Math.min(consumed(), length));
     ErrorLocation where = fileOffset >= 0 ? ErrorLocation.UNKNOWN.withOffset(fileOffset + at) : null;
     return new CorruptFileException(
         problem + " (at byte " + at + " of the serialized " + topStruct + ")", where, cause);
