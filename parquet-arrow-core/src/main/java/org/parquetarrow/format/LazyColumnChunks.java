@@ -19,8 +19,8 @@ import org.parquetarrow.CorruptFileException;
  * same {@link CorruptFileException}, located in the file, on first access to that chunk.
  *
  * <p>The list holds a copy of its chunks' bytes (the caller's buffer may be reused after the
- * footer is read). Decoded chunks are immutable records, so threads racing on one index at worst
- * decode it twice and publish equal values safely.
+ * footer is read). Decoding happens under the list's lock; a decoded chunk is an immutable record,
+ * so the lock-free read of one already decoded is safe.
  */
 final class LazyColumnChunks extends AbstractList<ColumnChunk> implements RandomAccess {
   private final byte[] bytes;
@@ -34,6 +34,8 @@ final class LazyColumnChunks extends AbstractList<ColumnChunk> implements Random
   private final int base;
   /** The nesting depth of the list's elements in the top-level struct. */
   private final int depth;
+  /** The reader of the chunk being decoded; guarded by {@code this}. */
+  private ThriftReader reader;
 
   private LazyColumnChunks(byte[] bytes, int[] starts, ThriftReader in, int base, int depth) {
     this.bytes = bytes;
@@ -57,7 +59,7 @@ final class LazyColumnChunks extends AbstractList<ColumnChunk> implements Random
     int[] starts = new int[n + 1];
     for (int i = 0; i < n; i++) {
       starts[i] = in.arrayPosition() - first;
-      in.skipStruct();
+      in.skimStruct();
     }
     starts[n] = in.arrayPosition() - first;
     // a malformed varint can carry libthrift past the end: leave that verdict to the caller's
@@ -72,7 +74,6 @@ final class LazyColumnChunks extends AbstractList<ColumnChunk> implements Random
     ColumnChunk chunk = decoded[index];
     if (chunk == null) {
       chunk = decode(index);
-      decoded[index] = chunk;
     }
     return chunk;
   }
@@ -82,18 +83,32 @@ final class LazyColumnChunks extends AbstractList<ColumnChunk> implements Random
     return decoded.length;
   }
 
-  private ColumnChunk decode(int index) {
-    int from = starts[index];
-    ThriftReader in = ThriftReader.nested(bytes, from, starts[index + 1] - from, limits, topStruct,
-        fileOffset, base + from, depth);
-    try {
-      ColumnChunk chunk = FileMetaDataCodec.readColumnChunk(in);
-      in.checkNotOverrun();
+  /**
+   * Decodes chunk {@code index} with the list's one reader (made on first use, then moved from
+   * chunk to chunk: a reader per chunk cost twice the decode), under the list's lock.
+   */
+  private synchronized ColumnChunk decode(int index) {
+    ColumnChunk chunk = decoded[index];
+    if (chunk != null) {
       return chunk;
+    }
+    int from = starts[index];
+    int length = starts[index + 1] - from;
+    if (reader == null) {
+      reader = ThriftReader.nested(bytes, from, length, limits, topStruct, fileOffset, base + from, depth);
+    } else {
+      reader.moveTo(from, length, base + from, depth);
+    }
+    ThriftReader in = reader;
+    try {
+      chunk = FileMetaDataCodec.readColumnChunk(in);
+      in.checkNotOverrun();
     } catch (TTransportException | IndexOutOfBoundsException e) {
       throw in.corrupt("truncated: the input ends inside the struct", e);
     } catch (TException e) {
       throw in.corrupt("malformed thrift: " + e.getMessage(), e);
     }
+    decoded[index] = chunk;
+    return chunk;
   }
 }

@@ -59,6 +59,37 @@ class WideFooterTest {
     }
   }
 
+  @Test
+  void aWideFooterCutShortOrDamagedFailsOnlyAsCorrupt() {
+    byte[] full = footer(-1);
+    java.util.Random random = new java.util.Random(18);
+    for (int cut = 0; cut < full.length; cut++) {
+      byte[] damaged = java.util.Arrays.copyOf(full, cut);
+      assertOnlyCorrupt(damaged, "cut at " + cut);
+    }
+    for (int i = 0; i < 2000; i++) {
+      byte[] damaged = full.clone();
+      for (int k = 0; k < 3; k++) {
+        damaged[random.nextInt(damaged.length)] = (byte) random.nextInt(256);
+      }
+      assertOnlyCorrupt(damaged, "damage " + i);
+    }
+  }
+
+  /** Opening and then reading every chunk either works or raises a CorruptFileException. */
+  private static void assertOnlyCorrupt(byte[] footer, String what) {
+    try {
+      FileMetaData m = MetadataReader.readFileMetaData(ByteBuffer.wrap(footer));
+      for (RowGroup g : m.rowGroups()) {
+        g.columns().forEach(c -> assertTrue(c == null || c.fileOffset() >= Long.MIN_VALUE));
+      }
+    } catch (CorruptFileException expected) {
+      // the typed error is the right end of a bad input
+    } catch (RuntimeException e) {
+      throw new AssertionError(what + ": " + e, e);
+    }
+  }
+
   // ---------------------------------------------------------------- the hand-made footer
 
   /** A FileMetaData of {@link #COLUMNS} required INT32 columns and one row group. */
