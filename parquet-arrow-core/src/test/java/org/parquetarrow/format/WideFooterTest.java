@@ -25,7 +25,8 @@ class WideFooterTest {
   @Test
   void columnsThatAreReadDecodeWhileAnUnreadChunkIsBroken() {
     byte[] footer = footer(BAD);
-    FileMetaData m = MetadataReader.readFileMetaData(ByteBuffer.wrap(footer), MetadataLimits.DEFAULT, 1000);
+    FileMetaData m = MetadataReader.readFileMetaData(ByteBuffer.wrap(footer), MetadataLimits.DEFAULT, 1000,
+        ChunkDecoding.ON_FIRST_ACCESS);
 
     RowGroup group = m.rowGroups().get(0);
     assertEquals(COLUMNS, group.columns().size());
@@ -48,14 +49,27 @@ class WideFooterTest {
   }
 
   @Test
+  void eagerDecodingFailsTheFooterOnABrokenChunk() {
+    byte[] footer = footer(BAD);
+    CorruptFileException e = assertThrows(CorruptFileException.class,
+        () -> MetadataReader.readFileMetaData(ByteBuffer.wrap(footer), MetadataLimits.DEFAULT, 1000));
+    int at = indexOfBadType(footer) + 2;
+    assertTrue(e.getMessage().contains("undefined physical type 99 (at byte " + at + " of the serialized"),
+        e.getMessage());
+  }
+
+  @Test
   void aWideFooterWithoutFaultsReadsLikeTheWrittenOne() {
-    FileMetaData m = MetadataReader.readFileMetaData(ByteBuffer.wrap(footer(-1)));
-    List<ColumnChunk> chunks = m.rowGroups().get(0).columns();
-    for (int c = 0; c < COLUMNS; c++) {
-      assertEquals(new ColumnChunk(null, 0, new ColumnMetaData(PhysicalType.INT32, List.of(Encoding.PLAIN),
-          List.of("c" + c), CompressionCodec.UNCOMPRESSED, 10L + c, 0, 0, null, 4, null, null, null,
-          null, null, null, null, null), null, null, null, null, null, null),
-          chunks.get(c));
+    for (ChunkDecoding decoding : ChunkDecoding.values()) {
+      FileMetaData m = MetadataReader.readFileMetaData(ByteBuffer.wrap(footer(-1)), MetadataLimits.DEFAULT, -1,
+          decoding);
+      List<ColumnChunk> chunks = m.rowGroups().get(0).columns();
+      for (int c = 0; c < COLUMNS; c++) {
+        assertEquals(new ColumnChunk(null, 0, new ColumnMetaData(PhysicalType.INT32, List.of(Encoding.PLAIN),
+            List.of("c" + c), CompressionCodec.UNCOMPRESSED, 10L + c, 0, 0, null, 4, null, null, null,
+            null, null, null, null, null), null, null, null, null, null, null),
+            chunks.get(c), decoding + " chunk " + c);
+      }
     }
   }
 
@@ -79,7 +93,8 @@ class WideFooterTest {
   /** Opening and then reading every chunk either works or raises a CorruptFileException. */
   private static void assertOnlyCorrupt(byte[] footer, String what) {
     try {
-      FileMetaData m = MetadataReader.readFileMetaData(ByteBuffer.wrap(footer));
+      FileMetaData m = MetadataReader.readFileMetaData(ByteBuffer.wrap(footer), MetadataLimits.DEFAULT, -1,
+          ChunkDecoding.ON_FIRST_ACCESS);
       for (RowGroup g : m.rowGroups()) {
         g.columns().forEach(c -> assertTrue(c == null || c.fileOffset() >= Long.MIN_VALUE));
       }
