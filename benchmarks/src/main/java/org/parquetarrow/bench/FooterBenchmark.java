@@ -28,7 +28,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.parquetarrow.format.ChunkDecoding;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.LocalInputFile;
@@ -43,9 +45,12 @@ import org.parquetarrow.metadata.ParquetFooter;
  *       for parquet-java the conversion into its {@code ParquetMetadata} model that every
  *       parquet-java read goes through; for Arrow C++ (JNI) {@code FileSystemDatasetFactory.inspect},
  *       which reads the footer and converts its schema).
- *   <li>{@code parquetArrowFileAllChunks} / {@code parquetArrowFileThreeColumns}: the footer from
- *       the path, then every column chunk of every row group, or only those of three columns (a
- *       projected read): wide row groups decode their chunks on first access.
+ *   <li>{@code parquetArrowFileOnAccess}: the footer with wide row groups' column chunks left
+ *       undecoded ({@code ChunkDecoding.ON_FIRST_ACCESS}), as a projected read opens it.
+ *   <li>{@code parquetArrowFileAllChunks}: the footer decoded at once, then every column chunk of
+ *       every row group used (a read of every column); {@code parquetArrowFileThreeColumns}: the
+ *       footer decoded on access, then the chunks of three columns (a projected read);
+ *       {@code parquetArrowFileOnAccessAllChunks}: decoded on access, yet every chunk used.
  *   <li>{@code *Bytes}: the thrift decode alone from the footer bytes in memory (parquet-java:
  *       its generated {@code FileMetaData} classes).
  * </ul>
@@ -91,6 +96,15 @@ public class FooterBenchmark {
         new org.apache.parquet.io.LocalInputFile(file), ParquetMetadataConverter.NO_FILTER);
   }
 
+  /** The footer with wide row groups' chunks left as bytes, as a projected read opens it. */
+  @Benchmark
+  public FileMetaData parquetArrowFileOnAccess() throws IOException {
+    try (LocalInputFile in = LocalInputFile.open(file)) {
+      return ParquetFooter.read(in, MetadataLimits.DEFAULT, null, ChunkDecoding.ON_FIRST_ACCESS).metadata();
+    }
+  }
+
+  /** A read of every column: the footer decoded at once, then every chunk used. */
   @Benchmark
   public int parquetArrowFileAllChunks() throws IOException {
     try (LocalInputFile in = LocalInputFile.open(file)) {
@@ -98,10 +112,21 @@ public class FooterBenchmark {
     }
   }
 
+  /** A projected read of three columns: their chunks decoded on first access, the others never. */
   @Benchmark
   public int parquetArrowFileThreeColumns() throws IOException {
     try (LocalInputFile in = LocalInputFile.open(file)) {
-      return touchChunks(ParquetFooter.read(in).metadata(), 3);
+      return touchChunks(ParquetFooter.read(in, MetadataLimits.DEFAULT, null, ChunkDecoding.ON_FIRST_ACCESS)
+          .metadata(), 3);
+    }
+  }
+
+  /** The worst case of decoding on access: every chunk of every row group asked for after all. */
+  @Benchmark
+  public int parquetArrowFileOnAccessAllChunks() throws IOException {
+    try (LocalInputFile in = LocalInputFile.open(file)) {
+      return touchChunks(ParquetFooter.read(in, MetadataLimits.DEFAULT, null, ChunkDecoding.ON_FIRST_ACCESS)
+          .metadata(), Integer.MAX_VALUE);
     }
   }
 

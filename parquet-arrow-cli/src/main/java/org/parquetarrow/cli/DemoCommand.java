@@ -203,7 +203,7 @@ final class DemoCommand implements Callable<Integer> {
 
   /** Another command of this program, printing to the same place. */
   private void run(PrintWriter out, String... args) {
-    CommandLine cl = ParquetArrowCommand.commandLine();
+    CommandLine cl = ParquetArrowCommand.commandLine(args);
     cl.setOut(out);
     cl.setErr(spec.commandLine().getErr());
     int exit = cl.execute(args);

@@ -7,7 +7,9 @@ import java.util.List;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ChunkDecoding;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
@@ -43,20 +45,31 @@ final class OpenedParquet implements AutoCloseable {
   }
 
   static OpenedParquet open(Path path, FileDecryptionProperties keys) {
-    return open(openFile(path), path.toString(), keys);
+    return open(openFile(path), path.toString(), keys, ChunkDecoding.EAGER);
   }
 
   /** Opens {@code location} from {@code locations} (which closes the file if this fails). */
   static OpenedParquet open(Locations locations, String location, FileDecryptionProperties keys) {
-    if (!Locations.isRemote(location)) {
-      return open(org.parquetarrow.io.LocalStorage.path(location), keys);
-    }
-    return open(locations.open(location), location, keys);
+    return open(locations, location, keys, ChunkDecoding.EAGER);
   }
 
-  private static OpenedParquet open(InputFile in, String path, FileDecryptionProperties keys) {
+  /**
+   * As {@link #open(Locations, String, FileDecryptionProperties)}, decoding the footer's column
+   * chunks when {@code chunks} says (commands that use few or none of them need not decode them all).
+   */
+  static OpenedParquet open(Locations locations, String location, FileDecryptionProperties keys,
+      ChunkDecoding chunks) {
+    if (!Locations.isRemote(location)) {
+      Path local = org.parquetarrow.io.LocalStorage.path(location);
+      return open(openFile(local), local.toString(), keys, chunks);
+    }
+    return open(locations.open(location), location, keys, chunks);
+  }
+
+  private static OpenedParquet open(InputFile in, String path, FileDecryptionProperties keys,
+      ChunkDecoding chunks) {
     try {
-      return new OpenedParquet(path, in, ParquetFooter.read(in, keys));
+      return new OpenedParquet(path, in, ParquetFooter.read(in, MetadataLimits.DEFAULT, keys, chunks));
     } catch (RuntimeException e) {
       closeQuietly(in, e);
       throw e;

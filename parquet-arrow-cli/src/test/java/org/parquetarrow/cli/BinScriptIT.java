@@ -25,6 +25,11 @@ class BinScriptIT {
   private record Run(int exit, String out, String err) {}
 
   private static Run run(Path stdin, String... args) throws Exception {
+    return runWithJavaOpts(stdin, null, args);
+  }
+
+  /** As {@link #run(Path, String...)}, with {@code javaOpts} (or none) given to the JVM. */
+  private static Run runWithJavaOpts(Path stdin, String javaOpts, String... args) throws Exception {
     Path root = Path.of(System.getProperty("project.root"));
     List<String> cmd = new ArrayList<>();
     cmd.add(root.resolve("bin/parquet-arrow").toString());
@@ -32,6 +37,9 @@ class BinScriptIT {
     ProcessBuilder pb = new ProcessBuilder(cmd);
     // the launcher's class-data sharing cache is LauncherCacheIT's: none made in the user's home
     pb.environment().put("PARQUET_ARROW_CDS", "off");
+    if (javaOpts != null) {
+      pb.environment().put("PARQUET_ARROW_JAVA_OPTS", javaOpts);
+    }
     Path out = Files.createTempFile("out", ".txt");
     Path err = Files.createTempFile("err", ".txt");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());
@@ -148,5 +156,29 @@ class BinScriptIT {
     assertEquals(0, v.exit(), v.err());
     assertTrue(v.out().startsWith("parquet-arrow version"), v.out());
     assertTrue(new String(v.out().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8).length() > 0);
+  }
+
+  /**
+   * A fresh {@code schema} loads the classes of its own command only: not the other commands'
+   * (each one picocli models costs its options' classes too), not Jackson (which only the
+   * JSON-printing commands use). The JVM's class-load log says which classes it loaded.
+   */
+  @Test
+  void schemaLoadsNeitherTheOtherCommandsNorJackson(@TempDir Path dir) throws Exception {
+    Path log = dir.resolve("classes.log");
+    String f = Cli.corpus("data/alltypes_plain.parquet");
+    Run s = runWithJavaOpts(null, "-Xlog:class+load=info:file=" + log, "schema", f);
+    assertEquals(0, s.exit(), s.err());
+    assertTrue(s.out().contains("Arrow schema:"), s.out());
+    List<String> loaded = Files.readAllLines(log);
+    assertTrue(loaded.stream().anyMatch(l -> l.contains(" org.parquetarrow.cli.SchemaCommand ")),
+        "the log names the classes loaded: " + loaded.size() + " lines");
+    for (String other : new String[] {"MetaCommand", "ScanCommand", "ServeCommand", "ToArrowCommand",
+        "BenchCommand", "DemoCommand"}) {
+      assertTrue(loaded.stream().noneMatch(l -> l.contains(" org.parquetarrow.cli." + other + " ")),
+          other + " was loaded for schema");
+    }
+    List<String> jackson = loaded.stream().filter(l -> l.contains(" com.fasterxml.jackson.")).toList();
+    assertEquals(List.of(), jackson, "Jackson classes loaded for schema");
   }
 }

@@ -12,7 +12,7 @@ import picocli.CommandLine;
 /** Runs the command in-process and keeps what it printed. */
 record Cli(int exit, String out, String err) {
   static Cli run(String... args) {
-    CommandLine cl = ParquetArrowCommand.commandLine();
+    CommandLine cl = ParquetArrowCommand.commandLine(args);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(out, true));

@@ -16,6 +16,10 @@ final class FileMetaDataCodec {
   private FileMetaDataCodec() {}
 
   static FileMetaData read(ThriftReader in) throws TException {
+    return read(in, ChunkDecoding.EAGER);
+  }
+
+  static FileMetaData read(ThriftReader in, ChunkDecoding decoding) throws TException {
     in.structBegin();
     int version = 0;
     List<SchemaElement> schema = null;
@@ -56,7 +60,7 @@ final class FileMetaDataCodec {
           if (n >= 0) {
             Object[] groups = new Object[n];
             for (int i = 0; i < n; i++) {
-              groups[i] = readRowGroup(in);
+              groups[i] = readRowGroup(in, decoding);
             }
             rowGroups = FrozenList.of(groups);
           }
@@ -132,7 +136,14 @@ final class FileMetaDataCodec {
 
   // ---------------------------------------------------------------- RowGroup
 
-  private static RowGroup readRowGroup(ThriftReader in) throws TException {
+  /**
+   * Row groups with at least this many columns keep their chunks undecoded until asked for
+   * ({@link LazyColumnChunks}) when decoding {@link ChunkDecoding#ON_FIRST_ACCESS}. Below it a read
+   * usually wants most columns and decoding them all at once costs less than the bookkeeping.
+   */
+  static final int LAZY_MIN_COLUMNS = 32;
+
+  private static RowGroup readRowGroup(ThriftReader in, ChunkDecoding decoding) throws TException {
     in.structBegin();
     List<ColumnChunk> columns = null;
     long totalByteSize = 0;
@@ -146,7 +157,9 @@ final class FileMetaDataCodec {
       switch (in.fieldId()) {
         case 1 -> {
           int n = in.listBegin(TType.STRUCT);
-          if (n >= 0) {
+          if (n >= LAZY_MIN_COLUMNS && decoding == ChunkDecoding.ON_FIRST_ACCESS) {
+            columns = LazyColumnChunks.skim(in, n);
+          } else if (n >= 0) {
             Object[] chunks = new Object[n];
             for (int i = 0; i < n; i++) {
               chunks[i] = readColumnChunk(in);
@@ -222,7 +235,7 @@ final class FileMetaDataCodec {
    * Reads a column chunk. {@code file_offset} is required by the IDL but deprecated and unused;
    * a missing one reads as its IDL default 0 instead of failing the whole footer.
    */
-  private static ColumnChunk readColumnChunk(ThriftReader in) throws TException {
+  static ColumnChunk readColumnChunk(ThriftReader in) throws TException {
     in.structBegin();
     String filePath = null;
     long fileOffset = 0;

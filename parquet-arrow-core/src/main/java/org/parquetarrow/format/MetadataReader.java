@@ -1,6 +1,7 @@
 package org.parquetarrow.format;
 
 import java.nio.ByteBuffer;
+import java.util.Objects;
 import org.apache.thrift.TException;
 import org.apache.thrift.transport.TTransportException;
 import org.parquetarrow.CorruptFileException;
@@ -46,9 +47,20 @@ public final class MetadataReader {
    */
   public static FileMetaData readFileMetaData(
       ByteBuffer buf, MetadataLimits limits, long fileOffset) {
+    return readFileMetaData(buf, limits, fileOffset, ChunkDecoding.EAGER);
+  }
+
+  /**
+   * As {@link #readFileMetaData(ByteBuffer, MetadataLimits, long)}, decoding the column chunks
+   * when {@code chunks} says. With {@link ChunkDecoding#ON_FIRST_ACCESS} the returned metadata
+   * keeps the chunks' bytes (a copy: {@code buf} may be reused) until they are decoded.
+   */
+  public static FileMetaData readFileMetaData(
+      ByteBuffer buf, MetadataLimits limits, long fileOffset, ChunkDecoding chunks) {
+    Objects.requireNonNull(chunks, "chunks");
     ThriftReader in = ThriftReader.over(buf, limits, "FileMetaData", fileOffset);
     try {
-      return finish(buf, in, FileMetaDataCodec.read(in));
+      return finish(buf, in, FileMetaDataCodec.read(in, chunks));
     } catch (TException | IndexOutOfBoundsException e) {
       throw malformed(in, e);
     }

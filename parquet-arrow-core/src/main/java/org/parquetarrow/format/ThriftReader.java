@@ -34,13 +34,15 @@ final class ThriftReader {
       new TConfiguration(Integer.MAX_VALUE, Integer.MAX_VALUE, TConfiguration.DEFAULT_RECURSION_DEPTH);
 
   private final byte[] array;
-  private final int start;
-  private final int length;
+  private int start;
+  private int length;
   private final TMemoryInputTransport transport;
   private final TCompactProtocol protocol;
   private final MetadataLimits limits;
   private final String topStruct;
   private final long fileOffset;
+  /** Where {@code start} is in the serialized top-level struct, for error messages. */
+  private int base;
   private int depth;
   private byte fieldType;
   private short fieldId;
@@ -48,6 +50,13 @@ final class ThriftReader {
 
   private ThriftReader(
       byte[] array, int start, int length, MetadataLimits limits, String topStruct, long fileOffset) {
+    this(array, start, length, limits, topStruct, fileOffset, 0, 0);
+  }
+
+  private ThriftReader(byte[] array, int start, int length, MetadataLimits limits, String topStruct,
+      long fileOffset, int base, int depth) {
+    this.base = base;
+    this.depth = depth;
     this.array = array;
     this.start = start;
     this.length = length;
@@ -86,6 +95,208 @@ final class ThriftReader {
     byte[] copy = new byte[Math.min(window, buf.remaining())];
     buf.get(buf.position(), copy);
     return new ThriftReader(copy, 0, copy.length, limits, topStruct, fileOffset);
+  }
+
+  /**
+   * A reader of a struct found inside a larger one and decoded later ({@link LazyColumnChunks}):
+   * {@code array[start..start+length)} was at byte {@code base} of the serialized
+   * {@code topStruct} (which starts at {@code fileOffset} in the file, or -1), nested
+   * {@code depth} deep, so limits and error locations are those of a decode in one go.
+   */
+  static ThriftReader nested(byte[] array, int start, int length, MetadataLimits limits,
+      String topStruct, long fileOffset, int base, int depth) {
+    return new ThriftReader(array, start, length, limits, topStruct, fileOffset, base, depth);
+  }
+
+  /**
+   * Points this reader at another struct of the same array (a reader made by {@link #nested}),
+   * so that decoding many small structs one at a time does not build a reader for each.
+   */
+  void moveTo(int start, int length, int base, int depth) {
+    this.start = start;
+    this.length = length;
+    this.base = base;
+    this.depth = depth;
+    transport.reset(array, start, length);
+    protocol.reset();
+  }
+
+  /** The backing array; with {@link #arrayPosition()}, where a struct about to be read starts. */
+  byte[] array() {
+    return array;
+  }
+
+  /** The position in {@link #array()} of the next byte to read. */
+  int arrayPosition() {
+    return transport.getBufferPosition();
+  }
+
+  MetadataLimits limits() {
+    return limits;
+  }
+
+  String topStruct() {
+    return topStruct;
+  }
+
+  /** Where the top-level struct starts in the file, or -1. */
+  long fileOffset() {
+    return fileOffset;
+  }
+
+  /** Where the next byte to read is in the serialized top-level struct. */
+  int structPosition() {
+    return base + consumed();
+  }
+
+  /** How deep the reader is in nested structs and containers. */
+  int depth() {
+    return depth;
+  }
+
+  /**
+   * Skips one struct by scanning its bytes directly rather than through libthrift, which costs
+   * about as much as decoding it. The structure is checked as a decode checks it (every length
+   * against the bytes left and {@link MetadataLimits}, nesting, known wire types), and the scan
+   * never reads past the input; a value a decode would still refuse is found by that decode.
+   */
+  void skimStruct() {
+    int end = start + length;
+    int pos = skimStruct(transport.getBufferPosition(), end, depth);
+    transport.consumeBuffer(pos - transport.getBufferPosition());
+  }
+
+  private int skimStruct(int pos, int end, int outerDepth) {
+    int d = outerDepth + 1;
+    if (d > limits.maxDepth()) {
+      throw corrupt("metadata nested deeper than the limit of " + limits.maxDepth());
+    }
+    while (true) {
+      int header = byteAt(pos++, end);
+      if (header == 0) {
+        return pos;
+      }
+      if ((header >>> 4) == 0) {
+        pos = skimVarint(pos, end); // a field id too far from the last one: given in full
+      }
+      int type = header & 0x0f;
+      // in a field header the bool's value is the type itself (1 true, 2 false): no payload
+      pos = type == 1 || type == 2 ? pos : skimValue(pos, end, type, d);
+    }
+  }
+
+  private int skimValue(int pos, int end, int type, int d) {
+    switch (type) {
+      case 1, 2, 3 -> {
+        return checkedEnd(pos, 1, end); // a bool element or a byte
+      }
+      case 4, 5, 6 -> {
+        return skimVarint(pos, end);
+      }
+      case 7 -> {
+        return checkedEnd(pos, 8, end);
+      }
+      case 8 -> {
+        long n = varintAt(pos, end);
+        pos = skimVarint(pos, end);
+        if (n > limits.maxStringBytes()) {
+          throw corruptAt(pos, "string of " + n + " bytes exceeds the limit of " + limits.maxStringBytes());
+        }
+        return checkedEnd(pos, n, end);
+      }
+      case 9, 10 -> {
+        int sizeAndType = byteAt(pos++, end);
+        long size = sizeAndType >>> 4;
+        if (size == 15) {
+          size = varintAt(pos, end);
+          pos = skimVarint(pos, end);
+        }
+        return skimElements(pos, end, size, 1, sizeAndType & 0x0f, -1, d);
+      }
+      case 11 -> {
+        long size = varintAt(pos, end);
+        pos = skimVarint(pos, end);
+        if (size == 0) {
+          return pos;
+        }
+        int types = byteAt(pos++, end);
+        return skimElements(pos, end, size, 2, types >>> 4, types & 0x0f, d);
+      }
+      case 12 -> {
+        return skimStruct(pos, end, d);
+      }
+      case 13 -> {
+        return checkedEnd(pos, 16, end);
+      }
+      default -> throw corruptAt(pos, "unknown compact element type " + type);
+    }
+  }
+
+  /** Skips {@code size} list elements of {@code type}, or map entries when {@code valueType >= 0}. */
+  private int skimElements(int pos, int end, long size, int minBytes, int type, int valueType, int d) {
+    long left = end - pos;
+    if (size > left / minBytes) {
+      throw corruptAt(pos, "container of " + size + " elements but only " + left + " bytes left");
+    }
+    if (size > limits.maxListElements()) {
+      throw corruptAt(pos, "container of " + size + " elements exceeds the limit of " + limits.maxListElements());
+    }
+    if (size > 0 && d + 1 > limits.maxDepth()) {
+      throw corruptAt(pos, "metadata nested deeper than the limit of " + limits.maxDepth());
+    }
+    for (long i = 0; i < size; i++) {
+      pos = skimValue(pos, end, type, d + 1);
+      if (valueType >= 0) {
+        pos = skimValue(pos, end, valueType, d + 1);
+      }
+    }
+    return pos;
+  }
+
+  private int byteAt(int pos, int end) {
+    if (pos >= end) {
+      throw corruptAt(pos, "truncated: the input ends inside the struct");
+    }
+    return array[pos] & 0xff;
+  }
+
+  private int checkedEnd(int pos, long n, int end) {
+    if (n > end - pos) {
+      throw corruptAt(pos, "value of " + n + " bytes but only " + (end - pos) + " bytes left");
+    }
+    return (int) (pos + n);
+  }
+
+  /** The end of the varint at {@code pos} (at most 10 bytes, as libthrift reads). */
+  private int skimVarint(int pos, int end) {
+    for (int i = 0; i < 10; i++) {
+      if ((byteAt(pos++, end) & 0x80) == 0) {
+        return pos;
+      }
+    }
+    throw corruptAt(pos, "variable-length int over 10 bytes");
+  }
+
+  /** The unsigned value of the varint at {@code pos}, for a size or length (negative: corrupt). */
+  private long varintAt(int pos, int end) {
+    long v = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      int b = byteAt(pos++, end);
+      v |= (long) (b & 0x7f) << shift;
+      if ((b & 0x80) == 0) {
+        if (v > Integer.MAX_VALUE) {
+          throw corruptAt(pos, "length or size " + v + " out of range");
+        }
+        return v;
+      }
+    }
+    throw corruptAt(pos, "length or size varint over 5 bytes");
+  }
+
+  /** A corrupt-input error at array position {@code pos}. */
+  private CorruptFileException corruptAt(int pos, String problem) {
+    transport.consumeBuffer(Math.min(pos, start + length) - transport.getBufferPosition());
+    return corrupt(problem);
   }
 
   /** Whether this reader saw every byte of {@code buf}, so that its verdict is final. */
@@ -414,7 +625,7 @@ final class ThriftReader {
   }
 
   CorruptFileException corrupt(String problem, Throwable cause) {
-    int at = Math.max(0, Math.min(consumed(), length));
+    int at = base + Math.max(0, Math.min(consumed(), length));
     ErrorLocation where = fileOffset >= 0 ? ErrorLocation.UNKNOWN.withOffset(fileOffset + at) : null;
     return new CorruptFileException(
         problem + " (at byte " + at + " of the serialized " + topStruct + ")", where, cause);

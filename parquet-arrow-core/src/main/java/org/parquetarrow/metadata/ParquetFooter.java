@@ -11,6 +11,7 @@ import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.crypto.FileDecryptionProperties;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.crypto.FooterDecryptor;
+import org.parquetarrow.format.ChunkDecoding;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.format.MetadataReader;
@@ -85,10 +86,25 @@ public final class ParquetFooter {
    * {@code decryption} when the file is encrypted ({@code null}: no keys).
    */
   public static ParquetFooter read(InputFile file, MetadataLimits limits, FileDecryptionProperties decryption) {
+    return read(file, limits, decryption, ChunkDecoding.EAGER);
+  }
+
+  /**
+   * As {@link #read(InputFile, MetadataLimits, FileDecryptionProperties)}, decoding the column
+   * chunks of a plaintext footer when {@code chunks} says: a read that needs the chunks of only a
+   * few columns of a wide file passes {@link ChunkDecoding#ON_FIRST_ACCESS}. Encrypted footers are
+   * decoded {@link ChunkDecoding#EAGER eagerly} (their chunks are decrypted one by one anyway).
+   *
+   * <pre>{@code
+   * ParquetFooter footer = ParquetFooter.read(in, MetadataLimits.DEFAULT, null, ChunkDecoding.ON_FIRST_ACCESS);
+   * }</pre>
+   */
+  public static ParquetFooter read(InputFile file, MetadataLimits limits, FileDecryptionProperties decryption,
+      ChunkDecoding chunks) {
     String name = file.name();
     ErrorLocation where = ErrorLocation.ofFile(name);
     try {
-      return locateAndParse(file, name, limits, decryption == null ? null : decryption.forFile(name));
+      return locateAndParse(file, name, limits, decryption == null ? null : decryption.forFile(name), chunks);
     } catch (ParquetException e) {
       throw e.locate(where);
     } catch (IOException e) {
@@ -98,7 +114,7 @@ public final class ParquetFooter {
   }
 
   private static ParquetFooter locateAndParse(InputFile file, String name, MetadataLimits limits,
-      FileDecryptionProperties decryption) throws IOException {
+      FileDecryptionProperties decryption, ChunkDecoding chunks) throws IOException {
     long fileLength = file.length();
     if (fileLength < MIN_FILE_LENGTH) {
       throw new CorruptFileException("file of " + fileLength + " bytes is too short for Parquet,"
@@ -145,7 +161,7 @@ public final class ParquetFooter {
       return new ParquetFooter(name, d.metadata(), footerOffset, footerLength, d.decryptor());
     }
     ByteBuffer signed = footer.duplicate();
-    FileMetaData metadata = MetadataReader.readFileMetaData(footer, limits, footerOffset);
+    FileMetaData metadata = MetadataReader.readFileMetaData(footer, limits, footerOffset, chunks);
     FileDecryptor decryptor = decryption == null || metadata.encryptionAlgorithm() == null ? null
         : FooterDecryptor.verifyPlaintextFooter(name, signed, metadata, decryption, limits);
     return new ParquetFooter(name, metadata, footerOffset, footerLength, decryptor);

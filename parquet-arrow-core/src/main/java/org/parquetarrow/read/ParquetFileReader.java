@@ -13,7 +13,9 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.crypto.FileDecryptor;
+import org.parquetarrow.format.ChunkDecoding;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.MetadataLimits;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
@@ -61,7 +63,13 @@ public final class ParquetFileReader implements AutoCloseable {
   private boolean closed;
 
   private ParquetFileReader(InputFile file, boolean ownsFile, ReadOptions options) {
-    this(file, ownsFile, ParquetFooter.read(file, options.checkReadable().decryption()), options);
+    this(file, ownsFile, ParquetFooter.read(file, MetadataLimits.DEFAULT, options.checkReadable().decryption(),
+        chunkDecoding(options)), options);
+  }
+
+  /** A projected read uses the column chunks of its columns only: the others stay undecoded. */
+  private static ChunkDecoding chunkDecoding(ReadOptions options) {
+    return options.columns() == null ? ChunkDecoding.EAGER : ChunkDecoding.ON_FIRST_ACCESS;
   }
 
   private ParquetFileReader(InputFile file, boolean ownsFile, ParquetFooter footer, ReadOptions options) {

@@ -3,6 +3,8 @@ package org.parquetarrow.schema;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +31,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class SchemaMapping {
   private final ParquetSchema parquetSchema;
   private final List<FieldMapping> fields;
-  private final Schema arrowSchema;
+  private final List<Field> arrowFields;
+  /** The schema's custom metadata, {@code null} when there is none. */
+  private final Map<String, String> metadata;
+  /**
+   * Made on first use: loading Arrow's {@code Schema} class sets up its JSON support (Jackson,
+   * about 570 classes), which a caller that only lists the fields (the CLI's {@code schema}, in a
+   * fresh JVM) need not pay. A race makes equal schemas, each immutable.
+   */
+  private volatile Schema arrowSchema;
   private final int[] leafColumns;
 
   SchemaMapping(ParquetSchema parquetSchema, List<FieldMapping> fields, Map<String, String> metadata) {
@@ -46,7 +56,9 @@ public final class SchemaMapping {
       arrowFields.add(f.field());
       leaves += f.leafCount();
     }
-    this.arrowSchema = new Schema(arrowFields, metadata == null || metadata.isEmpty() ? null : metadata);
+    this.arrowFields = List.copyOf(arrowFields);
+    this.metadata = metadata == null || metadata.isEmpty() ? null
+        : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     this.leafColumns = new int[leaves];
     int at = 0;
     for (FieldMapping f : this.fields) {
@@ -58,7 +70,12 @@ public final class SchemaMapping {
 
   /** The Arrow schema, with the file's metadata (or the stored Arrow schema's, see the converter). */
   public Schema arrowSchema() {
-    return arrowSchema;
+    Schema s = arrowSchema;
+    if (s == null) {
+      s = new Schema(arrowFields, metadata);
+      arrowSchema = s;
+    }
+    return s;
   }
 
   /** One mapping per top-level Arrow field, in order. */
@@ -103,7 +120,7 @@ public final class SchemaMapping {
         kept.add(p);
       }
     }
-    return new SchemaMapping(parquetSchema, kept, arrowSchema.getCustomMetadata());
+    return new SchemaMapping(parquetSchema, kept, metadata);
   }
 
   /**
@@ -138,7 +155,7 @@ public final class SchemaMapping {
     for (int field : order) {
       kept.add(project(fields.get(field), selected));
     }
-    return new SchemaMapping(parquetSchema, kept, arrowSchema.getCustomMetadata());
+    return new SchemaMapping(parquetSchema, kept, metadata);
   }
 
   /**
