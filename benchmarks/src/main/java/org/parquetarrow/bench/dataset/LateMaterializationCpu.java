@@ -51,6 +51,7 @@ public final class LateMaterializationCpu {
     Path dir = EventsDataset.ensure(Path.of(System.getProperty("bench.dir", "/tmp/bench-data-dataset")));
     LateMaterialization[] policies = LateMaterialization.values();
     Map<DatasetQuery, Map<LateMaterialization, List<Double>>> cpu = new EnumMap<>(DatasetQuery.class);
+    Map<DatasetQuery, Map<LateMaterialization, List<Double>>> wall = new EnumMap<>(DatasetQuery.class);
     try (BufferAllocator allocator = new RootAllocator()) {
       for (DatasetQuery q : queries) {
         DatasetScans.Outcome reference = null;
@@ -63,11 +64,12 @@ public final class LateMaterializationCpu {
           }
         }
         LOG.info("{}: every policy returns {} rows, checksum {}", q, reference.rows(), Long.toHexString(reference.checksum()));
-        Map<LateMaterialization, List<Double>> m = new EnumMap<>(LateMaterialization.class);
+        cpu.put(q, new EnumMap<>(LateMaterialization.class));
+        wall.put(q, new EnumMap<>(LateMaterialization.class));
         for (LateMaterialization p : policies) {
-          m.put(p, new ArrayList<>());
+          cpu.get(q).put(p, new ArrayList<>());
+          wall.get(q).put(p, new ArrayList<>());
         }
-        cpu.put(q, m);
       }
       ExecutorService scanThread = Executors.newSingleThreadExecutor();
       long threadId = scanThread.submit(() -> Thread.currentThread().getId()).get();
@@ -77,10 +79,13 @@ public final class LateMaterializationCpu {
             for (int k = 0; k < policies.length; k++) {
               LateMaterialization p = policies[(k + Math.max(round, 0)) % policies.length];
               long before = THREADS.getThreadCpuTime(threadId);
+              long start = System.nanoTime();
               ScanMetrics m = scan(dir, q, p, scanThread, allocator);
+              double elapsed = (System.nanoTime() - start) / 1e9;
               double seconds = (THREADS.getThreadCpuTime(threadId) - before) / 1e9;
               if (round >= 0) {
                 cpu.get(q).get(p).add(seconds);
+                wall.get(q).get(p).add(elapsed);
               } else {
                 LOG.info("{} {}: {} of {} row groups late-materialised, rows materialised {} of {}", q, p,
                     m.rowGroupsLateMaterialized(), m.rowGroupsRead(), m.rowsMaterialized(), m.rowsRead());
@@ -92,16 +97,9 @@ public final class LateMaterializationCpu {
         scanThread.shutdown();
       }
     }
-    StringBuilder table = new StringBuilder("| query | NEVER s | AUTO s | ALWAYS s | AUTO ÷ NEVER | ALWAYS ÷ NEVER |\n|---|---:|---:|---:|---:|---:|\n");
-    for (DatasetQuery q : queries) {
-      double never = median(cpu.get(q).get(LateMaterialization.NEVER));
-      double auto = median(cpu.get(q).get(LateMaterialization.AUTO));
-      double always = median(cpu.get(q).get(LateMaterialization.ALWAYS));
-      table.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.2f | %.2f |%n", q, never, auto, always,
-          auto / never, always / never));
-    }
-    LOG.info("median CPU seconds of the reading thread per scan over {} rounds:\n{}", rounds, table);
-    LOG.info("every sample: {}", cpu);
+    LOG.info("median CPU seconds of the reading thread per scan over {} rounds:\n{}", rounds, table(queries, cpu));
+    LOG.info("median wall seconds per scan over {} rounds:\n{}", rounds, table(queries, wall));
+    LOG.info("every sample: cpu {} wall {}", cpu, wall);
   }
 
   /** One scan as {@link DatasetScans#parquetArrow} runs it (rows counted), its reading on {@code executor}. */
@@ -119,6 +117,19 @@ public final class LateMaterializationCpu {
       }
       return r.metrics();
     }
+  }
+
+  private static String table(List<DatasetQuery> queries, Map<DatasetQuery, Map<LateMaterialization, List<Double>>> s) {
+    StringBuilder table = new StringBuilder("| query | NEVER s | AUTO s | ALWAYS s | AUTO ÷ NEVER | ALWAYS ÷ NEVER |\n"
+        + "|---|---:|---:|---:|---:|---:|\n");
+    for (DatasetQuery q : queries) {
+      double never = median(s.get(q).get(LateMaterialization.NEVER));
+      double auto = median(s.get(q).get(LateMaterialization.AUTO));
+      double always = median(s.get(q).get(LateMaterialization.ALWAYS));
+      table.append(String.format(Locale.ROOT, "| %s | %.4f | %.4f | %.4f | %.2f | %.2f |%n", q, never, auto, always,
+          auto / never, always / never));
+    }
+    return table.toString();
   }
 
   private static double median(List<Double> xs) {
