@@ -1,7 +1,7 @@
 package org.parquetarrow.bench.dataset;
 
 /**
- * The two queries of the dataset scan benchmark, each as SQL {@code WHERE} text (run unchanged by
+ * The queries of the dataset scan benchmark, each as SQL {@code WHERE} text (run unchanged by
  * parquet-arrow's scanner and by DuckDB) and as the same filter for Arrow C++.
  */
 public enum DatasetQuery {
@@ -14,7 +14,16 @@ public enum DatasetQuery {
           SubstraitFilter.and(SubstraitFilter.compare("gte", "id", 4_000_000), SubstraitFilter.compare("lte", "id", 4_009_999)),
           SubstraitFilter.compare("lt", "qty", 50))),
   /** 99% of the rows: nothing can be pruned and every row is tested. */
-  FULL("qty >= 1", SubstraitFilter.compare("gte", "qty", 1));
+  FULL("qty >= 1", SubstraitFilter.compare("gte", "qty", 1)),
+  /**
+   * 1% of the rows, scattered one by one over every row group: nothing can be pruned; the other
+   * four columns are needed for one row in a hundred (late materialisation's case).
+   */
+  SPARSE("qty = 7", SubstraitFilter.compare("equal", "qty", 7)),
+  /** 10% of the rows, scattered: runs of kept rows about one in eleven rows. */
+  TENTH("qty < 10", SubstraitFilter.compare("lt", "qty", 10)),
+  /** Half the rows, scattered: late materialisation would skip and read every other row (it must not). */
+  HALF("qty < 50", SubstraitFilter.compare("lt", "qty", 50));
 
   private final String where;
   private final SubstraitFilter.Node substrait;

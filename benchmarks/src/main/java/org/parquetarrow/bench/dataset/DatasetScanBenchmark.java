@@ -19,12 +19,15 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.parquetarrow.dataset.scan.ScanOptions.LateMaterialization;
 
 /**
  * Filtered scans of a multi-file hive-partitioned dataset ({@link EventsDataset}: 8 files, 10M
  * rows) by parquet-arrow's {@code Scanner}, DuckDB and Arrow C++'s dataset scanner, side by side
- * in one run: a selective query and a near-full scan ({@link DatasetQuery}), at 1 and 2 threads
- * (Arrow C++ only at 1: its JNI scanner decodes on one thread).
+ * in one run: a selective query, a near-full scan and scattered matches of 1%, 10% and 50% of the
+ * rows ({@link DatasetQuery}), at 1 and 2 threads (Arrow C++ only at 1: its JNI scanner decodes on
+ * one thread); parquet-arrow with late materialisation {@code AUTO} (the default) and {@code
+ * NEVER}, so that their ratio comes from one run ({@code -p late=AUTO,NEVER}).
  *
  * <p>Reported: {@code scan} in scans/s and the secondary {@code rows} in dataset rows scanned per
  * second (10M per scan, whatever the filter keeps). Bytes read and the check that all readers
@@ -47,8 +50,12 @@ import org.openjdk.jmh.annotations.Warmup;
     "--sun-misc-unsafe-memory-access=allow",
     "--enable-native-access=ALL-UNNAMED"})
 public class DatasetScanBenchmark {
-  @Param({"SELECTIVE", "FULL"})
+  @Param({"SELECTIVE", "FULL", "SPARSE", "TENTH", "HALF"})
   public DatasetQuery query;
+
+  /** parquet-arrow's late materialisation policy (the peers run only under the default, AUTO). */
+  @Param({"AUTO", "NEVER"})
+  public LateMaterialization late;
 
   @Param({"parquetArrow", "duckdb", "arrowCpp"})
   public String reader;
@@ -77,6 +84,9 @@ public class DatasetScanBenchmark {
     if (reader.equals("arrowCpp") && threads != 1) {
       throw new IllegalStateException("arrowCpp decodes on one thread only (skipped)");
     }
+    if (!reader.equals("parquetArrow") && late != LateMaterialization.AUTO) {
+      throw new IllegalStateException("the late materialisation policy is parquet-arrow's (skipped)");
+    }
     dir = EventsDataset.ensure(Path.of(System.getProperty("bench.dir", "/tmp/bench-data-dataset")));
     allocator = new RootAllocator();
     if (reader.equals("duckdb")) {
@@ -95,7 +105,7 @@ public class DatasetScanBenchmark {
   @Benchmark
   public long scan(Work work) throws Exception {
     DatasetScans.Outcome o = switch (reader) {
-      case "parquetArrow" -> DatasetScans.parquetArrow(dir, query, threads, allocator, DatasetScans.Consumer.COUNT);
+      case "parquetArrow" -> DatasetScans.parquetArrow(dir, query, threads, late, allocator, DatasetScans.Consumer.COUNT);
       case "duckdb" -> DatasetScans.duckDb(duck, dir, query, allocator, DatasetScans.Consumer.COUNT);
       case "arrowCpp" -> DatasetScans.arrowCpp(dir, query, allocator, DatasetScans.Consumer.COUNT);
       default -> throw new IllegalArgumentException(reader);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.parquetarrow.dataset.scan.ScanOptions.LateMaterialization;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,9 +52,12 @@ public final class DatasetScanReport {
         Connection duck2 = DatasetScans.duckDb(2)) {
       for (DatasetQuery q : DatasetQuery.values()) {
         DatasetScans.Outcome reference = null;
-        String[] names = {"parquetArrow t=1", "parquetArrow t=2", "duckdb t=1", "duckdb t=2", "arrowCpp (1 decode thread)"};
+        String[] names = {"parquetArrow t=1", "parquetArrow t=1 late=NEVER", "parquetArrow t=1 late=ALWAYS",
+          "parquetArrow t=2", "duckdb t=1", "duckdb t=2", "arrowCpp (1 decode thread)"};
         Scan[] scans = {
           consumer -> DatasetScans.parquetArrow(dir, q, 1, allocator, consumer),
+          consumer -> DatasetScans.parquetArrow(dir, q, 1, LateMaterialization.NEVER, allocator, consumer),
+          consumer -> DatasetScans.parquetArrow(dir, q, 1, LateMaterialization.ALWAYS, allocator, consumer),
           consumer -> DatasetScans.parquetArrow(dir, q, 2, allocator, consumer),
           consumer -> DatasetScans.duckDb(duck1, dir, q, allocator, consumer),
           consumer -> DatasetScans.duckDb(duck2, dir, q, allocator, consumer),

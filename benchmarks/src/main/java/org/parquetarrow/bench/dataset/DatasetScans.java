@@ -19,6 +19,7 @@ import org.parquetarrow.bench.BatchDigest;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.scan.ScanOptions.LateMaterialization;
 import org.parquetarrow.dataset.scan.ScanReader;
 import org.parquetarrow.dataset.scan.Scanner;
 
@@ -89,6 +90,12 @@ public final class DatasetScans {
   private DatasetScans() {}
 
   public static Outcome parquetArrow(Path dir, DatasetQuery q, int threads, BufferAllocator allocator, Consumer consumer) throws Exception {
+    return parquetArrow(dir, q, threads, LateMaterialization.AUTO, allocator, consumer);
+  }
+
+  /** The scan with late materialisation decided by {@code late}. */
+  public static Outcome parquetArrow(Path dir, DatasetQuery q, int threads, LateMaterialization late,
+      BufferAllocator allocator, Consumer consumer) throws Exception {
     Sink digest = new Sink(consumer);
     ScanOptions options = ScanOptions.builder()
         .columns(EventsDataset.COLUMNS)
@@ -96,6 +103,7 @@ public final class DatasetScans {
         .batchSize(BATCH)
         .parallelism(threads)
         .ordered(false)
+        .lateMaterialization(late)
         .build();
     try (ScanReader r = Scanner.scan(DatasetDiscovery.directory(dir, DiscoveryOptions.defaults()), options, allocator)) {
       while (r.loadNextBatch()) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,12 +27,17 @@ import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 import org.parquetarrow.schema.ArrowReadOptions;
+import org.parquetarrow.selection.RowSelection;
 
 /**
  * Reads the row groups pruning kept of one file (all of them, or a run of them when the file is
  * split across threads) and turns every decoded batch into output
  * batches: shaped to the work schema (missing columns as nulls, partition values filled in),
  * filtered by the residual filter, cut to the output schema.
+ *
+ * <p>A row group the {@link LateMaterializationPlanner} picks is read in two passes instead: the
+ * filter's columns alone, evaluated batch by batch into the selection of its matching rows, then
+ * the output's columns of those rows only (see {@link ScanOptions.LateMaterialization}).
  */
 final class FileScanTask {
   /** Where output batches go; blocks for back-pressure and answers false once the scan is cancelled. */
@@ -56,9 +62,19 @@ final class FileScanTask {
   private final ArrowReadOptions readOptions;
   private final List<Field> workFields;
   private final List<Field> outputFields;
+  private final List<Field> filterFields;
+  /** What the scan's filter kept so far, for deciding late materialisation. */
+  private final Selectivity selectivity;
+  /** Rows this task handed out. */
+  private long produced;
+  /** Whether the task is done early: the sink refused a batch, or the limit's rows are out. */
+  private boolean stopped;
+
+  /** Row groups read whole in one reader, at most 2 to the power of this, before the planner decides again. */
+  private static final int MAX_WHOLE_RUN_SHIFT = 3;
 
   FileScanTask(FileScan scan, Schema datasetSchema, ArrowReadOptions readOptions, ScanShape shape, FilterEvaluator filter, ScanOptions options,
-      ScanMetrics metrics, BufferAllocator allocator, boolean countsFile, OpenFiles files) {
+      ScanMetrics metrics, BufferAllocator allocator, boolean countsFile, OpenFiles files, Selectivity selectivity) {
     this.files = files;
     this.scan = scan;
     this.datasetSchema = datasetSchema;
@@ -71,6 +87,8 @@ final class FileScanTask {
     this.countsFile = countsFile;
     this.workFields = shape.work().getFields().stream().map(ScanShape::memory).toList();
     this.outputFields = shape.output().getFields().stream().map(ScanShape::memory).toList();
+    this.filterFields = shape.filter().getFields().stream().map(ScanShape::memory).toList();
+    this.selectivity = selectivity;
   }
 
   /** The file this task reads. */
@@ -99,63 +117,211 @@ final class FileScanTask {
   }
 
   private void read(Sink sink) throws IOException, InterruptedException {
+    List<RowGroupScan> groups = scan.rowGroups();
+    boolean evaluate = filter != null && options.exact() && groups.stream().anyMatch(g -> !g.filterAlwaysTrue());
+    if (countsFile) {
+      metrics.filesRead.increment();
+    }
+    metrics.rowGroupsRead.add(groups.size());
+    Schema fileSchema = scan.file().mapping().arrowSchema();
+    List<String> columns = withRowCounts(shape.readColumns(datasetSchema, fileSchema));
+    LateMaterializationPlanner late = null;
+    LateColumns lateColumns = null;
+    if (evaluate) {
+      lateColumns = lateColumns(fileSchema);
+      late = LateMaterializationPlanner.of(options.lateMaterialization(), scan.file().metadata(), lateColumns.filter(),
+          shape.readColumns(shape.output(), datasetSchema, fileSchema), selectivity);
+    }
+    // The reader fetches only the pages the row selections need (through the offset index), from
+    // the version of the file discovery read, through the file pruning opened when it is kept.
+    try (InputFile file = files.open(scan.file())) {
+      if (late == null) {
+        readWhole(file, columns, groups, evaluate, sink);
+        return;
+      }
+      int streak = 0;
+      for (int i = 0; i < groups.size() && !stopped; ) {
+        if (lateFor(late, groups.get(i))) {
+          readLate(file, lateColumns, groups.get(i), sink);
+          i++;
+          streak = 0;
+        } else {
+          // read whole: a run of row groups, longer while the planner keeps saying so (fewer readers to open)
+          int n = 1;
+          while (n < 1 << streak && i + n < groups.size() && !lateFor(late, groups.get(i + n))) {
+            n++;
+          }
+          readWhole(file, columns, groups.subList(i, i + n), evaluate, sink);
+          i += n;
+          streak = Math.min(streak + 1, MAX_WHOLE_RUN_SHIFT);
+        }
+      }
+    }
+  }
+
+  private static boolean lateFor(LateMaterializationPlanner late, RowGroupScan g) {
+    return !g.filterAlwaysTrue() && late.lateFor(g);
+  }
+
+  /** {@code columns}, or the file's first column when empty: a reader needs a column to count rows. */
+  private List<String> withRowCounts(List<String> columns) {
+    // Only partition or missing columns wanted: read the first column for the row counts.
+    return columns.isEmpty() ? List.of(scan.file().mapping().arrowSchema().getFields().get(0).getName()) : columns;
+  }
+
+  /**
+   * What the two passes of late materialisation read in this file: the filter's columns; the
+   * output fields the first pass carries over (their columns all among the filter's, not
+   * dictionary-encoded: per-batch dictionaries do not carry); the columns the second pass reads.
+   */
+  private record LateColumns(List<String> filter, List<Field> carried, List<String> rest) {}
+
+  private LateColumns lateColumns(Schema fileSchema) {
+    List<String> filterColumns = withRowCounts(shape.readColumns(shape.filter(), datasetSchema, fileSchema));
+    List<Field> carried = new ArrayList<>();
+    List<String> rest = new ArrayList<>();
+    for (Field f : shape.output().getFields()) {
+      if (shape.partitionNames().contains(f.getName())) {
+        continue;
+      }
+      List<String> columns = shape.readColumns(new Schema(List.of(f)), datasetSchema, fileSchema);
+      if (f.getDictionary() == null && !columns.isEmpty() && filterColumns.containsAll(columns)) {
+        carried.add(f);
+      } else {
+        rest.addAll(columns);
+      }
+    }
+    return new LateColumns(filterColumns, carried, rest);
+  }
+
+  /** A reader of {@code columns} of this file, of the row groups of {@code selections} in order, each only its rows. */
+  private ParquetFileReader open(InputFile file, List<String> columns, Map<Integer, RowSelection> selections) {
     // the scan's template (checksums, batch size and bytes, executor, fetching), then what this file decides
     ReadOptions.Builder rb = options.readOptions().toBuilder().allocator(allocator).arrowOptions(fileReadOptions());
-    List<String> columns = shape.readColumns(datasetSchema, scan.file().mapping().arrowSchema());
-    if (columns.isEmpty()) {
-      // Only partition or missing columns wanted: read the first column for the row counts.
-      columns = List.of(scan.file().mapping().arrowSchema().getFields().get(0).getName());
-    }
     rb.columns(columns);
     List<String> dictionaryColumns = new ArrayList<>(shape.dictionaryNames());
     dictionaryColumns.retainAll(columns);
     if (!dictionaryColumns.isEmpty()) {
       rb.dictionaryColumns(dictionaryColumns.toArray(String[]::new));
     }
-    int[] groups = new int[scan.rowGroups().size()];
-    boolean needsFilter = false;
-    for (int i = 0; i < groups.length; i++) {
-      RowGroupScan g = scan.rowGroups().get(i);
-      groups[i] = g.rowGroup();
-      rb.rowSelection(g.rowGroup(), g.rows());
-      needsFilter |= !g.filterAlwaysTrue();
+    selections.forEach(rb::rowSelection);
+    rb.rowGroups(selections.keySet().stream().mapToInt(Integer::intValue).toArray());
+    // Discovery parsed the footer (and, for an encrypted file, decrypted it with the dataset's
+    // keys): the reader takes it as is instead of reading the file's tail again.
+    return ParquetFileReader.open(file, scan.file().footer(), rb.build());
+  }
+
+  /** Reads {@code groups} in one reader: every column of the work schema, then the filter on all of them. */
+  private void readWhole(InputFile file, List<String> columns, List<RowGroupScan> groups, boolean evaluate, Sink sink)
+      throws IOException, InterruptedException {
+    Map<Integer, RowSelection> selections = new LinkedHashMap<>();
+    groups.forEach(g -> selections.put(g.rowGroup(), g.rows()));
+    ParquetFileReader reader = open(file, columns, selections);
+    try (ArrowReader batches = reader.toArrowReader()) {
+      try {
+        while (!stopped && !sink.cancelled() && batches.loadNextBatch()) {
+          ScanBatch out = shape(batches.getVectorSchemaRoot(), batches.getDictionaryVectors(), evaluate);
+          if (out != null) {
+            handOut(out, sink);
+          }
+        }
+      } finally {
+        countReader(reader);
+      }
     }
-    rb.rowGroups(groups);
-    boolean evaluate = filter != null && options.exact() && needsFilter;
-    if (countsFile) {
-      metrics.filesRead.increment();
-    }
-    metrics.rowGroupsRead.add(groups.length);
-    // The reader fetches only the pages the row selections need (through the offset index), from
-    // the version of the file discovery read, through the file pruning opened when it is kept.
-    try (InputFile file = files.open(scan.file())) {
-      // Discovery parsed the footer (and, for an encrypted file, decrypted it with the dataset's
-      // keys): the reader takes it as is instead of reading the file's tail again.
-      ParquetFileReader reader = ParquetFileReader.open(file, scan.file().footer(), rb.build());
-      try (ArrowReader batches = reader.toArrowReader()) {
+  }
+
+  /**
+   * Reads row group {@code g} late-materialised: the filter's columns first, batch by batch (each
+   * freed once evaluated, but for the matching rows of the output columns among them), into the
+   * selection of its matching rows; then the output's other columns of those rows only, which need
+   * no filtering.
+   */
+  private void readLate(InputFile file, LateColumns columns, RowGroupScan g, Sink sink)
+      throws IOException, InterruptedException {
+    try (CarriedColumns carried = new CarriedColumns(columns.carried(), allocator)) {
+      RowSelection rows = filterPass(file, columns.filter(), g, carried, sink);
+      if (rows == null) {
+        return;
+      }
+      selectivity.observe(g.rows().rowCount(), rows.rowCount(), rows.rangeCount());
+      metrics.rowGroupsLateMaterialized.increment();
+      metrics.rowsMaterialized.add(rows.rowCount());
+      if (rows.isEmpty()) {
+        return;
+      }
+      ParquetFileReader rest = open(file, columns.rest(), Map.of(g.rowGroup(), rows));
+      try (ArrowReader batches = rest.toArrowReader()) {
         try {
-          long produced = 0;
-          while (!sink.cancelled() && batches.loadNextBatch()) {
-            ScanBatch out = shape(batches.getVectorSchemaRoot(), batches.getDictionaryVectors(), evaluate);
-            if (out == null) {
-              continue;
+          while (!stopped && !sink.cancelled() && batches.loadNextBatch()) {
+            VectorSchemaRoot in = batches.getVectorSchemaRoot();
+            Map<String, FieldVector> ready = new HashMap<>();
+            List<FieldVector> taken = carried.take(in.getRowCount());
+            for (int i = 0; i < taken.size(); i++) {
+              ready.put(columns.carried().get(i).getName(), taken.get(i));
             }
-            produced += out.root().getRowCount();
-            if (!sink.accept(out)) {
-              break;
-            }
-            if (options.limit() != ScanOptions.NO_LIMIT && produced >= options.limit()) {
-              // no row of this task past the limit's can be handed out: the next row groups are not fetched
-              break;
-            }
+            handOut(output(in, batches.getDictionaryVectors(), ready), sink);
           }
         } finally {
-          metrics.dataBytesRead.add(reader.bytesFetched());
-          metrics.dataBytesRequested.add(reader.bytesRequested());
-          metrics.pagesSkippedReading.add(reader.pagesSkipped());
+          countReader(rest);
         }
       }
     }
+  }
+
+  /**
+   * The first pass over {@code g}: the selection of its matching rows, with the carried columns'
+   * matching rows put in {@code carried}; {@code null} if the scan was cancelled meanwhile.
+   */
+  private RowSelection filterPass(InputFile file, List<String> filterColumns, RowGroupScan g, CarriedColumns carried,
+      Sink sink) throws IOException {
+    MatchingRows matching = new MatchingRows(g.rows());
+    ParquetFileReader reader = open(file, filterColumns, Map.of(g.rowGroup(), g.rows()));
+    try (ArrowReader batches = reader.toArrowReader()) {
+      try {
+        while (batches.loadNextBatch()) {
+          if (sink.cancelled()) {
+            stopped = true;
+            return null;
+          }
+          VectorSchemaRoot in = batches.getVectorSchemaRoot();
+          int rows = in.getRowCount();
+          metrics.rowsRead.add(rows);
+          Map<Long, FieldVector> dictionaries = new HashMap<>();
+          try (VectorSchemaRoot root = conformed(in, batches.getDictionaryVectors(), shape.filter(), filterFields,
+              dictionaries, Map.of())) {
+            TriBits bits = filter.evaluate(root, dictionaries);
+            matching.add(bits.isTrue, rows);
+            int count = bits.trueCount();
+            if (count > 0 && !carried.isEmpty()) {
+              carried.add(select(root, carried.fields(), bits, count));
+            }
+          } finally {
+            AutoCloseables.closeNoChecked(() -> AutoCloseables.close(dictionaries.values()));
+          }
+        }
+      } finally {
+        countReader(reader);
+      }
+    }
+    return matching.build();
+  }
+
+  /** Hands {@code out} to the sink; stops the task once the sink refuses or the limit's rows are out. */
+  private void handOut(ScanBatch out, Sink sink) throws InterruptedException {
+    produced += out.root().getRowCount();
+    if (!sink.accept(out)) {
+      stopped = true;
+    } else if (options.limit() != ScanOptions.NO_LIMIT && produced >= options.limit()) {
+      // no row of this task past the limit's can be handed out: the next row groups are not fetched
+      stopped = true;
+    }
+  }
+
+  private void countReader(ParquetFileReader reader) {
+    metrics.dataBytesRead.add(reader.bytesFetched());
+    metrics.dataBytesRequested.add(reader.bytesRequested());
+    metrics.pagesSkippedReading.add(reader.pagesSkipped());
   }
 
   /**
@@ -176,56 +342,115 @@ final class FileScanTask {
   private ScanBatch shape(VectorSchemaRoot in, Map<Long, Dictionary> inDictionaries, boolean evaluate) {
     int rows = in.getRowCount();
     metrics.rowsRead.add(rows);
-    List<FieldVector> work = new ArrayList<>();
+    metrics.rowsMaterialized.add(rows);
     Map<Long, FieldVector> dictionaries = new HashMap<>();
-    try {
-      for (Field f : shape.work().getFields()) {
-        if (shape.partitionNames().contains(f.getName())) {
-          work.add(ConstantVectors.of(f, scan.file().partitionValues().get(f.getName()), rows, allocator));
-        } else if (f.getDictionary() != null) {
-          work.add(DictionaryColumns.conform(in.getVector(f.getName()), inDictionaries, f, rows, allocator, dictionaries));
-        } else {
-          work.add(VectorConformer.conform(in.getVector(f.getName()), f, rows, allocator));
-        }
+    try (VectorSchemaRoot workRoot = conformed(in, inDictionaries, shape.work(), workFields, dictionaries, Map.of())) {
+      TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries) : null;
+      int count = bits == null ? rows : bits.trueCount();
+      if (bits != null) {
+        selectivity.observe(rows, count, bits.trueRuns());
       }
-      try (VectorSchemaRoot workRoot = new VectorSchemaRoot(workFields, new ArrayList<>(work), rows)) {
-        work.clear();
-        TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries) : null;
-        int count = bits == null ? rows : bits.trueCount();
-        if (count == 0) {
-          return null;
-        }
-        List<FieldVector> out = new ArrayList<>();
-        try {
-          for (Field f : outputFields) {
-            FieldVector cut = VectorConformer.conform(workRoot.getVector(f.getName()), f, rows, allocator);
-            if (count < rows) {
-              try (cut) {
-                out.add(RowSelector.select(cut, bits.isTrue, rows, count, allocator));
-              }
-            } else {
-              out.add(cut);
-            }
-          }
-        } catch (RuntimeException e) {
-          AutoCloseables.closeNoChecked(() -> AutoCloseables.close(out));
-          throw e;
-        }
-        Map<Long, FieldVector> outDictionaries = new HashMap<>();
+      if (count == 0) {
+        return null;
+      }
+      List<FieldVector> out = new ArrayList<>();
+      try {
         for (Field f : outputFields) {
-          if (f.getDictionary() != null) {
-            long id = f.getDictionary().getId();
-            outDictionaries.put(id, dictionaries.remove(id));
+          FieldVector cut = VectorConformer.conform(workRoot.getVector(f.getName()), f, rows, allocator);
+          if (count < rows) {
+            try (cut) {
+              out.add(RowSelector.select(cut, bits.isTrue, rows, count, allocator));
+            }
+          } else {
+            out.add(cut);
           }
         }
-        return new ScanBatch(new VectorSchemaRoot(outputFields, out, count), outDictionaries);
+      } catch (RuntimeException e) {
+        AutoCloseables.closeNoChecked(() -> AutoCloseables.close(out));
+        throw e;
       }
-    } catch (RuntimeException e) {
-      AutoCloseables.closeNoChecked(() -> AutoCloseables.close(work));
-      throw e;
+      return new ScanBatch(new VectorSchemaRoot(outputFields, out, count), outputDictionaries(dictionaries));
     } finally {
       // dictionaries only the filter read
       AutoCloseables.closeNoChecked(() -> AutoCloseables.close(dictionaries.values()));
     }
+  }
+
+  /** The {@code count} rows set in {@code bits} of {@code fields}, cut out of {@code root} (whose vectors they empty). */
+  private List<FieldVector> select(VectorSchemaRoot root, List<Field> fields, TriBits bits, int count) {
+    int rows = root.getRowCount();
+    List<FieldVector> out = new ArrayList<>();
+    try {
+      for (Field f : fields) {
+        FieldVector cut = VectorConformer.conform(root.getVector(f.getName()), f, rows, allocator);
+        if (count < rows) {
+          try (cut) {
+            out.add(RowSelector.select(cut, bits.isTrue, rows, count, allocator));
+          }
+        } else {
+          out.add(cut);
+        }
+      }
+      return out;
+    } catch (RuntimeException e) {
+      AutoCloseables.closeNoChecked(() -> AutoCloseables.close(out));
+      throw e;
+    }
+  }
+
+  /**
+   * The output batch of a batch holding only matching rows of the second pass's columns, with the
+   * vectors in {@code ready} (by name, this takes them) for the output columns the first pass carried.
+   */
+  private ScanBatch output(VectorSchemaRoot in, Map<Long, Dictionary> inDictionaries, Map<String, FieldVector> ready) {
+    Map<Long, FieldVector> dictionaries = new HashMap<>();
+    try {
+      VectorSchemaRoot root = conformed(in, inDictionaries, shape.output(), outputFields, dictionaries, ready);
+      return new ScanBatch(root, outputDictionaries(dictionaries));
+    } finally {
+      AutoCloseables.closeNoChecked(() -> AutoCloseables.close(dictionaries.values()));
+    }
+  }
+
+  /**
+   * The vectors of {@code schema}'s fields (in memory form {@code memoryFields}) for a decoded
+   * batch: those given in {@code ready} (by name; taken), partition values, the file's columns
+   * conformed (moved out of {@code in}), a dictionary-encoded column's values into {@code
+   * dictionaries}. The caller closes the root.
+   */
+  private VectorSchemaRoot conformed(VectorSchemaRoot in, Map<Long, Dictionary> inDictionaries, Schema schema,
+      List<Field> memoryFields, Map<Long, FieldVector> dictionaries, Map<String, FieldVector> ready) {
+    int rows = in.getRowCount();
+    List<FieldVector> vectors = new ArrayList<>();
+    Map<String, FieldVector> left = new HashMap<>(ready);
+    try {
+      for (Field f : schema.getFields()) {
+        if (left.containsKey(f.getName())) {
+          vectors.add(left.remove(f.getName()));
+        } else if (shape.partitionNames().contains(f.getName())) {
+          vectors.add(ConstantVectors.of(f, scan.file().partitionValues().get(f.getName()), rows, allocator));
+        } else if (f.getDictionary() != null) {
+          vectors.add(DictionaryColumns.conform(in.getVector(f.getName()), inDictionaries, f, rows, allocator, dictionaries));
+        } else {
+          vectors.add(VectorConformer.conform(in.getVector(f.getName()), f, rows, allocator));
+        }
+      }
+      return new VectorSchemaRoot(memoryFields, vectors, rows);
+    } catch (RuntimeException e) {
+      AutoCloseables.closeNoChecked(() -> AutoCloseables.close(vectors, left.values()));
+      throw e;
+    }
+  }
+
+  /** The output's dictionaries, taken out of {@code dictionaries}. */
+  private Map<Long, FieldVector> outputDictionaries(Map<Long, FieldVector> dictionaries) {
+    Map<Long, FieldVector> out = new HashMap<>();
+    for (Field f : outputFields) {
+      if (f.getDictionary() != null) {
+        long id = f.getDictionary().getId();
+        out.put(id, dictionaries.remove(id));
+      }
+    }
+    return out;
   }
 }

@@ -1,8 +1,5 @@
 package org.parquetarrow.dataset.scan;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,16 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
-import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.dataset.expr.And;
 import org.parquetarrow.dataset.expr.Between;
 import org.parquetarrow.dataset.expr.ColumnRef;
@@ -211,15 +202,15 @@ final class FilterEvaluator {
       switch (c.domain) {
         case LONG -> {
           LongBound b = LongBound.of(c, lit.value());
-          if (b.kind == LongBound.EXACT) {
-            compareLongs(c, op, b.value, out, open);
+          if (b.kind() == LongBound.EXACT) {
+            compareLongs(c, op, b.value(), out, open);
           } else {
             Boolean constant = b.constantFor(op);
             if (constant != null) {
               constantForValid(c, constant, out);
             } else {
               // A fraction between value and value + 1: < and <= mean <= value, > and >= mean > value.
-              compareLongs(c, op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT, b.value, out, open);
+              compareLongs(c, op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT, b.value(), out, open);
             }
           }
         }
@@ -243,17 +234,17 @@ final class FilterEvaluator {
         }
         case WIDE -> {
           WideBound b = WideBound.of(c, lit.value());
-          Boolean constant = b.kind == LongBound.EXACT ? null : LongBound.constantFor(b.kind, op);
+          Boolean constant = b.kind() == LongBound.EXACT ? null : LongBound.constantFor(b.kind(), op);
           if (constant != null) {
             constantForValid(c, constant, out);
           } else {
             // A fraction between value and value + 1: < and <= mean <= value, > and >= mean > value.
-            CompareOp exactOp = b.kind == LongBound.EXACT ? op
+            CompareOp exactOp = b.kind() == LongBound.EXACT ? op
                 : op == CompareOp.LT || op == CompareOp.LE ? CompareOp.LE : CompareOp.GT;
             ArrowBuf data = c.vector.getDataBuffer();
             for (int i = 0; i < c.rows; i++) {
               if (c.valid(i)) {
-                out.set(i, holds(exactOp, WideBound.compare(data, i, b.words)));
+                out.set(i, holds(exactOp, WideBound.compare(data, i, b.words())));
               }
             }
           }
@@ -310,7 +301,7 @@ final class FilterEvaluator {
       switch (c.domain) {
         case LONG -> {
           long[] exact = values.stream().map(l -> LongBound.of(c, l.value()))
-              .filter(b -> b.kind == LongBound.EXACT).mapToLong(b -> b.value).sorted().toArray();
+              .filter(b -> b.kind() == LongBound.EXACT).mapToLong(b -> b.value()).sorted().toArray();
           long[] x = c.longs();
           for (int i = 0; i < c.rows; i++) {
             if (c.valid(i)) {
@@ -356,8 +347,8 @@ final class FilterEvaluator {
       List<long[]> exact = new ArrayList<>();
       for (Literal l : values) {
         WideBound b = WideBound.of(c, l.value());
-        if (b.kind == LongBound.EXACT) {
-          exact.add(b.words);
+        if (b.kind() == LongBound.EXACT) {
+          exact.add(b.words());
         }
       }
       ArrowBuf data = c.vector.getDataBuffer();
@@ -419,226 +410,5 @@ final class FilterEvaluator {
 
   private static byte[] bytesOf(Object v) {
     return v instanceof byte[] b ? b : v.toString().getBytes(StandardCharsets.UTF_8);
-  }
-
-  /**
-   * A bound literal in a column's long domain: exact, strictly between {@code value} and {@code
-   * value + 1} (a fraction against whole numbers), or beyond every value the column can hold.
-   */
-  private record LongBound(int kind, long value) {
-    static final int EXACT = 0;
-    static final int FRACTION = 1;
-    static final int ABOVE_ALL = 2;
-    static final int BELOW_ALL = 3;
-    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
-    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
-    private static final BigDecimal UINT64_MAX = new BigDecimal(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
-
-    static LongBound of(ColumnValues c, Object literal) {
-      if (literal instanceof Boolean b) {
-        return new LongBound(EXACT, b ? 1 : 0);
-      }
-      boolean unsigned = c.flippedUnsigned();
-      if (literal instanceof Long l && !(c.type instanceof ArrowType.Decimal)) {
-        return new LongBound(EXACT, unsigned ? l ^ Long.MIN_VALUE : l);
-      }
-      int beyond = beyondEveryNumber(literal);
-      if (beyond >= 0) {
-        return new LongBound(beyond, 0);
-      }
-      BigDecimal x = exactNumber(c, literal);
-      if (c.type instanceof ArrowType.Decimal dec) {
-        x = x.movePointRight(dec.getScale());
-      }
-      BigDecimal lo = unsigned ? BigDecimal.ZERO : LONG_MIN;
-      BigDecimal hi = unsigned ? UINT64_MAX : LONG_MAX;
-      if (x.compareTo(lo) < 0) {
-        return new LongBound(BELOW_ALL, 0);
-      }
-      if (x.compareTo(hi) > 0) {
-        return new LongBound(ABOVE_ALL, 0);
-      }
-      BigDecimal floor = x.setScale(0, RoundingMode.FLOOR);
-      long v = floor.toBigInteger().longValue();
-      if (unsigned) {
-        v ^= Long.MIN_VALUE;
-      }
-      return new LongBound(floor.compareTo(x) == 0 ? EXACT : FRACTION, v);
-    }
-
-    /**
-     * {@link #ABOVE_ALL} for NaN and +infinity (DuckDB puts NaN above every number), {@link
-     * #BELOW_ALL} for -infinity, else -1.
-     */
-    static int beyondEveryNumber(Object literal) {
-      if (literal instanceof Double d) {
-        if (Double.isNaN(d) || d == Double.POSITIVE_INFINITY) {
-          return ABOVE_ALL;
-        }
-        if (d == Double.NEGATIVE_INFINITY) {
-          return BELOW_ALL;
-        }
-      }
-      return -1;
-    }
-
-    /** A finite numeric literal exactly, as a decimal. */
-    static BigDecimal exactNumber(ColumnValues c, Object literal) {
-      if (literal instanceof Double d) {
-        return new BigDecimal(d);
-      } else if (literal instanceof Long l) {
-        return BigDecimal.valueOf(l);
-      } else if (literal instanceof BigDecimal d) {
-        return d;
-      }
-      throw new UnsupportedFeatureException("scan", "literal " + literal + " against " + c.type);
-    }
-
-    /** For non-exact bounds: the comparison's value on every non-null row, or null if it varies. */
-    Boolean constantFor(CompareOp op) {
-      return constantFor(kind, op);
-    }
-
-    static Boolean constantFor(int kind, CompareOp op) {
-      return switch (op) {
-        case EQ -> false;
-        case NE -> true;
-        case LT, LE -> kind == FRACTION ? null : kind == ABOVE_ALL;
-        case GT, GE -> kind == FRACTION ? null : kind == BELOW_ALL;
-      };
-    }
-  }
-
-  /**
-   * A bound literal against a decimal column of more than 18 digits: the column's unscaled
-   * integer as little-endian 64-bit words (two's complement, as Arrow stores 128- and 256-bit
-   * decimals), with the kinds of {@link LongBound}.
-   */
-  private record WideBound(int kind, long[] words) {
-    static WideBound of(ColumnValues c, Object literal) {
-      ArrowType.Decimal dec = (ArrowType.Decimal) c.type;
-      int n = dec.getBitWidth() / 64;
-      int beyond = LongBound.beyondEveryNumber(literal);
-      if (beyond >= 0) {
-        return new WideBound(beyond, null);
-      }
-      BigDecimal x = LongBound.exactNumber(c, literal).movePointRight(dec.getScale());
-      BigDecimal floor = x.setScale(0, RoundingMode.FLOOR);
-      BigInteger v = floor.toBigInteger();
-      if (v.bitLength() >= n * 64) { // beyond what the column's width holds
-        return new WideBound(v.signum() > 0 ? LongBound.ABOVE_ALL : LongBound.BELOW_ALL, null);
-      }
-      long[] words = new long[n];
-      for (int k = 0; k < n; k++) {
-        words[k] = v.shiftRight(64 * k).longValue();
-      }
-      return new WideBound(floor.compareTo(x) == 0 ? LongBound.EXACT : LongBound.FRACTION, words);
-    }
-
-    /** Value {@code i} of a decimal data buffer against {@code w}: the top word signed, the rest unsigned. */
-    static int compare(ArrowBuf data, int i, long[] w) {
-      int n = w.length;
-      long base = (long) i * n * 8;
-      int c = Long.compare(data.getLong(base + (n - 1) * 8L), w[n - 1]);
-      for (int k = n - 2; k >= 0 && c == 0; k--) {
-        c = Long.compareUnsigned(data.getLong(base + k * 8L), w[k]);
-      }
-      return c;
-    }
-  }
-
-  /**
-   * Unsigned byte comparisons of a string or binary vector's values in place: offsets (32 or 64
-   * bits), fixed size, or views (16 bytes a value: the length, then the value itself up to 12
-   * bytes, else a prefix, a data buffer index and an offset into it).
-   */
-  private static final class BytesAccess {
-    private final ArrowBuf data;
-    private final ArrowBuf offsets;
-    private final int offsetWidth;
-    private final int fixedWidth;
-    private final List<ArrowBuf> viewData;
-    // where the value last located lies
-    private ArrowBuf buf;
-    private long at;
-    private int len;
-
-    BytesAccess(FieldVector v) {
-      this.data = v.getDataBuffer();
-      List<ArrowBuf> views = null;
-      if (v instanceof BaseVariableWidthVector) {
-        offsets = v.getOffsetBuffer();
-        offsetWidth = 4;
-        fixedWidth = 0;
-      } else if (v instanceof BaseLargeVariableWidthVector) {
-        offsets = v.getOffsetBuffer();
-        offsetWidth = 8;
-        fixedWidth = 0;
-      } else if (v instanceof FixedSizeBinaryVector f) {
-        offsets = null;
-        offsetWidth = 0;
-        fixedWidth = f.getByteWidth();
-      } else if (v instanceof BaseVariableWidthViewVector view) {
-        offsets = null;
-        offsetWidth = 0;
-        fixedWidth = 0;
-        views = view.getDataBuffers();
-      } else {
-        throw new UnsupportedFeatureException("scan", "filtering on " + v.getField().getType() + " vectors");
-      }
-      this.viewData = views;
-    }
-
-    private void locate(int i) {
-      if (viewData != null) {
-        long view = (long) i * BaseVariableWidthViewVector.ELEMENT_SIZE;
-        len = data.getInt(view);
-        if (len <= BaseVariableWidthViewVector.INLINE_SIZE) {
-          buf = data;
-          at = view + BaseVariableWidthViewVector.LENGTH_WIDTH;
-        } else {
-          int prefixEnd = BaseVariableWidthViewVector.LENGTH_WIDTH + BaseVariableWidthViewVector.PREFIX_WIDTH;
-          buf = viewData.get(data.getInt(view + prefixEnd));
-          at = data.getInt(view + prefixEnd + BaseVariableWidthViewVector.BUF_INDEX_WIDTH);
-        }
-        return;
-      }
-      buf = data;
-      if (fixedWidth > 0) {
-        at = (long) i * fixedWidth;
-        len = fixedWidth;
-      } else if (offsetWidth == 4) {
-        at = offsets.getInt((long) i * 4);
-        len = (int) (offsets.getInt((long) (i + 1) * 4) - at);
-      } else {
-        at = offsets.getLong((long) i * 8);
-        len = (int) (offsets.getLong((long) (i + 1) * 8) - at);
-      }
-    }
-
-    int compare(int i, byte[] v) {
-      locate(i);
-      int n = Math.min(len, v.length);
-      for (int k = 0; k < n; k++) {
-        int d = (buf.getByte(at + k) & 0xFF) - (v[k] & 0xFF);
-        if (d != 0) {
-          return d;
-        }
-      }
-      return Integer.compare(len, v.length);
-    }
-
-    boolean startsWith(int i, byte[] prefix) {
-      locate(i);
-      if (len < prefix.length) {
-        return false;
-      }
-      for (int k = 0; k < prefix.length; k++) {
-        if (buf.getByte(at + k) != prefix[k]) {
-          return false;
-        }
-      }
-      return true;
-    }
   }
 }

@@ -170,7 +170,8 @@ final class RowSelector {
     }
   }
 
-  private static int nextSet(long[] bits, int from, int rows) {
+  /** The first row from {@code from} on whose bit is set, or {@code rows}. */
+  static int nextSet(long[] bits, int from, int rows) {
     for (int i = from; i < rows; ) {
       long word = bits[i >>> 6] >>> (i & 63);
       if (word != 0) {
@@ -181,7 +182,8 @@ final class RowSelector {
     return rows;
   }
 
-  private static int nextClear(long[] bits, int from, int rows) {
+  /** The first row from {@code from} on whose bit is clear, or {@code rows}. */
+  static int nextClear(long[] bits, int from, int rows) {
     for (int i = from; i < rows; ) {
       long word = ~bits[i >>> 6] >>> (i & 63);
       if (word != 0) {

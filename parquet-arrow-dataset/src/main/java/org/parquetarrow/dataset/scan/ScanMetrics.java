@@ -28,6 +28,8 @@ public final class ScanMetrics {
   final LongAdder dataBytesRead = new LongAdder();
   final LongAdder dataBytesRequested = new LongAdder();
   final LongAdder rowsRead = new LongAdder();
+  final LongAdder rowsMaterialized = new LongAdder();
+  final LongAdder rowGroupsLateMaterialized = new LongAdder();
   final LongAdder rowsOut = new LongAdder();
   final LongAdder batchesOut = new LongAdder();
   final LongAdder filesSkipped = new LongAdder();
@@ -85,6 +87,23 @@ public final class ScanMetrics {
     return rowsRead.sum();
   }
 
+  /**
+   * Rows for which the projected columns the filter does not read were decoded: every row read,
+   * less the rows late materialisation left undecoded ({@link ScanOptions#lateMaterialization()}).
+   * Equal to {@link #rowsRead()} when it never ran.
+   */
+  public long rowsMaterialized() {
+    return rowsMaterialized.sum();
+  }
+
+  /**
+   * Row groups read with late materialisation: the filter's columns first, the other projected
+   * columns only for the matching rows.
+   */
+  public long rowGroupsLateMaterialized() {
+    return rowGroupsLateMaterialized.sum();
+  }
+
   /** Rows handed to the caller. */
   public long rowsOut() {
     return rowsOut.sum();
@@ -114,6 +133,8 @@ public final class ScanMetrics {
     m.put("row_groups_read", rowGroupsRead());
     m.put("pages_skipped_reading", pagesSkippedReading());
     m.put("rows_read", rowsRead());
+    m.put("rows_materialized", rowsMaterialized());
+    m.put("row_groups_late_materialized", rowGroupsLateMaterialized());
     m.put("rows_out", rowsOut());
     m.put("batches_out", batchesOut());
     return m;

@@ -50,6 +50,34 @@ public final class ScanOptions {
   /** Files opened ahead of the one starting to be read, unless told otherwise. */
   public static final int DEFAULT_PREFETCH_FILES = 1;
 
+  /**
+   * Whether a filtered scan decodes the projected columns the filter does not read only for the
+   * rows the filter keeps (late materialisation): per row group, the filter's columns are decoded
+   * and the filter evaluated first, then the other columns are read with the matching rows as
+   * the row group's row selection, so pages holding no match are not decompressed and rows
+   * between matches are skipped rather than decoded. Results are the same rows in the same order
+   * whatever the policy; {@link ScanMetrics#rowGroupsLateMaterialized()} and {@link
+   * ScanMetrics#rowsMaterialized()} tell what it did.
+   *
+   * <pre>{@code
+   * ScanOptions.builder().filter("qty = 7").lateMaterialization(LateMaterialization.ALWAYS).build();
+   * }</pre>
+   */
+  public enum LateMaterialization {
+    /**
+     * Per row group, by what it saves: never when the filter reads every projected column or
+     * there is no filter; otherwise when the bytes of the other columns (the footer's chunk
+     * sizes) times the rows the filter drops outweigh decoding the matching rows in separate runs
+     * (scattered single rows save little), with the share of rows kept and the runs they form
+     * taken from the row groups the scan has filtered so far. The default.
+     */
+    AUTO,
+    /** In every row group that needs the filter, whenever some projected column is not the filter's. */
+    ALWAYS,
+    /** Never: every projected column is decoded for every row pruning kept, then filtered. */
+    NEVER
+  }
+
   private final List<String> columns;
   private final Expression filter;
   private final ReadOptions readOptions;
@@ -63,6 +91,7 @@ public final class ScanOptions {
   private final CorruptFilePolicy corruptFiles;
   private final long limit;
   private final int prefetchFiles;
+  private final LateMaterialization lateMaterialization;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -78,6 +107,7 @@ public final class ScanOptions {
     this.corruptFiles = b.corruptFiles;
     this.limit = b.limit;
     this.prefetchFiles = b.prefetchFiles;
+    this.lateMaterialization = b.lateMaterialization;
   }
 
   public static Builder builder() {
@@ -111,6 +141,7 @@ public final class ScanOptions {
     b.corruptFiles = corruptFiles;
     b.limit = limit;
     b.prefetchFiles = prefetchFiles;
+    b.lateMaterialization = lateMaterialization;
     return b;
   }
 
@@ -244,6 +275,11 @@ public final class ScanOptions {
     return prefetchFiles;
   }
 
+  /** When the other projected columns are decoded only for matching rows; default {@link LateMaterialization#AUTO}. */
+  public LateMaterialization lateMaterialization() {
+    return lateMaterialization;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -259,6 +295,7 @@ public final class ScanOptions {
     private CorruptFilePolicy corruptFiles = CorruptFilePolicy.FAIL;
     private long limit = NO_LIMIT;
     private int prefetchFiles = DEFAULT_PREFETCH_FILES;
+    private LateMaterialization lateMaterialization = LateMaterialization.AUTO;
 
     private Builder() {}
 
@@ -424,6 +461,12 @@ public final class ScanOptions {
         throw new IllegalArgumentException("prefetchFiles must not be negative: " + files);
       }
       this.prefetchFiles = files;
+      return this;
+    }
+
+    /** See {@link ScanOptions#lateMaterialization()}. */
+    public Builder lateMaterialization(LateMaterialization policy) {
+      this.lateMaterialization = Objects.requireNonNull(policy, "policy");
       return this;
     }
 

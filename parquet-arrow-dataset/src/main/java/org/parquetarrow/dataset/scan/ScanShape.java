@@ -33,9 +33,11 @@ import org.parquetarrow.dataset.expr.StartsWith;
  *
  * @param output the schema of the batches handed out
  * @param work the output's columns and the filter's
+ * @param filter the filter's columns alone (empty without a filter), what late materialisation
+ *     decodes first
  * @param partitionNames names of partition columns in {@code work}
  */
-record ScanShape(Schema output, Schema work, Set<String> partitionNames) {
+record ScanShape(Schema output, Schema work, Schema filter, Set<String> partitionNames) {
 
   static ScanShape of(Schema dataset, Schema partitions, List<String> columns, Expression boundFilter) {
     List<List<String>> outPaths = new ArrayList<>();
@@ -45,14 +47,17 @@ record ScanShape(Schema output, Schema work, Set<String> partitionNames) {
       columns.forEach(c -> outPaths.add(SchemaProjection.path(c, dataset)));
     }
     Schema output = SchemaProjection.project(dataset, outPaths);
-    List<List<String>> workPaths = new ArrayList<>(outPaths);
+    List<List<String>> filterPaths = new ArrayList<>();
     if (boundFilter != null) {
-      collect(boundFilter, workPaths);
+      collect(boundFilter, filterPaths);
     }
+    List<List<String>> workPaths = new ArrayList<>(outPaths);
+    workPaths.addAll(filterPaths);
     Schema work = SchemaProjection.project(dataset, workPaths);
+    Schema filter = SchemaProjection.project(dataset, filterPaths);
     Set<String> partitionNames = new LinkedHashSet<>();
     partitions.getFields().forEach(f -> partitionNames.add(f.getName()));
-    return new ScanShape(output, work, partitionNames);
+    return new ScanShape(output, work, filter, partitionNames);
   }
 
   /**
@@ -75,7 +80,7 @@ record ScanShape(Schema output, Schema work, Set<String> partitionNames) {
             new FieldType(f.isNullable(), t, enc, f.getMetadata()), null));
       }
     }
-    return new ScanShape(replace(output, encoded), replace(work, encoded), partitionNames);
+    return new ScanShape(replace(output, encoded), replace(work, encoded), replace(filter, encoded), partitionNames);
   }
 
   private static Schema replace(Schema s, Map<String, Field> encoded) {
@@ -129,8 +134,13 @@ record ScanShape(Schema output, Schema work, Set<String> partitionNames) {
    * structs; only columns the file has.
    */
   List<String> readColumns(Schema dataset, Schema file) {
+    return readColumns(work, dataset, file);
+  }
+
+  /** {@link #readColumns(Schema, Schema)} for the fields of {@code of} (one of this shape's schemas). */
+  List<String> readColumns(Schema of, Schema dataset, Schema file) {
     List<String> out = new ArrayList<>();
-    for (Field w : work.getFields()) {
+    for (Field w : of.getFields()) {
       if (partitionNames.contains(w.getName())) {
         continue;
       }

@@ -78,13 +78,14 @@ public final class Scanner {
       List<FileScan> plan = dataset.plan(options.filter(), options.pruning(), metrics.pruning(), files);
       plan = trimToLimit(planStep.apply(plan), options);
       FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
+      Selectivity selectivity = new Selectivity();
       int pieces = piecesPerFile(plan.size(), options.parallelism());
       for (FileScan f : plan) {
         List<FileScan> split = split(f, pieces);
         files.share(f.file(), split.size());
         for (int i = 0; i < split.size(); i++) {
           tasks.add(new FileScanTask(split.get(i), dataset.schema(), dataset.readOptions(), shape, evaluator, options,
-              metrics, allocator, i == 0, files));
+              metrics, allocator, i == 0, files, selectivity));
         }
       }
     } catch (RuntimeException e) {

@@ -72,4 +72,16 @@ final class TriBits {
     }
     return n;
   }
+
+  /** Runs of consecutive rows where the filter is true. */
+  int trueRuns() {
+    int n = 0;
+    long carry = 0; // the last row of the word before, as bit 0
+    for (int w = 0; w < isTrue.length; w++) {
+      long word = isTrue[w] & rowsMask(rows, w);
+      n += Long.bitCount(word & ~((word << 1) | carry));
+      carry = word >>> 63;
+    }
+    return n;
+  }
 }

@@ -22,6 +22,10 @@
  * with DuckDB's comparison rules, so a scan returns exactly what DuckDB's {@code WHERE} returns;
  * on a dictionary-encoded column ({@link org.parquetarrow.dataset.scan.ScanOptions#dictionaryColumns()})
  * once per dictionary value. Matching rows are copied out a run at a time ({@code RowSelector}).
+ * With late materialisation ({@link org.parquetarrow.dataset.scan.ScanOptions#lateMaterialization()},
+ * decided per row group by {@code LateMaterializationPlanner}) a row group's filter columns are read
+ * and evaluated first ({@code MatchingRows}), the other projected columns then read only for the
+ * matching rows, the output columns among the filter's carried over ({@code CarriedColumns}).
  *
  * <p>I/O: each file's row groups are read with the row selection pruning found (from the column
  * index and bloom filters); the core reader then fetches only the dictionary pages and the pages
