@@ -53,6 +53,17 @@ public final class ByteSink {
     size = 0;
   }
 
+  /**
+   * Drops the content, and the array too when it holds more than {@code maxCapacity} bytes: what
+   * a sink reused from page to page does after a page of unusually large values.
+   */
+  public void resetAndTrim(int maxCapacity) {
+    size = 0;
+    if (buf.length > maxCapacity) {
+      buf = new byte[Math.max(maxCapacity, 16)];
+    }
+  }
+
   /** Drops the bytes after the first {@code newSize}. */
   public void truncate(int newSize) {
     Objects.checkIndex(newSize, size + 1);

@@ -79,6 +79,15 @@ final class BinaryGather {
     ArrowBuf source = v.getDataBuffer();
     long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 4, 1);
     long capacity = source.capacity();
+    if (n > 0) {
+      // indices in ascending order (a column's rows, a list's elements) copy at most the bytes
+      // between the first value's start and the last one's end: with room for those, one pass
+      // checks and copies; other orders, or offsets that do not rise, take the two passes below
+      long span = (long) MemoryUtil.getInt(o + 4L * idx[n - 1] + 4) - MemoryUtil.getInt(o + 4L * idx[0]);
+      if (span >= 0 && span <= capacity && gatherInOnePass(into, source, idx, n, o, span)) {
+        return;
+      }
+    }
     long total = 0;
     for (int i = 0; i < n; i++) {
       long at = o + 4L * idx[i];
@@ -113,6 +122,45 @@ final class BinaryGather {
     }
     MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
     offsets[n] = at;
+  }
+
+  /**
+   * {@link #gatherVariableWidth} in one pass into room for {@code span} bytes; {@code false}, with
+   * {@code into} to be filled again, at a value whose offsets are out of order or out of its data
+   * buffer, or that does not fit in that room.
+   */
+  private static boolean gatherInOnePass(BinaryValues into, ArrowBuf source, int[] idx, int n, long o, long span) {
+    into.ensureData(span);
+    byte[] data = into.data;
+    int[] offsets = into.offsets;
+    long d = source.memoryAddress();
+    long capacity = source.capacity();
+    int room = data.length;
+    int at = 0;
+    int runStart = 0;
+    int runEnd = 0;
+    int runAt = 0;
+    for (int i = 0; i < n; i++) {
+      long p = o + 4L * idx[i];
+      int start = MemoryUtil.getInt(p);
+      int end = MemoryUtil.getInt(p + 4);
+      int len = end - start;
+      // one branch for all four: a start below 0, an end before the start or past the buffer, no room left
+      if ((start | len | (capacity - end) | (room - at - len)) < 0) {
+        return false;
+      }
+      if (start != runEnd) {
+        MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
+        runStart = start;
+        runAt = at;
+      }
+      runEnd = end;
+      offsets[i] = at;
+      at += len;
+    }
+    MemoryUtil.copyFromMemory(d + runStart, data, runAt, runEnd - runStart);
+    offsets[n] = at;
+    return true;
   }
 
   private static void gatherViews(BinaryValues into, BaseVariableWidthViewVector v, int[] idx, int n) {

@@ -38,6 +38,8 @@ final class BinaryValues extends LeafValues {
   /** Per dictionary id, the epoch of the last page whose statistics took it in. */
   private int[] pageSeen = new int[0];
   private int pageEpoch = 1;
+  /** Distinct dictionary ids the open page's statistics took in (those marked with its epoch). */
+  private int pageDistinct;
   private byte[] pageMin;
   private byte[] pageMax;
   private byte[] chunkMin;
@@ -275,10 +277,12 @@ final class BinaryValues extends LeafValues {
       updateStatistics(from, to);
       return;
     }
-    if (from >= to) {
+    int size = dictionary.size();
+    if (from >= to || pageDistinct == size) {
+      // every entry of the dictionary is in the page's bounds already (a small dictionary, after
+      // the page's first few values): these values, all entries, change nothing
       return;
     }
-    int size = dictionary.size();
     if (pageSeen.length < size) {
       pageSeen = Arrays.copyOf(pageSeen, Math.max(size, pageSeen.length * 2));
     }
@@ -299,6 +303,7 @@ final class BinaryValues extends LeafValues {
         continue;
       }
       seen[id] = epoch;
+      pageDistinct++;
       if (packedKeys) {
         long key = signed ? (packed.key(id) << shift) >> shift : packed.key(id);
         if (min < 0) {
@@ -402,6 +407,7 @@ final class BinaryValues extends LeafValues {
   void endPageStatistics() {
     // ids met by updateStatisticsFromDictionary are marked with the page's epoch; a new page, a new epoch
     pageEpoch++;
+    pageDistinct = 0;
     if (pageMin != null) {
       if (chunkMin == null || compare(pageMin, 0, pageMin.length, chunkMin, 0, chunkMin.length) < 0) {
         chunkMin = pageMin;
@@ -435,6 +441,8 @@ final class BinaryValues extends LeafValues {
     chunkMax = null;
     pageMin = null;
     pageMax = null;
+    pageEpoch++;
+    pageDistinct = 0;
   }
 
   @Override

@@ -12,15 +12,20 @@ import java.util.Arrays;
  * <p>Each slot holds, beside the id, a tag (24 bits of the hash and the key's length) and the
  * key's first 8 bytes: a probe reads one cache line, and a key of at most 8 bytes (most
  * dictionary strings) is matched without touching the key bytes, which in a large dictionary
- * would be a cache miss per lookup. The hash is only for this table (the bloom filter's xxHash64
- * is taken elsewhere): each 8-byte word is folded in by a 128-bit multiply, whose high and low
- * halves together spread every key bit over the slot bits (keys that differ only in their last
- * bytes, such as {@code category-12}, would cluster under a plain 64-bit multiply).
+ * would be a cache miss per lookup. Beside the slots, {@link #suffixes} holds the last 8 bytes of
+ * each longer key, so that keys of up to 16 bytes ({@code category-12}, TPC-H's ship modes and
+ * instructions) are matched without reading the key's offset and bytes either. The hash is only
+ * for this table (the bloom filter's xxHash64 is taken elsewhere): each 8-byte word is folded in by
+ * a 128-bit multiply, whose high and low halves together spread every key bit over the slot bits
+ * (keys that differ only in their last bytes, such as {@code category-12}, would cluster under a
+ * plain 64-bit multiply); the first and the last word are folded side by side, not one after the
+ * other, so that a key of up to 16 bytes costs the latency of one multiply.
  */
 final class BytesHashTable {
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long K1 = 0x9E3779B97F4A7C15L;
   private static final long K2 = 0xC2B2AE3D27D4EB4FL;
+  private static final long K3 = 0x165667B19E3779F9L;
 
   // every array starts small and doubles: a writer holds one table per column, and a file may have
   // 100,000 columns of a few rows each
@@ -29,6 +34,8 @@ final class BytesHashTable {
   private int[] offsets = new int[9]; // offsets[id] .. offsets[id + 1]
   /** Two longs per slot: tag << 32 | (id + 1) (0 = empty), then the key's first 8 bytes. */
   private long[] table = new long[2 * 16];
+  /** Per slot, the last 8 bytes of a key longer than 8 (little endian; overlapping its first 8 below 16 bytes). */
+  private long[] suffixes = new long[16];
   /** The low 32 bits of each key's hash (for the slot), kept to rehash without the key bytes. */
   private int[] hashes = new int[8];
   /** Each key's first 8 bytes, little endian, zero-padded: see {@link #orderPrefix}. */
@@ -67,27 +74,37 @@ final class BytesHashTable {
 
   int idOf(byte[] src, int off, int len) {
     long prefix = prefix(src, off, len);
-    long hash = hash(src, off, len, prefix);
+    long suffix = len > 8 ? (long) LONGS.get(src, off + len - 8) : 0;
+    long hash = hash(src, off, len, prefix, suffix);
     long tag = (hash >>> 40 << 8) | Math.min(len, 255);
     long[] t = table;
+    long[] s = suffixes;
     int mask = (t.length >>> 1) - 1;
     int h = (int) hash & mask;
     while (true) {
       long meta = t[2 * h];
       if (meta == 0) {
-        return add(src, off, len, prefix, tag, (int) hash, h);
+        return add(src, off, len, prefix, suffix, tag, (int) hash, h);
       }
-      if (meta >>> 32 == tag && t[2 * h + 1] == prefix) {
+      // tag, prefix and suffix hold the whole key up to 16 bytes (the tag holds lengths below 255
+      // exactly); longer keys compare the bytes between
+      if (meta >>> 32 == tag && t[2 * h + 1] == prefix && (len <= 8 || s[h] == suffix)) {
         int id = (int) meta - 1;
-        // tag and prefix hold the whole key up to 8 bytes; longer keys compare the rest (the tag
-        // holds lengths below 255 exactly)
-        if (len <= 8 || ((len < 255 || offsets[id + 1] - offsets[id] == len)
-            && equal(data, offsets[id] + 8, src, off + 8, len - 8))) {
+        if (len <= 16 || middleEquals(id, src, off, len)) {
           return id;
         }
       }
       h = (h + 1) & mask;
     }
+  }
+
+  /**
+   * Whether key {@code id}, whose first and last 8 bytes equal those of the {@code len > 16} bytes
+   * at {@code src[off]}, has their length and the same bytes between.
+   */
+  private boolean middleEquals(int id, byte[] src, int off, int len) {
+    return (len < 255 || offsets[id + 1] - offsets[id] == len)
+        && equal(data, offsets[id] + 8, src, off + 8, len - 16);
   }
 
   /** The first {@code min(len, 8)} bytes at {@code b[off]}, little endian, zero-padded. */
@@ -105,15 +122,13 @@ final class BytesHashTable {
     return p;
   }
 
-  private static long hash(byte[] b, int off, int len, long prefix) {
+  /** The hash of a key whose first and last 8 bytes are {@code prefix} and {@code suffix} (0 up to 8 bytes). */
+  private static long hash(byte[] b, int off, int len, long prefix, long suffix) {
     long h = mix(prefix ^ K1, len ^ K2);
     if (len > 8) {
-      int i = 8;
-      for (; i + 8 <= len; i += 8) {
+      h ^= mix(suffix ^ K3, K2);
+      for (int i = 8; i + 8 < len; i += 8) {
         h = mix(h ^ (long) LONGS.get(b, off + i), K2);
-      }
-      if (i < len) {
-        h = mix(h ^ (long) LONGS.get(b, off + len - 8), K2);
       }
     }
     return h;
@@ -164,7 +179,7 @@ final class BytesHashTable {
     }
   }
 
-  private int add(byte[] src, int off, int len, long prefix, long tag, int hash, int slot) {
+  private int add(byte[] src, int off, int len, long prefix, long suffix, long tag, int hash, int slot) {
     ensureRoom(len);
     System.arraycopy(src, off, data, dataSize, len);
     dataSize += len;
@@ -173,6 +188,7 @@ final class BytesHashTable {
     offsets[size + 1] = dataSize;
     table[2 * slot] = (tag << 32) | (size + 1L);
     table[2 * slot + 1] = prefix;
+    suffixes[slot] = suffix;
     size++;
     if (size * 2 > table.length >>> 1) {
       rehash();
@@ -183,20 +199,24 @@ final class BytesHashTable {
   private void rehash() {
     long[] old = table;
     long[] n = new long[old.length * 2];
+    long[] ns = new long[n.length >>> 1];
     int mask = (n.length >>> 1) - 1;
     for (int s = 0; s < old.length; s += 2) {
       long meta = old[s];
       if (meta == 0) {
         continue;
       }
-      int h = hashes[(int) meta - 1] & mask;
+      int id = (int) meta - 1;
+      int h = hashes[id] & mask;
       while (n[2 * h] != 0) {
         h = (h + 1) & mask;
       }
       n[2 * h] = meta;
       n[2 * h + 1] = old[s + 1];
+      ns[h] = suffixes[s >>> 1];
     }
     table = n;
+    suffixes = ns;
   }
 
   void clear() {

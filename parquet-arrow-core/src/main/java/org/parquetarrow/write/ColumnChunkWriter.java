@@ -72,7 +72,12 @@ final class ColumnChunkWriter implements AutoCloseable {
   // the open chunk
   private boolean dictionaryActive;
   /** The chunk's finished data pages, as stored. */
-  private final List<byte[]> pages = new ArrayList<>();
+  private final List<PageWriter.StoredPage> pages = new ArrayList<>();
+  /**
+   * The body of the page being written when the page writer only reads it (compressed or encrypted
+   * pages), reused from page to page; shared by the columns of a file, which flush one at a time.
+   */
+  private final ByteSink pageScratch;
   /** Bytes of {@link #pages}: where the next page starts, counted from the first. */
   private long chunkCompressed;
   private final ChunkTotals totals;
@@ -83,9 +88,11 @@ final class ColumnChunkWriter implements AutoCloseable {
   /**
    * @param encryptor the file's encryptor when this column is encrypted, else {@code null}
    * @param columnOrdinal the column's index among the leaves, which the module AADs carry
+   * @param pageScratch a buffer for page bodies, shared by the file's columns
    */
   ColumnChunkWriter(ColumnDescriptor column, ColumnProperties properties, WriterProperties writer,
-      LeafValues values, FileEncryptor encryptor, int columnOrdinal) {
+      LeafValues values, FileEncryptor encryptor, int columnOrdinal, ByteSink pageScratch) {
+    this.pageScratch = pageScratch;
     this.encryptor = encryptor;
     this.columnOrdinal = columnOrdinal;
     this.column = column;
@@ -286,7 +293,15 @@ final class ColumnChunkWriter implements AutoCloseable {
     }
     // v1: the levels, then the values in the same buffer, which is compressed as it stands
     boolean v1 = writer.dataPageVersion() == DataPageVersion.V1;
-    ByteSink body = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, pageEstimate() + 64));
+    int capacity = (int) Math.min(Integer.MAX_VALUE - 16, pageEstimate() + 64);
+    ByteSink body;
+    if (v1 && pageWriter.keepsV1Body()) {
+      body = new ByteSink(capacity); // becomes the stored page
+    } else {
+      body = pageScratch;
+      // a page of large values (documents, images) does not leave its size behind for every page after it
+      body.resetAndTrim(Math.max(capacity, 4 * writer.dataPageSize()));
+    }
     if (v1) {
       if (maxRep > 0) {
         repLevels.flushWithLengthTo(body);
@@ -352,9 +367,9 @@ final class ColumnChunkWriter implements AutoCloseable {
     } else {
       pageStats = StatisticsBytes.nullCountOnly(nulls);
     }
-    byte[] page = v1 ? pageWriter.dataPageV1(body, pageSlots, encoding, pageStats, pages.size())
+    PageWriter.StoredPage page = v1 ? pageWriter.dataPageV1(body, pageSlots, encoding, pageStats, pages.size())
         : pageV2(body, encoding, pageStats, nulls);
-    pageIndex.addPage(chunkCompressed, page.length, totals.rows(), pageUnencoded);
+    pageIndex.addPage(chunkCompressed, page.length(), totals.rows(), pageUnencoded);
     if (values.order == ValueOrder.NONE || (min == null && pageValues > 0)) {
       // no order, or a page of only NaNs: its bounds cannot be written, and marking it a null page
       // would be false; the spec leaves such a chunk without column index (TYPE_ORDER)
@@ -362,7 +377,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     }
     pageIndex.addBounds(truncatedMin(min), truncatedMax(max), nulls, nans, pageDefHistogram, pageRepHistogram);
     pages.add(page);
-    chunkCompressed += page.length;
+    chunkCompressed += page.length();
     values.endPageStatistics();
     totals.addPage(pageRows, pageSlots, nulls, nans, pageUnencoded, pageDefHistogram, pageRepHistogram, encoding);
     // reset the page
@@ -393,7 +408,7 @@ final class ColumnChunkWriter implements AutoCloseable {
   }
 
   /** A v2 page: the levels, which stay uncompressed, apart from the values. */
-  private byte[] pageV2(ByteSink valueBytes, Encoding encoding, Statistics stats, int nulls) {
+  private PageWriter.StoredPage pageV2(ByteSink valueBytes, Encoding encoding, Statistics stats, int nulls) {
     ByteSink levels = new ByteSink(64);
     if (maxRep > 0) {
       repLevels.flushTo(levels);
@@ -427,8 +442,9 @@ final class ColumnChunkWriter implements AutoCloseable {
       dictionaryPageBytes = page.length;
     }
     long dataStart = out.position();
-    for (byte[] page : pages) {
-      out.write(page, 0, page.length);
+    for (PageWriter.StoredPage page : pages) {
+      out.write(page.header(), 0, page.header().length);
+      out.write(page.body(), 0, page.bodyLength());
     }
     long totalCompressed = dictionaryPageBytes + chunkCompressed;
     // page headers count in the uncompressed size too, as the spec says

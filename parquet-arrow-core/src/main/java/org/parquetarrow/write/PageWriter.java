@@ -29,10 +29,23 @@ import org.parquetarrow.format.Statistics;
  * <pre>{@code
  * PageWriter pages = new PageWriter(CompressionCodec.ZSTD, null, true);
  * pages.startChunk(null);                                  // a plaintext column
- * byte[] page = pages.dataPageV1(body, slots, Encoding.PLAIN, null, 0);
+ * PageWriter.StoredPage page = pages.dataPageV1(body, slots, Encoding.PLAIN, null, 0);
  * }</pre>
  */
 final class PageWriter implements AutoCloseable {
+  /**
+   * A data page as the file stores it: its header, then {@code body[0 .. bodyLength)}. The two are
+   * kept apart so that a body written as it was encoded is not copied behind its header.
+   */
+  record StoredPage(byte[] header, byte[] body, int bodyLength) {
+    int length() {
+      return header.length + bodyLength;
+    }
+  }
+
+  /** Unused room above which a body handed over is trimmed rather than held with its slack. */
+  private static final int SLACK = 4096;
+
   private final CompressionCodec codec;
   private final Compressor compressor;
   private final boolean checksums;
@@ -74,13 +87,23 @@ final class PageWriter implements AutoCloseable {
   }
 
   /**
-   * A v1 data page of {@code body} (levels and values); an uncompressed plaintext body goes out as
-   * it is. {@code ordinal} is the page's among the chunk's data pages, which its AADs carry.
+   * Whether {@link #dataPageV1} keeps the body's array as the stored page (uncompressed plaintext
+   * pages), so that the caller must not write to that sink again; otherwise the body is only read.
    */
-  byte[] dataPageV1(ByteSink body, int slots, Encoding encoding, Statistics stats, int ordinal) {
+  boolean keepsV1Body() {
+    return codec == CompressionCodec.UNCOMPRESSED && modules == null;
+  }
+
+  /**
+   * A v1 data page of {@code body} (levels and values); an uncompressed plaintext body goes out as
+   * it is, its array taken over (see {@link #keepsV1Body}). {@code ordinal} is the page's among the
+   * chunk's data pages, which its AADs carry.
+   */
+  StoredPage dataPageV1(ByteSink body, int slots, Encoding encoding, Statistics stats, int ordinal) {
     byte[] bytes = body.array();
     int length = body.size();
-    if (codec != CompressionCodec.UNCOMPRESSED || modules != null) {
+    boolean kept = keepsV1Body();
+    if (!kept) {
       compressed.clear();
       compressor.compress(body.array(), 0, body.size(), compressed);
       encrypt(ModuleType.DATA_PAGE, 0, ordinal);
@@ -91,14 +114,15 @@ final class PageWriter implements AutoCloseable {
     PageHeader header = new PageHeader(PageType.DATA_PAGE, body.size(), length, crc(bytes, length),
         h, null, null, null);
     uncompressedBytes += body.size();
-    return withHeader(header, ModuleType.DATA_PAGE_HEADER, bytes, length, ordinal);
+    byte[] stored = kept && bytes.length - length <= SLACK + (length >>> 3) ? bytes : Arrays.copyOf(bytes, length);
+    return new StoredPage(header(header, ModuleType.DATA_PAGE_HEADER, ordinal), stored, length);
   }
 
   /**
    * A v2 data page: {@code levels} (repetition levels, {@code repLength} bytes, then definition
    * levels) stay uncompressed before the compressed {@code values}.
    */
-  byte[] dataPageV2(ByteSink levels, int repLength, ByteSink values, int slots, int nulls, int rows,
+  StoredPage dataPageV2(ByteSink levels, int repLength, ByteSink values, int slots, int nulls, int rows,
       Encoding encoding, Statistics stats, int ordinal) {
     int defLength = levels.size() - repLength;
     compressed.clear();
@@ -117,7 +141,8 @@ final class PageWriter implements AutoCloseable {
     PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed.length(),
         crc(compressed.array(), compressed.length()), null, null, null, h);
     uncompressedBytes += uncompressed;
-    return withHeader(header, ModuleType.DATA_PAGE_HEADER, compressed.array(), compressed.length(), ordinal);
+    return new StoredPage(header(header, ModuleType.DATA_PAGE_HEADER, ordinal),
+        Arrays.copyOf(compressed.array(), compressed.length()), compressed.length());
   }
 
   /** The dictionary page of {@code count} PLAIN {@code entries}, always passed through the codec. */
@@ -168,14 +193,20 @@ final class PageWriter implements AutoCloseable {
 
   /** The page header, encrypted as a {@code type} module when the column is, followed by the body. */
   private byte[] withHeader(PageHeader header, ModuleType type, byte[] body, int length, int ordinal) {
+    byte[] h = header(header, type, ordinal);
+    byte[] page = Arrays.copyOf(h, h.length + length);
+    System.arraycopy(body, 0, page, h.length, length);
+    return page;
+  }
+
+  /** The page header's bytes, encrypted as a {@code type} module when the column is; counted in {@link #headerBytes}. */
+  private byte[] header(PageHeader header, ModuleType type, int ordinal) {
     byte[] h = MetadataWriter.toBytes(header);
     if (modules != null) {
       h = modules.encrypt(type, ByteBuffer.wrap(h), ordinal);
     }
     headerBytes += h.length;
-    byte[] page = Arrays.copyOf(h, h.length + length);
-    System.arraycopy(body, 0, page, h.length, length);
-    return page;
+    return h;
   }
 
   @Override

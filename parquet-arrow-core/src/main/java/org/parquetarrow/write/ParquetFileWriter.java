@@ -17,6 +17,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.SchemaMismatchException;
 import org.parquetarrow.crypto.FileEncryptor;
+import org.parquetarrow.encoding.ByteSink;
 import org.parquetarrow.format.ColumnOrder;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.KeyValue;
@@ -132,11 +133,13 @@ public final class ParquetFileWriter implements AutoCloseable {
     ColumnSettings settings = ColumnSettings.resolve(properties, writeSchema.mapping(),
         writeSchema.parquetSchema().columnCount());
     List<ColumnChunkWriter> columns = new ArrayList<>();
+    ByteSink pageScratch = new ByteSink();
     FileEncryptor encryptor = properties.encryption() == null ? null : FileEncryptor.create(properties.encryption());
     try {
       List<FieldMapping> fields = writeSchema.mapping().fields();
       for (int i = 0; i < fields.size(); i++) {
-        addColumns(fields.get(i), messageForm.getFields().get(i), properties, settings, encryptor, columns);
+        addColumns(fields.get(i), messageForm.getFields().get(i), properties, settings, encryptor, pageScratch,
+            columns);
       }
       if (encryptor != null) {
         checkEncryptedColumnsExist(encryptor, columns);
@@ -214,7 +217,7 @@ public final class ParquetFileWriter implements AutoCloseable {
    * to convert.
    */
   private static void addColumns(FieldMapping f, Field source, WriterProperties properties, ColumnSettings settings,
-      FileEncryptor encryptor, List<ColumnChunkWriter> out) {
+      FileEncryptor encryptor, ByteSink pageScratch, List<ColumnChunkWriter> out) {
     if (f.isLeaf()) {
       ColumnDescriptor c = f.column();
       ColumnProperties cp = settings.of(c);
@@ -231,7 +234,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         throw new IllegalArgumentException("column " + c.dottedPath() + ": bloom filters are not kept for booleans");
       }
       FileEncryptor columnEncryptor = encryptor != null && encryptor.isEncrypted(c.dottedPath()) ? encryptor : null;
-      out.add(new ColumnChunkWriter(c, cp, properties, values, columnEncryptor, out.size()));
+      out.add(new ColumnChunkWriter(c, cp, properties, values, columnEncryptor, out.size(), pageScratch));
       return;
     }
     List<FieldMapping> children = f.children();
@@ -241,7 +244,7 @@ public final class ParquetFileWriter implements AutoCloseable {
           + "field has " + sources.size());
     }
     for (int i = 0; i < children.size(); i++) {
-      addColumns(children.get(i), sources.get(i), properties, settings, encryptor, out);
+      addColumns(children.get(i), sources.get(i), properties, settings, encryptor, pageScratch, out);
     }
   }
 

@@ -69,6 +69,59 @@ class BytesHashTableTest {
     }
   }
 
+  /**
+   * Keys of 9 to 16 bytes are matched by their length, first and last 8 bytes alone, longer ones
+   * by the bytes between too: keys equal in all of these but one, in both orders of insertion.
+   */
+  @Test
+  void keysAlikeInPrefixSuffixAndLengthAreToldApart() {
+    String head = "abcdefgh";
+    String tail = "stuvwxyz";
+    byte[][] keys = {
+      bytes(head + "s"), bytes(head + "t"), bytes(head + "st"), bytes(head + "zz"), // 9, 10: suffix overlaps the prefix
+      bytes(head + tail), bytes(head + "Xtuvwxyz"), bytes(head + "stuvwxyZ"), // 16: suffix is bytes 8..15
+      bytes(head + "M" + tail), bytes(head + "N" + tail), bytes(head + "MN" + tail), // 17, 18: one middle byte apart
+      bytes(head + "0123456789abcdefghijklmnop" + tail), bytes(head + "0123456789abcdefghijklmnoP" + tail),
+      bytes(head + "1123456789abcdefghijklmnop" + tail), // 42: middle words, first and last of them
+      bytes(head + "m".repeat(239) + tail), bytes(head + "m".repeat(240) + tail), bytes(head + "m".repeat(241) + tail),
+      bytes(head + "m".repeat(400) + tail), bytes(head + "m".repeat(401) + tail), // lengths beyond the tag's 255
+    };
+    for (boolean reversed : new boolean[] {false, true}) {
+      BytesHashTable table = new BytesHashTable();
+      Map<ByteBuffer, Integer> expected = new HashMap<>();
+      for (int round = 0; round < 3; round++) {
+        for (int k = 0; k < keys.length; k++) {
+          byte[] key = keys[reversed ? keys.length - 1 - k : k];
+          int want = expected.computeIfAbsent(ByteBuffer.wrap(key), x -> expected.size());
+          assertEquals(want, table.idOf(key.clone(), 0, key.length), new String(key));
+        }
+      }
+      assertEquals(keys.length, table.size());
+    }
+  }
+
+  /** Random keys of 0 to 40 bytes over two letters (many share first and last words), through rehashes. */
+  @Test
+  void randomKeysUpToFortyBytesAgreeWithAHashMap() {
+    Random r = new Random(20261126L);
+    BytesHashTable table = new BytesHashTable();
+    Map<ByteBuffer, Integer> expected = new HashMap<>();
+    for (int i = 0; i < 300_000; i++) {
+      int len = r.nextInt(41);
+      byte[] key = new byte[len];
+      for (int k = 0; k < len; k++) {
+        // mostly 'a', so that equal prefixes and suffixes with different middles are common
+        key[k] = (byte) (r.nextInt(8) == 0 ? 'b' : 'a');
+      }
+      int pad = r.nextInt(5);
+      byte[] src = new byte[pad + len + r.nextInt(3)];
+      System.arraycopy(key, 0, src, pad, len);
+      int want = expected.computeIfAbsent(ByteBuffer.wrap(key), k -> expected.size());
+      assertEquals(want, table.idOf(src, pad, len), Arrays.toString(key));
+    }
+    assertEquals(expected.size(), table.size());
+  }
+
   private static byte[] bytes(String s) {
     return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
   }
