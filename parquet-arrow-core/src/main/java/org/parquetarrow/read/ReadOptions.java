@@ -462,7 +462,7 @@ public final class ReadOptions {
 
     /**
      * Takes every schema-mapping setting (INT96 unit, stored schema, extension types, dictionary
-     * columns) from {@code options}, so batches match a {@link
+     * columns, integer decimals) from {@code options}, so batches match a {@link
      * org.parquetarrow.schema.SchemaMapping} made with them; later calls of the single setters
      * override it.
      */
@@ -470,7 +470,8 @@ public final class ReadOptions {
       arrowOptions.int96TimestampUnit(options.int96TimestampUnit())
           .storedSchema(options.storedSchema())
           .extensionTypes(options.extensionTypes())
-          .dictionaryColumns(options.dictionaryColumns());
+          .dictionaryColumns(options.dictionaryColumns())
+          .intDecimals(options.intDecimals());
       return this;
     }
 

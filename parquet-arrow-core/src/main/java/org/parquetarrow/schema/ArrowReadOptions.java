@@ -50,18 +50,44 @@ public final class ArrowReadOptions {
     TYPES
   }
 
+  /**
+   * How DECIMAL columns stored as INT32 or INT64 (at most 18 digits) come out. Arrow C++ widens
+   * them to {@code decimal128}, eight or twelve bytes of sign per value that a consumer keeping
+   * decimals of up to 18 digits in a {@code long} (Spark, Trino) narrows back again.
+   */
+  public enum IntDecimalPolicy {
+    /** The default: {@code decimal128(p, s)}, as Arrow C++ reads them. */
+    DECIMAL128,
+    /**
+     * The stored integers as they are: a signed {@code int32} or {@code int64} of unscaled values
+     * (the decimal times 10^scale), the decimal type kept as field metadata under {@link
+     * #DECIMAL_PRECISION_KEY} and {@link #DECIMAL_SCALE_KEY}. Statistics, dictionaries and bloom
+     * filters of such a column are then in unscaled integers too: a dataset filter on it compares
+     * with unscaled values ({@code price < 1050} for {@code price < 10.50} at scale 2).
+     */
+    UNSCALED
+  }
+
+  /** Field metadata key holding the decimal precision of an {@link IntDecimalPolicy#UNSCALED} column. */
+  public static final String DECIMAL_PRECISION_KEY = "PARQUET:decimal_precision";
+
+  /** Field metadata key holding the decimal scale of an {@link IntDecimalPolicy#UNSCALED} column. */
+  public static final String DECIMAL_SCALE_KEY = "PARQUET:decimal_scale";
+
   private static final ArrowReadOptions DEFAULTS = builder().build();
 
   private final TimeUnit int96TimestampUnit;
   private final StoredSchemaPolicy storedSchema;
   private final ExtensionTypePolicy extensionTypes;
   private final Set<String> dictionaryColumns;
+  private final IntDecimalPolicy intDecimals;
 
   private ArrowReadOptions(Builder b) {
     this.int96TimestampUnit = b.int96TimestampUnit;
     this.storedSchema = b.storedSchema;
     this.extensionTypes = b.extensionTypes;
     this.dictionaryColumns = b.dictionaryColumns;
+    this.intDecimals = b.intDecimals;
   }
 
   public static ArrowReadOptions defaults() {
@@ -77,7 +103,8 @@ public final class ArrowReadOptions {
         .int96TimestampUnit(int96TimestampUnit)
         .storedSchema(storedSchema)
         .extensionTypes(extensionTypes)
-        .dictionaryColumns(dictionaryColumns);
+        .dictionaryColumns(dictionaryColumns)
+        .intDecimals(intDecimals);
   }
 
   /** Unit of the Arrow timestamp INT96 columns become; default {@link TimeUnit#NANOSECOND}. */
@@ -106,22 +133,28 @@ public final class ArrowReadOptions {
     return dictionaryColumns;
   }
 
+  /** Default {@link IntDecimalPolicy#DECIMAL128}. */
+  public IntDecimalPolicy intDecimals() {
+    return intDecimals;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof ArrowReadOptions x
         && int96TimestampUnit == x.int96TimestampUnit && storedSchema == x.storedSchema
-        && extensionTypes == x.extensionTypes && dictionaryColumns.equals(x.dictionaryColumns);
+        && extensionTypes == x.extensionTypes && dictionaryColumns.equals(x.dictionaryColumns)
+        && intDecimals == x.intDecimals;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(int96TimestampUnit, storedSchema, extensionTypes, dictionaryColumns);
+    return Objects.hash(int96TimestampUnit, storedSchema, extensionTypes, dictionaryColumns, intDecimals);
   }
 
   @Override
   public String toString() {
     return "ArrowReadOptions[int96=" + int96TimestampUnit + ", storedSchema=" + storedSchema + ", extensionTypes="
-        + extensionTypes + ", dictionaryColumns=" + dictionaryColumns + "]";
+        + extensionTypes + ", dictionaryColumns=" + dictionaryColumns + ", intDecimals=" + intDecimals + "]";
   }
 
   /** Builder of {@link ArrowReadOptions}. */
@@ -130,6 +163,7 @@ public final class ArrowReadOptions {
     private StoredSchemaPolicy storedSchema = StoredSchemaPolicy.APPLY;
     private ExtensionTypePolicy extensionTypes = ExtensionTypePolicy.METADATA;
     private Set<String> dictionaryColumns = Set.of();
+    private IntDecimalPolicy intDecimals = IntDecimalPolicy.DECIMAL128;
 
     private Builder() {}
 
@@ -150,6 +184,16 @@ public final class ArrowReadOptions {
 
     public Builder dictionaryColumns(Collection<String> dottedPaths) {
       this.dictionaryColumns = Set.copyOf(dottedPaths);
+      return this;
+    }
+
+    /**
+     * How DECIMAL columns stored as INT32/INT64 come out, e.g. {@code
+     * intDecimals(IntDecimalPolicy.UNSCALED)} to read {@code DECIMAL(15,2)} on INT64 as {@code int64}
+     * unscaled values (cents) tagged with precision 15 and scale 2.
+     */
+    public Builder intDecimals(IntDecimalPolicy policy) {
+      this.intDecimals = Objects.requireNonNull(policy, "policy");
       return this;
     }
 

@@ -75,7 +75,19 @@ final class PrimitiveTypeMapper {
         && options.extensionTypes() != ArrowReadOptions.ExtensionTypePolicy.NONE) {
       metadata = Map.of(EXTENSION_NAME, "arrow.json", EXTENSION_METADATA, "");
     }
+    if (type instanceof ArrowType.Decimal d && options.intDecimals() == ArrowReadOptions.IntDecimalPolicy.UNSCALED
+        && (node.physicalType() == PhysicalType.INT32 || node.physicalType() == PhysicalType.INT64)) {
+      // checked as a decimal above; the values stay the stored integers
+      return unscaledDecimal(node.physicalType() == PhysicalType.INT32 ? 32 : 64, d);
+    }
     return new LeafType(type, metadata);
+  }
+
+  private static LeafType unscaledDecimal(int bits, ArrowType.Decimal d) {
+    Map<String, String> metadata = new LinkedHashMap<>();
+    metadata.put(ArrowReadOptions.DECIMAL_PRECISION_KEY, Integer.toString(d.getPrecision()));
+    metadata.put(ArrowReadOptions.DECIMAL_SCALE_KEY, Integer.toString(d.getScale()));
+    return new LeafType(new ArrowType.Int(bits, true), metadata);
   }
 
   private static LeafType plain(ArrowType type) {

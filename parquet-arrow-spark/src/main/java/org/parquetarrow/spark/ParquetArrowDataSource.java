@@ -21,7 +21,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>Options (all optional): {@code batchSize} (rows per batch, default 8192), {@code pruning}
  * ({@code all}, {@code none}, or a comma list of {@code statistics}, {@code dictionary}, {@code
  * bloomFilter}, {@code pageIndex}), {@code hivePartitioning} (default {@code true}), {@code
- * maxPartitionBytes} (default the session's {@code spark.sql.files.maxPartitionBytes}), and for
+ * maxPartitionBytes} (default the session's {@code spark.sql.files.maxPartitionBytes}), {@code
+ * intDecimals} ({@code unscaled}, the default, or {@code decimal128}: how decimals stored as
+ * INT32/INT64 are read), and for
  * {@code s3://} / {@code s3a://} locations {@code s3.endpoint}, {@code s3.region}, {@code
  * s3.pathStyle}, {@code s3.anonymous}, {@code s3.accessKeyId} + {@code s3.secretAccessKey} (or the
  * S3A names, {@code fs.s3a.endpoint} ..., also taken from the session's {@code spark.hadoop.fs.s3a.*});

@@ -61,7 +61,7 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
 
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
-    PredicateTranslator data = new PredicateTranslator(pushableDataColumns());
+    PredicateTranslator data = new PredicateTranslator(pushableDataColumns(), unscaledDecimalBits());
     PredicateTranslator partition = new PredicateTranslator(partitionColumnTypes());
     List<Expression> dataTerms = new ArrayList<>();
     List<Expression> partitionTerms = new ArrayList<>();
@@ -171,6 +171,13 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
         }
       }
     }
+    return out;
+  }
+
+  /** The decimal columns read as unscaled integers, with the integers' width. */
+  private Map<String, Integer> unscaledDecimalBits() {
+    Map<String, Integer> out = new HashMap<>();
+    UnscaledDecimals.leaves(dataset.schema()).forEach((path, f) -> out.put(path, ((ArrowType.Int) f.getType()).getBitWidth()));
     return out;
   }
 

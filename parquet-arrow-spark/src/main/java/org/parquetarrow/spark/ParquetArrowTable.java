@@ -20,12 +20,16 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.parquetarrow.dataset.Dataset;
+import org.parquetarrow.dataset.DatasetException;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
  * The files at the load paths as one readable table: discovered once on the driver (every footer
- * read, hive partitions typed, schemas unified), typed for Spark by {@link SparkTypes}.
+ * read, or found in the JVM's {@link SharedStorages#FOOTERS}, hive partitions typed, schemas
+ * unified), typed for Spark by {@link SparkTypes}. Decimals stored as INT32/INT64 are read as their
+ * unscaled integers unless two files store one differently.
  */
 final class ParquetArrowTable implements SupportsRead {
   private final String name;
@@ -43,7 +47,18 @@ final class ParquetArrowTable implements SupportsRead {
   static ParquetArrowTable open(CaseInsensitiveStringMap options) {
     List<String> paths = locations(options);
     ReadConfig config = ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes(), ParquetArrowTable::sessionConf);
-    Dataset ds = discover(paths, config);
+    Dataset ds;
+    try {
+      ds = discover(paths, config);
+    } catch (DatasetException e) {
+      ds = null; // perhaps an integer-stored decimal that another file stores otherwise: tried below
+    }
+    if (ds == null || !UnscaledDecimals.agree(ds)) {
+      // files disagree on an integer-stored decimal's width or scale: read them all as decimal128
+      // (the footers are cached: only the schemas are worked out again)
+      config = config.withIntDecimals(ArrowReadOptions.IntDecimalPolicy.DECIMAL128);
+      ds = discover(paths, config);
+    }
     Set<String> int96 = new HashSet<>();
     for (DatasetFile f : ds.files()) {
       int96.addAll(SparkTypes.int96Paths(f.mapping()));

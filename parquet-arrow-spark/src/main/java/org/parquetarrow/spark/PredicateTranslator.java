@@ -1,5 +1,6 @@
 package org.parquetarrow.spark;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -34,9 +35,20 @@ import org.parquetarrow.dataset.expr.StartsWith;
  */
 final class PredicateTranslator {
   private final Map<String, DataType> columns;
+  private final Map<String, Integer> unscaledBits;
 
   PredicateTranslator(Map<String, DataType> columns) {
+    this(columns, Map.of());
+  }
+
+  /**
+   * @param unscaledBits the decimal columns among {@code columns} that are read as their unscaled
+   *     integers, with the integers' width (32 or 64): their literals become unscaled integers,
+   *     exactly ({@link UnscaledDecimals#compare})
+   */
+  PredicateTranslator(Map<String, DataType> columns, Map<String, Integer> unscaledBits) {
     this.columns = columns;
+    this.unscaledBits = unscaledBits;
   }
 
   /** {@code p} as our expression, or {@code null} when it cannot be translated whole. */
@@ -70,6 +82,19 @@ final class PredicateTranslator {
         ColumnRef col = column(c[0]);
         if (col == null) {
           return null;
+        }
+        Integer bits = unscaledBits.get(col.dottedPath());
+        if (bits != null) {
+          List<BigDecimal> decimals = new ArrayList<>();
+          for (org.apache.spark.sql.connector.expressions.Expression e : Arrays.asList(c).subList(1, c.length)) {
+            BigDecimal v = decimalLiteral(e);
+            if (v == null) {
+              return null; // a null in the list: Spark's three-valued IN is left to Spark
+            }
+            decimals.add(v);
+          }
+          return decimals.isEmpty() ? null
+              : UnscaledDecimals.in(col, decimals, ((DecimalType) columns.get(col.dottedPath())).scale(), bits);
         }
         List<org.parquetarrow.dataset.expr.Literal> values = new ArrayList<>();
         for (org.apache.spark.sql.connector.expressions.Expression e : Arrays.asList(c).subList(1, c.length)) {
@@ -115,6 +140,12 @@ final class PredicateTranslator {
     if (col == null) {
       return null;
     }
+    Integer bits = unscaledBits.get(col.dottedPath());
+    if (bits != null) {
+      BigDecimal d = decimalLiteral(lit);
+      return d == null ? null
+          : UnscaledDecimals.compare(col, op, d, ((DecimalType) columns.get(col.dottedPath())).scale(), bits);
+    }
     Object v = literal(lit, columns.get(col.dottedPath()));
     return v == null ? null : new Comparison(col, op, org.parquetarrow.dataset.expr.Literal.of(v));
   }
@@ -123,6 +154,25 @@ final class PredicateTranslator {
     if (e instanceof NamedReference ref) {
       ColumnRef col = new ColumnRef(List.of(ref.fieldNames()));
       return columns.containsKey(col.dottedPath()) ? col : null;
+    }
+    return null;
+  }
+
+  /**
+   * A non-null Spark literal of a decimal or integer type as its exact value, or {@code null}: what
+   * a decimal column read as unscaled integers is compared with (at any precision and scale).
+   */
+  private static BigDecimal decimalLiteral(org.apache.spark.sql.connector.expressions.Expression e) {
+    if (!(e instanceof Literal<?> lit) || lit.value() == null) {
+      return null;
+    }
+    Object v = lit.value();
+    if (lit.dataType() instanceof DecimalType) {
+      return ((Decimal) v).toJavaBigDecimal();
+    }
+    DataType t = lit.dataType();
+    if (t == DataTypes.ByteType || t == DataTypes.ShortType || t == DataTypes.IntegerType || t == DataTypes.LongType) {
+      return BigDecimal.valueOf(((Number) v).longValue());
     }
     return null;
   }

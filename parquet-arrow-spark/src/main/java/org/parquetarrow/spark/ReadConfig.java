@@ -7,6 +7,7 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.schema.ArrowReadOptions;
+import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
 
 /**
  * The data source options of a read, parsed once on the driver and shipped to the tasks.
@@ -18,11 +19,14 @@ import org.parquetarrow.schema.ArrowReadOptions;
  *   <li>{@code hivePartitioning}: whether {@code key=value} directories become columns (default true)
  *   <li>{@code maxPartitionBytes}: bytes per input partition (default the session's {@code
  *       spark.sql.files.maxPartitionBytes})
+ *   <li>{@code intDecimals}: {@code unscaled} (default: decimals stored as INT32/INT64 read as
+ *       their unscaled integers) or {@code decimal128} (widened, as Arrow C++ reads them)
  *   <li>object-store settings, see {@link StorageSettings}
  * </ul>
  */
 record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
-    boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage) implements Serializable {
+    boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage, IntDecimalPolicy intDecimals)
+    implements Serializable {
 
   /** {@link #parse(Map, long, java.util.function.Function)} with no session settings. */
   static ReadConfig parse(Map<String, String> options, long sessionMaxPartitionBytes) {
@@ -54,7 +58,16 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     }
     return new ReadConfig(batch, all || kinds.contains("statistics"), all || kinds.contains("dictionary"),
         all || kinds.contains("bloomfilter"), all || kinds.contains("pageindex"),
-        Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes, StorageSettings.parse(options, session));
+        Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes, StorageSettings.parse(options, session),
+        intDecimals(get(options, "intDecimals", "unscaled")));
+  }
+
+  private static IntDecimalPolicy intDecimals(String v) {
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "unscaled" -> IntDecimalPolicy.UNSCALED;
+      case "decimal128" -> IntDecimalPolicy.DECIMAL128;
+      default -> throw new IllegalArgumentException("option intDecimals must be unscaled or decimal128, not '" + v + "'");
+    };
   }
 
   private static long number(Map<String, String> options, String key, long fallback) {
@@ -84,12 +97,25 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
         .pageIndex(pageIndex).build();
   }
 
-  /** INT96 in microseconds: Spark's timestamps are microseconds, and its INT96 values pass year 2262. */
-  static ArrowReadOptions arrowOptions() {
-    return ArrowReadOptions.builder().int96TimestampUnit(TimeUnit.MICROSECOND).build();
+  /** This read with {@code policy} for decimals stored as integers (the driver's choice, shipped to the tasks). */
+  ReadConfig withIntDecimals(IntDecimalPolicy policy) {
+    return new ReadConfig(batchSize, statistics, dictionary, bloomFilter, pageIndex, hivePartitioning, maxPartitionBytes,
+        storage, policy);
   }
 
+  /**
+   * INT96 in microseconds: Spark's timestamps are microseconds, and its INT96 values pass year 2262.
+   * Decimals stored as INT32/INT64 as their unscaled integers (unless the files disagree on one,
+   * see {@link ParquetArrowTable}): Spark keeps decimals of up to 18 digits in a long, so widening
+   * them to Arrow's 128 bits would only be narrowed back.
+   */
+  ArrowReadOptions arrowOptions() {
+    return ArrowReadOptions.builder().int96TimestampUnit(TimeUnit.MICROSECOND).intDecimals(intDecimals).build();
+  }
+
+  /** Discovery with this read's options and the JVM's shared footers ({@link SharedStorages#FOOTERS}). */
   DiscoveryOptions discovery() {
-    return DiscoveryOptions.builder().hivePartitioning(hivePartitioning).readOptions(arrowOptions()).build();
+    return DiscoveryOptions.builder().hivePartitioning(hivePartitioning).readOptions(arrowOptions())
+        .footerCache(SharedStorages.FOOTERS).build();
   }
 }

@@ -1,5 +1,6 @@
 package org.parquetarrow.spark;
 
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -31,14 +32,18 @@ import org.apache.spark.sql.vectorized.ArrowColumnVector;
 import org.apache.spark.sql.vectorized.ColumnVector;
 
 /**
- * Arrow vectors as Spark columns without copying: Spark's own {@link ArrowColumnVector} wherever
- * it reads the vector as the Spark type asked for (the vector classes it knows, in the layout that
- * type has), {@link ArrowValuesColumnVector} otherwise.
+ * Arrow vectors as Spark columns without copying: {@link UnscaledDecimalColumnVector} for decimals
+ * read as their unscaled integers, Spark's own {@link ArrowColumnVector} wherever it reads the
+ * vector as the Spark type asked for (the vector classes it knows, in the layout that type has),
+ * {@link ArrowValuesColumnVector} otherwise.
  */
 final class SparkColumns {
   private SparkColumns() {}
 
   static ColumnVector wrap(ValueVector vector, DataType type) {
+    if (UnscaledDecimalColumnVector.holds(vector, type)) {
+      return new UnscaledDecimalColumnVector((BaseFixedWidthVector) vector, (DecimalType) type);
+    }
     return sparkReads(vector, type) ? new ArrowColumnVector(vector) : new ArrowValuesColumnVector(vector, type);
   }
 

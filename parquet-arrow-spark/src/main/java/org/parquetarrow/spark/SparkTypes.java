@@ -17,6 +17,7 @@ import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
 
@@ -49,7 +50,10 @@ public final class SparkTypes {
     return switch (t.getTypeID()) {
       case Null -> DataTypes.NullType;
       case Bool -> DataTypes.BooleanType;
-      case Int -> integer((ArrowType.Int) t);
+      case Int -> {
+        DecimalType unscaled = unscaledDecimal(field, path);
+        yield unscaled != null ? unscaled : integer((ArrowType.Int) t);
+      }
       case FloatingPoint -> ((ArrowType.FloatingPoint) t).getPrecision() == FloatingPointPrecision.DOUBLE
           ? DataTypes.DoubleType : DataTypes.FloatType;
       case Decimal -> decimal((ArrowType.Decimal) t, path);
@@ -100,6 +104,33 @@ public final class SparkTypes {
       case 32 -> DataTypes.LongType;
       default -> DataTypes.createDecimalType(20, 0);
     };
+  }
+
+  /**
+   * The decimal type of a signed integer field holding unscaled decimal values (its field metadata
+   * under {@link ArrowReadOptions#DECIMAL_PRECISION_KEY} and {@link ArrowReadOptions#DECIMAL_SCALE_KEY},
+   * see {@link ArrowReadOptions.IntDecimalPolicy#UNSCALED}), or {@code null} for a plain integer.
+   *
+   * @throws UnmappableTypeException when the metadata is no decimal that the integer's width holds
+   */
+  static DecimalType unscaledDecimal(Field field, String path) {
+    String precision = field.getMetadata().get(ArrowReadOptions.DECIMAL_PRECISION_KEY);
+    if (precision == null || !(field.getType() instanceof ArrowType.Int i) || !i.getIsSigned()) {
+      return null;
+    }
+    String scale = field.getMetadata().get(ArrowReadOptions.DECIMAL_SCALE_KEY);
+    int maxDigits = i.getBitWidth() == 32 ? 9 : i.getBitWidth() == 64 ? 18 : 0;
+    try {
+      int p = Integer.parseInt(precision);
+      int s = scale == null ? 0 : Integer.parseInt(scale);
+      if (p >= 1 && p <= maxDigits && s >= 0 && s <= p) {
+        return DataTypes.createDecimalType(p, s);
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UnmappableTypeException(path, field.getType().toString(), "its decimal metadata (precision " + precision
+        + ", scale " + scale + ") is no decimal of at most " + maxDigits + " digits");
   }
 
   private static DataType decimal(ArrowType.Decimal t, String path) {

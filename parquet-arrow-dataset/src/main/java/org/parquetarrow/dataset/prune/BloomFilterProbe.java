@@ -165,7 +165,9 @@ final class BloomFilterProbe {
 
   /** The integer stored for {@code value}: itself, or a decimal's unscaled value. */
   private static Long unscaled(Object value, LogicalType logical, int bits) {
-    if (logical instanceof LogicalType.DecimalType d) {
+    // a whole number bound to a decimal column is already unscaled: only a column read as its
+    // integers (ArrowReadOptions.IntDecimalPolicy.UNSCALED) binds its literals as longs
+    if (logical instanceof LogicalType.DecimalType d && !(value instanceof Long)) {
       if (!(value instanceof BigDecimal dec)) {
         return null;
       }

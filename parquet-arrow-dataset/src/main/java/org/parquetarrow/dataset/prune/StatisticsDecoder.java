@@ -40,6 +40,10 @@ final class StatisticsDecoder {
       return null;
     }
     LogicalType logical = node.effectiveLogicalType();
+    if (logical instanceof LogicalType.DecimalType && fileType instanceof ArrowType.Int) {
+      // read as its unscaled integers (ArrowReadOptions.IntDecimalPolicy.UNSCALED): so are its bounds
+      logical = null;
+    }
     long scale = 1;
     if (fileType instanceof ArrowType.Date d && d.getUnit() == DateUnit.MILLISECOND) {
       scale = 86_400_000L; // stored as days

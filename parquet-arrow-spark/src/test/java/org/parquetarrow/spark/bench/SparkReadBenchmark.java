@@ -34,7 +34,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * <p>Properties: {@code bench.dir} (default {@code target/spark-bench}), {@code bench.scale}
  * (default 1: 6M rows), {@code bench.files} (default 4), {@code bench.runs} (default 5), {@code
  * bench.warmup} (default 2), {@code bench.queries} (default {@code Q1,Q6,point}), {@code bench.out}
- * (default {@code bench.dir/results.md}).
+ * (default {@code bench.dir/results.md}), {@code bench.alt} (options of a third reader, ours
+ * differently set up, see {@link #ALT_OPTIONS}).
  */
 public final class SparkReadBenchmark {
   private static final Logger LOG = LoggerFactory.getLogger(SparkReadBenchmark.class);
@@ -50,6 +51,13 @@ public final class SparkReadBenchmark {
       + " and l_discount between 0.05 and 0.07 and l_quantity < 24";
   private static final String POINT = "select l_orderkey, l_linenumber, l_partkey, l_extendedprice, l_shipdate,"
       + " l_comment from %s where l_orderkey = %d";
+
+  /**
+   * {@code -Dbench.alt=key=value,...}: our source again with these options (e.g. {@code
+   * intDecimals=decimal128}), timed in the same rounds as a third reader, for a before/after in one
+   * session; its median is logged and added as the table's last column.
+   */
+  private static final String ALT_OPTIONS = System.getProperty("bench.alt");
 
   private SparkReadBenchmark() {}
 
@@ -79,6 +87,13 @@ public final class SparkReadBenchmark {
     try {
       spark.read().format("parquet-arrow").load(data.toString()).createOrReplaceTempView("ours");
       spark.read().parquet(data.toString()).createOrReplaceTempView("builtin");
+      if (ALT_OPTIONS != null) {
+        var alt = spark.read().format("parquet-arrow");
+        for (String kv : ALT_OPTIONS.split(",")) {
+          alt = alt.option(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        }
+        alt.load(data.toString()).createOrReplaceTempView("ours_alt");
+      }
       long key = LineitemFiles.orders(scale) / 2 + 17;
       Map<String, String> queries = new LinkedHashMap<>();
       queries.put("Q1", Q1);
@@ -91,8 +106,8 @@ public final class SparkReadBenchmark {
       List<String> table = new ArrayList<>();
       table.add("| query | ours median s | built-in median s | built-in ÷ ours | bytes read ours | bytes read built-in"
           + " | chunk bytes of the columns read | our row groups read / total | pruned by stats / dict / bloom / page index"
-          + " | pages skipped |");
-      table.add("|---|---|---|---|---|---|---|---|---|---|");
+          + " | pages skipped |" + (ALT_OPTIONS == null ? "" : " ours with " + ALT_OPTIONS + ", median s |"));
+      table.add("|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
       int i = 0;
       Set<String> only = new HashSet<>(Arrays.asList(System.getProperty("bench.queries", "Q1,Q6,point").split(",")));
       for (Map.Entry<String, String> q : queries.entrySet()) {
@@ -125,8 +140,20 @@ public final class SparkReadBenchmark {
       spark.sql(ours).collectAsList();
       spark.sql(builtIn).collectAsList();
     }
+    String alt = String.format(sql, "ours_alt");
+    if (ALT_OPTIONS != null) {
+      List<Row> altRows = sorted(spark.sql(alt).collectAsList());
+      if (!expected.equals(altRows)) {
+        throw new IllegalStateException(name + ": ours with " + ALT_OPTIONS + " disagrees\n built-in " + expected
+            + "\n ours " + altRows);
+      }
+      for (int i = 0; i < warmup; i++) {
+        spark.sql(alt).collectAsList();
+      }
+    }
     double[] oursSeconds = new double[runs];
     double[] builtInSeconds = new double[runs];
+    double[] altSeconds = new double[runs];
     Measured lastOurs = null;
     Measured lastBuiltIn = null;
     for (int i = 0; i < runs; i++) {
@@ -134,9 +161,19 @@ public final class SparkReadBenchmark {
       lastBuiltIn = measure(spark, bytes, builtIn);
       oursSeconds[i] = lastOurs.seconds;
       builtInSeconds[i] = lastBuiltIn.seconds;
+      if (ALT_OPTIONS != null) {
+        altSeconds[i] = measure(spark, bytes, alt).seconds;
+      }
     }
     double o = median(oursSeconds);
     double b = median(builtInSeconds);
+    String altCell = "";
+    if (ALT_OPTIONS != null) {
+      double a = median(altSeconds);
+      LOG.info("{}: ours with {} {} s (runs {}), built-in/that {}", name, ALT_OPTIONS, fmt(a), Arrays.toString(altSeconds),
+          fmt(b / a));
+      altCell = " " + fmt(a) + " (built-in ÷ it " + fmt(b / a) + ") |";
+    }
     Map<String, Long> m = lastOurs.scanMetrics;
     LOG.info("{}: ours {} s (runs {}), built-in {} s (runs {}), built-in/ours {}; ours {}; built-in task input bytes {};"
         + " rows {}", name, fmt(o), Arrays.toString(oursSeconds), fmt(b), Arrays.toString(builtInSeconds),
@@ -146,7 +183,8 @@ public final class SparkReadBenchmark {
         + m.getOrDefault("row_groups", -1L) + " | " + m.getOrDefault("row_groups_pruned_by_statistics", -1L) + " / "
         + m.getOrDefault("row_groups_pruned_by_dictionary", -1L) + " / "
         + m.getOrDefault("row_groups_pruned_by_bloom_filter", -1L) + " / "
-        + m.getOrDefault("row_groups_pruned_by_page_index", -1L) + " | " + m.getOrDefault("pages_skipped", -1L) + " |";
+        + m.getOrDefault("row_groups_pruned_by_page_index", -1L) + " | " + m.getOrDefault("pages_skipped", -1L) + " |"
+        + altCell;
   }
 
   private static List<Row> sorted(List<Row> rows) {
