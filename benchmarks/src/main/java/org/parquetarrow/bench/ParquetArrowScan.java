@@ -23,9 +23,18 @@ public final class ParquetArrowScan {
 
   /** The scan, feeding every batch to {@code digest}. */
   public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest) {
+    return scan(file, allocator, batchSize, digest, 1);
+  }
+
+  /**
+   * The scan decoded on {@code threads} threads ({@link ReadOptions.Builder#parallelism}; 1: on
+   * the calling thread), feeding every batch to {@code digest} on the calling thread.
+   */
+  public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest,
+      int threads) {
     try (BufferAllocator scan = allocator.newChildAllocator("parquet-arrow-scan", 0, Long.MAX_VALUE)) {
       try (ParquetFileReader reader = ParquetFileReader.open(file,
-          ReadOptions.builder(scan).batchSize(batchSize).build())) {
+          ReadOptions.builder(scan).batchSize(batchSize).parallelism(threads).build())) {
         VectorSchemaRoot batch;
         while ((batch = reader.readNextBatch()) != null) {
           try (VectorSchemaRoot b = batch) {

@@ -44,7 +44,7 @@ import org.parquetarrow.variant.VariantUnshredder;
  * may span pages and row groups. Fetches each row group's chunks when the first of its rows is
  * needed. After a failure every buffer is released and the reader refuses to continue.
  */
-final class BatchReader implements AutoCloseable {
+final class BatchReader implements BatchSource {
   /** Most rows read between two checks of the batch's variable-length bytes. */
   private static final int STRETCH = 4096;
   /**
@@ -168,21 +168,33 @@ final class BatchReader implements AutoCloseable {
     }
   }
 
-  /** The schema in IPC message form (dictionary fields typed by their values). */
-  Schema schema() {
+  @Override
+  public Schema schema() {
     return schema;
   }
 
-  /** The dictionaries of the last batch returned, by id (replaced by the next batch). */
-  Map<Long, Dictionary> dictionaries() {
+  @Override
+  public Map<Long, Dictionary> dictionaries() {
     return dictionaries;
   }
 
-  BufferAllocator allocator() {
+  /**
+   * The dictionaries of the last batch returned, handed over to the caller, who closes them: for
+   * a batch that travels to another thread with its dictionaries.
+   */
+  Map<Long, Dictionary> takeDictionaries() {
+    Map<Long, Dictionary> taken = Map.copyOf(dictionaries);
+    dictionaries.clear();
+    return taken;
+  }
+
+  @Override
+  public BufferAllocator allocator() {
     return options.allocator();
   }
 
-  long pagesSkipped() {
+  @Override
+  public long pagesSkipped() {
     long n = 0;
     for (LeafReader leaf : leaves) {
       n += leaf.pagesSkipped();
@@ -190,16 +202,23 @@ final class BatchReader implements AutoCloseable {
     return n;
   }
 
-  long bytesFetched() {
+  /** The rows this reader reads, over all its row groups. */
+  long totalRows() {
+    return totalRows;
+  }
+
+  @Override
+  public long bytesFetched() {
     return bytesFetched;
   }
 
-  long bytesRequested() {
+  @Override
+  public long bytesRequested() {
     return bytesRequested;
   }
 
-  /** The next batch, owned by the caller, or {@code null} after the last row. */
-  VectorSchemaRoot next() {
+  @Override
+  public VectorSchemaRoot next() {
     if (closed) {
       throw new IllegalStateException("reader is closed");
     }

@@ -11,9 +11,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class ParquetArrowReader extends ArrowReader {
   private final ParquetFileReader owner;
-  private final BatchReader batches;
+  private final BatchSource batches;
 
-  ParquetArrowReader(ParquetFileReader owner, BatchReader batches) {
+  ParquetArrowReader(ParquetFileReader owner, BatchSource batches) {
     super(batches.allocator());
     this.owner = owner;
     this.batches = batches;

@@ -45,7 +45,8 @@ import org.parquetarrow.schema.SchemaMapping;
  * {@link #batches()} or {@link #toArrowReader()} the caller uses. String and binary columns that
  * are dictionary fields (asked for with {@link ReadOptions.Builder#dictionaryColumns}, or stored so
  * by the writer) come out as dictionary vectors with one dictionary per batch; dictionary fields of
- * other types come out as their values. Not thread-safe.
+ * other types come out as their values. Not thread-safe: one thread reads the batches, however
+ * many decode them ({@link ReadOptions.Builder#parallelism(int)}).
  *
  * <p>Encrypted files are read with the keys of {@link ReadOptions#decryption()}; projecting an
  * encrypted column whose key is missing fails when the reader opens, with a {@link
@@ -59,7 +60,7 @@ public final class ParquetFileReader implements AutoCloseable {
   private final boolean ownsFile;
   private final FileMetaData metadata;
   private final SchemaMapping mapping;
-  private final BatchReader batches;
+  private final BatchSource batches;
   private boolean closed;
 
   private ParquetFileReader(InputFile file, boolean ownsFile, ReadOptions options) {
@@ -84,8 +85,16 @@ public final class ParquetFileReader implements AutoCloseable {
       all = ArrowSchemaConverter.toArrow(metadata, byParquetPath);
     }
     this.mapping = options.columns() == null ? all : all.select(options.columns());
-    this.batches = new BatchReader(
-        file, metadata, footer.writerVersion(), decryptor, mapping, RowPlan.of(metadata, options), options);
+    RowPlan plan = RowPlan.of(metadata, options);
+    BatchReader whole = new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, plan, options);
+    if (options.parallelism() > 1) {
+      // each window decodes on one thread: column tasks on the same executor could wait on each other
+      ReadOptions perWindow = options.toBuilder().executor(null).parallelism(1).build();
+      this.batches = ParallelBatchReader.over(whole, plan, metadata, options, file.name(),
+          window -> new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, window, perWindow));
+    } else {
+      this.batches = whole;
+    }
   }
 
   /**

@@ -70,6 +70,7 @@ public final class ReadOptions {
   private final Map<Integer, RowSelection> rowSelections;
   private final RowSelection fileRows;
   private final Executor executor;
+  private final int parallelism;
   private final long maxBatchBytes;
   private final int maxPageSize;
   private final FileDecryptionProperties decryption;
@@ -86,6 +87,7 @@ public final class ReadOptions {
     this.rowSelections = Map.copyOf(b.rowSelections);
     this.fileRows = b.fileRows;
     this.executor = b.executor;
+    this.parallelism = b.parallelism;
     this.maxBatchBytes = b.maxBatchBytes;
     this.maxPageSize = b.maxPageSize;
     this.decryption = b.decryption;
@@ -129,6 +131,7 @@ public final class ReadOptions {
     b.rowSelections.putAll(rowSelections);
     b.fileRows = fileRows;
     b.executor = executor;
+    b.parallelism = parallelism;
     b.maxBatchBytes = maxBatchBytes;
     b.maxPageSize = maxPageSize;
     b.decryption = decryption;
@@ -232,11 +235,21 @@ public final class ReadOptions {
   }
 
   /**
-   * Where the columns of a batch are decoded in parallel, one task per leaf column; {@code null}
-   * (the default) decodes them one after another on the calling thread.
+   * Where decoding tasks run: with a {@link #parallelism()} above 1, the windows of rows decoded
+   * ahead; with a parallelism of 1, one task per leaf column of each batch. {@code null} (the
+   * default): with a parallelism of 1 everything is decoded on the calling thread, above 1 on
+   * threads the reader starts (and stops when it is closed).
    */
   public Executor executor() {
     return executor;
+  }
+
+  /**
+   * How many windows of rows a reader decodes at once, ahead of its caller; 1 (the default)
+   * decodes batch by batch when asked. See {@link Builder#parallelism(int)}.
+   */
+  public int parallelism() {
+    return parallelism;
   }
 
   /** How the Parquet schema becomes the Arrow schema. */
@@ -267,7 +280,7 @@ public final class ReadOptions {
     return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
         + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + (fileRows == null ? "" : ", rows=" + fileRows) + ", verifyChecksums="
-        + verifyChecksums + ", variants=" + variantShredding + ", " + arrowOptions + "]";
+        + verifyChecksums + (parallelism == 1 ? "" : ", parallelism=" + parallelism) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
   }
 
   /** Builder of {@link ReadOptions}. */
@@ -281,6 +294,7 @@ public final class ReadOptions {
     private final Map<Integer, RowSelection> rowSelections = new HashMap<>();
     private RowSelection fileRows;
     private Executor executor;
+    private int parallelism = 1;
     private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
     private int maxPageSize = PageReadOptions.DEFAULT_MAX_PAGE_SIZE;
     private FileDecryptionProperties decryption;
@@ -383,11 +397,49 @@ public final class ReadOptions {
     }
 
     /**
-     * Decodes the leaf columns of each batch in parallel on {@code executor} (owned by the
-     * caller); {@code null} decodes on the calling thread.
+     * Runs the decoding tasks on {@code executor} (owned by the caller): with a {@link
+     * #parallelism(int)} above 1 the windows of rows decoded ahead, otherwise the leaf columns of
+     * each batch in parallel, one task per column. {@code null} (the default) decodes on the
+     * calling thread, or, with a parallelism above 1, on threads the reader starts and stops.
      */
     public Builder executor(Executor executor) {
       this.executor = executor;
+      return this;
+    }
+
+    /**
+     * Decodes with up to {@code threads} threads (default 1: on the calling thread, when a batch is
+     * asked for). Above 1, the reader cuts the rows it reads into windows of whole batches, decodes
+     * up to {@code threads} windows at once ahead of the caller, on the {@link #executor} if one is
+     * given or else on {@code threads} daemon threads of its own, and hands their batches out in
+     * file order: the same batches, row for row, as one thread gives (unless {@link
+     * #maxBatchBytes} cuts one short: the batches after it then end at the next window's start
+     * rather than one batch size further on). A window splits a row group
+     * only where every column chunk of it has an offset index (its pages are then found without
+     * reading the ones before); otherwise it ends where the row group ends, so a file of one row
+     * group without offset index decodes on one thread.
+     *
+     * <p>Memory: at most {@code threads + 1} windows of at most 8 batches are decoded or held at
+     * once, beside each window's own compressed pages. Closing the reader mid-scan stops the windows being decoded
+     * (each at its next batch), waits for them and releases every buffer they hold. A failure in a
+     * window is thrown by the {@link ParquetFileReader#readNextBatch()} call that reaches its rows,
+     * after the batches before it, as the same typed, located exception one thread would throw.
+     * A caller's executor must have threads to spare beyond those waiting for the batches: a
+     * thread of it that reads the batches waits for windows queued on it.
+     *
+     * <pre>{@code
+     * ReadOptions allCores = ReadOptions.builder(allocator)
+     *     .parallelism(Runtime.getRuntime().availableProcessors())
+     *     .build();
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if {@code threads} is below 1
+     */
+    public Builder parallelism(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("parallelism " + threads + " is below 1");
+      }
+      this.parallelism = threads;
       return this;
     }
 

@@ -90,4 +90,96 @@ final class RowPlan {
     RowSelection all = RowSelection.all(rows);
     return chosen == null ? all : chosen.intersect(all);
   }
+
+  /**
+   * This plan's rows cut into consecutive windows, each a plan of its own, for decoding windows in
+   * parallel. Each window holds {@code windowRows} of the rows this plan reads (a multiple of the
+   * batch size, so that a reader of each window cuts the same batches as one reader of the whole
+   * plan), except that a window never ends inside a row group lacking an offset index on one of
+   * its chunks (a reader starting there would have to decode the rows before it to find its
+   * first page): it then runs on to the first batch boundary past that row group's end. The last
+   * window holds what is left.
+   */
+  List<RowPlan> windows(FileMetaData metadata, long windowRows, int batchSize) {
+    List<Integer> groups = new ArrayList<>();
+    List<RowSelection> chosen = new ArrayList<>();
+    List<Long> starts = new ArrayList<>();
+    long total = 0;
+    for (int g : rowGroups) {
+      RowSelection s = selection(g, Math.max(0, metadata.rowGroups().get(g).numRows()));
+      if (s.isEmpty()) {
+        continue;
+      }
+      groups.add(g);
+      chosen.add(s);
+      starts.add(total);
+      total += s.rowCount();
+    }
+    List<RowPlan> windows = new ArrayList<>();
+    int first = 0; // the first group overlapping the current window
+    for (long start = 0; start < total; ) {
+      long end = Math.min(total, start + windowRows);
+      for (int i = first; i < groups.size() && end < total; i++) {
+        long groupStart = starts.get(i);
+        long groupEnd = groupStart + chosen.get(i).rowCount();
+        if (groupStart >= end) {
+          break;
+        }
+        if (end < groupEnd && groupStart < end && !hasOffsetIndexes(metadata, groups.get(i))) {
+          end = Math.min(total, ceilTo(groupEnd, batchSize));
+        }
+      }
+      List<Integer> inWindow = new ArrayList<>();
+      Map<Integer, RowSelection> parts = new HashMap<>();
+      for (int i = first; i < groups.size() && starts.get(i) < end; i++) {
+        long groupStart = starts.get(i);
+        long from = Math.max(start, groupStart) - groupStart;
+        long to = Math.min(end, groupStart + chosen.get(i).rowCount()) - groupStart;
+        if (from < to) {
+          inWindow.add(groups.get(i));
+          parts.put(groups.get(i), slice(chosen.get(i), from, to));
+        }
+      }
+      windows.add(new RowPlan(inWindow.stream().mapToInt(Integer::intValue).toArray(), parts));
+      while (first < groups.size() && starts.get(first) + chosen.get(first).rowCount() <= end) {
+        first++;
+      }
+      start = end;
+    }
+    return windows;
+  }
+
+  private static long ceilTo(long rows, long multiple) {
+    return (rows + multiple - 1) / multiple * multiple;
+  }
+
+  /** Whether every column chunk of row group {@code g} has an offset index to find pages by row. */
+  private static boolean hasOffsetIndexes(FileMetaData metadata, int g) {
+    var columns = metadata.rowGroups().get(g).columns();
+    if (columns == null) {
+      return false;
+    }
+    for (var chunk : columns) {
+      if (chunk.offsetIndexOffset() == null || chunk.offsetIndexLength() == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The selected rows of {@code s} from its {@code from}-th to before its {@code to}-th. */
+  private static RowSelection slice(RowSelection s, long from, long to) {
+    RowSelection.Builder out = RowSelection.builder();
+    long seen = 0;
+    for (int i = 0; i < s.rangeCount() && seen < to; i++) {
+      long length = s.rangeEnd(i) - s.rangeStart(i);
+      long a = Math.max(from, seen);
+      long b = Math.min(to, seen + length);
+      if (a < b) {
+        out.add(s.rangeStart(i) + (a - seen), s.rangeStart(i) + (b - seen));
+      }
+      seen += length;
+    }
+    return out.build();
+  }
 }

@@ -1,0 +1,197 @@
+package org.parquetarrow.bench.scaling;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.parquetarrow.bench.BatchDigest;
+import org.parquetarrow.bench.ParquetArrowScan;
+import org.parquetarrow.bench.ScanResult;
+import org.parquetarrow.bench.data.BenchDataset;
+import org.parquetarrow.bench.peers.Machine;
+import org.parquetarrow.bench.peers.Runs;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scaling curve of one file's full scan (issue 18 item 2): parquet-arrow reading each data set
+ * of {@code BENCHMARKS.md} with 1, 2, … up to the machine's core count decoding threads ({@code
+ * ReadOptions.Builder.parallelism}), every batch fed to {@link BatchDigest} on the calling thread
+ * as in {@code ScanBenchmark}. In each round every thread count runs once, one after the other, so
+ * that a change in what else the machine does hits all of them alike. Every run must give the
+ * footer's row count and the one-thread checksum. Prints (and writes {@code scaling.md} into
+ * {@code --out}) the median time (min–max), rows per second, the speed-up over one thread, the
+ * process CPU seconds per scan (all threads, GC and JIT included: on a shared machine the steadier
+ * figure, and what parallel decoding costs beyond one thread's work) and the highest Arrow memory
+ * of one scan, with the load average before and after each data set.
+ *
+ * <pre>
+ * bin/bench-scaling --scale 0.2 --runs 5            # or: java -cp benchmarks.jar org.parquetarrow.bench.scaling.ScalingCurve
+ * bin/bench-scaling --sets NESTED,LINEITEM --threads 4
+ * </pre>
+ */
+public final class ScalingCurve {
+  private static final Logger LOG = LoggerFactory.getLogger(ScalingCurve.class);
+  static final int DEFAULT_BATCH = 64 * 1024;
+  private static final com.sun.management.OperatingSystemMXBean PROCESS =
+      (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+
+  private ScalingCurve() {}
+
+  /** One thread count's runs on one data set. */
+  public record Point(int threads, Runs runs, double rowsPerSecond, double speedUp, double peakMB, Runs cpu) {}
+
+  /** One data set's curve. */
+  public record Curve(BenchDataset set, long rows, long checksum, String loadBefore, String loadAfter,
+      List<Point> points) {}
+
+  public static void main(String[] args) throws Exception {
+    Options o = Options.parse(args);
+    String command = System.getProperty("bench.command", "ScalingCurve " + String.join(" ", args));
+    String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    List<Curve> curves = new ArrayList<>();
+    for (BenchDataset d : o.sets) {
+      LOG.info("data set {} at scale {}", d, o.scale);
+      Path file = d.ensure(o.dataDir, o.scale);
+      LOG.info("measuring {} with 1 to {} threads", d, o.threads);
+      curves.add(measure(d, file, o.batch, o.threads, o.warmups, o.runs));
+    }
+    String ended = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    String markdown = render(command, started, ended, o, curves);
+    Files.createDirectories(o.outDir);
+    Path out = o.outDir.resolve("scaling.md");
+    Files.writeString(out, markdown, StandardCharsets.UTF_8);
+    LOG.info("scaling curve written to {}", out);
+  }
+
+  /**
+   * The curve of {@code file} read in batches of {@code batch} rows: {@code warmups} untimed and
+   * {@code runs} timed rounds.
+   *
+   * @throws IllegalStateException when a read with more threads gives other rows or values than one thread
+   */
+  public static Curve measure(BenchDataset set, Path file, int batch, int maxThreads, int warmups, int runs) {
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ScanResult reference = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), 1);
+      String before = Machine.loadAverage();
+      List<List<Double>> seconds = new ArrayList<>();
+      List<List<Double>> cpu = new ArrayList<>();
+      double[] peak = new double[maxThreads + 1];
+      for (int t = 0; t <= maxThreads; t++) {
+        seconds.add(new ArrayList<>());
+        cpu.add(new ArrayList<>());
+      }
+      for (int round = 0; round < warmups + runs; round++) {
+        for (int t = 1; t <= maxThreads; t++) {
+          long cpu0 = PROCESS.getProcessCpuTime();
+          long start = System.nanoTime();
+          ScanResult r = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), t);
+          double s = (System.nanoTime() - start) / 1e9;
+          double c = (PROCESS.getProcessCpuTime() - cpu0) / 1e9;
+          if (r.rows() != reference.rows() || r.checksum() != reference.checksum()) {
+            throw new IllegalStateException(set + " read with " + t + " threads gave " + r.rows() + " rows, checksum "
+                + Long.toHexString(r.checksum()) + "; one thread gave " + reference.rows() + " rows, checksum "
+                + Long.toHexString(reference.checksum()));
+          }
+          if (round >= warmups) {
+            seconds.get(t).add(s);
+            cpu.get(t).add(c);
+            peak[t] = Math.max(peak[t], r.peakBytes() / 1e6);
+          }
+        }
+      }
+      List<Point> points = new ArrayList<>();
+      double one = new Runs(seconds.get(1)).median();
+      for (int t = 1; t <= maxThreads; t++) {
+        Runs r = new Runs(seconds.get(t));
+        points.add(new Point(t, r, reference.rows() / r.median(), one / r.median(), peak[t],
+            new Runs(cpu.get(t))));
+      }
+      return new Curve(set, reference.rows(), reference.checksum(), before, Machine.loadAverage(), points);
+    }
+  }
+
+  public static String render(String command, String started, String ended, Options o, List<Curve> curves) {
+    Machine m = Machine.current();
+    StringBuilder b = new StringBuilder();
+    b.append("`").append(command).append("`  \n");
+    b.append(started).append(" → ").append(ended).append("; scale ").append(o.scale).append("; ")
+        .append(o.warmups).append(" warm-up and ").append(o.runs)
+        .append(String.format(Locale.ROOT, " timed rounds, thread counts interleaved round by round; batches of %,d"
+            + " rows, each through BatchDigest on the calling thread; one JVM.  \n", o.batch));
+    b.append(m.jvm()).append("; ").append(m.cpu()).append(", ").append(m.cores()).append(" cores; ")
+        .append(m.os()).append(".\n\n");
+    b.append("| data set | rows | threads | scan | rows/s | speed-up over 1 thread | process CPU s per scan"
+        + " | peak Arrow MB | load before → after |\n");
+    b.append("|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for (Curve c : curves) {
+      for (Point p : c.points) {
+        b.append(String.format(Locale.ROOT,
+            "| %s | %,d | %d | %.0f ms (%.0f–%.0f) | %.2fM | **%.2f×** | %.2f (%.2f–%.2f) | %.0f | %s |%n",
+            c.set, c.rows, p.threads, p.runs.median() * 1e3, p.runs.min() * 1e3, p.runs.max() * 1e3,
+            p.rowsPerSecond / 1e6, p.speedUp, p.cpu.median(), p.cpu.min(), p.cpu.max(), p.peakMB,
+            p.threads == 1 ? c.loadBefore + " → " + c.loadAfter : ""));
+      }
+    }
+    return b.toString();
+  }
+
+  /** {@code --scale S --runs N --warmups N --threads N --batch ROWS --sets A,B --data DIR --out DIR}. */
+  public static final class Options {
+    double scale = 1;
+    int runs = 5;
+    int warmups = 2;
+    int threads = Runtime.getRuntime().availableProcessors();
+    int batch = DEFAULT_BATCH;
+    List<BenchDataset> sets = List.of(BenchDataset.values());
+    Path dataDir = Path.of("benchmarks/target/bench-data");
+    Path outDir = Path.of("benchmarks/target/scaling");
+
+    public static Options parse(String... args) {
+      Options o = new Options();
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        switch (a) {
+          case "--scale" -> o.scale = Double.parseDouble(value(args, ++i, a));
+          case "--runs" -> o.runs = positive(Integer.parseInt(value(args, ++i, a)), a);
+          case "--warmups" -> o.warmups = Math.max(0, Integer.parseInt(value(args, ++i, a)));
+          case "--threads" -> o.threads = positive(Integer.parseInt(value(args, ++i, a)), a);
+          case "--batch" -> o.batch = positive(Integer.parseInt(value(args, ++i, a)), a);
+          case "--sets" -> {
+            List<BenchDataset> sets = new ArrayList<>();
+            for (String s : value(args, ++i, a).split(",")) {
+              sets.add(BenchDataset.valueOf(s.trim().toUpperCase(Locale.ROOT)));
+            }
+            o.sets = sets;
+          }
+          case "--data" -> o.dataDir = Path.of(value(args, ++i, a));
+          case "--out" -> o.outDir = Path.of(value(args, ++i, a));
+          default -> throw new IllegalArgumentException("unknown argument " + a
+              + "; valid: --scale S, --runs N, --warmups N, --threads N, --batch ROWS, --sets NUMERIC,STRINGS,NESTED,LINEITEM,"
+              + " --data DIR, --out DIR");
+        }
+      }
+      return o;
+    }
+
+    private static String value(String[] args, int i, String name) {
+      if (i >= args.length) {
+        throw new IllegalArgumentException(name + " needs a value");
+      }
+      return args[i];
+    }
+
+    private static int positive(int n, String name) {
+      if (n < 1) {
+        throw new IllegalArgumentException(name + " must be at least 1, not " + n);
+      }
+      return n;
+    }
+  }
+}
