@@ -337,7 +337,9 @@ public final class ScanOptions {
      *     naming those settings and where they belong: columns ({@link #columns(String...)}), row
      *     groups or rows (pruning), dictionary columns ({@link #dictionaryColumns(String...)}),
      *     keys ({@link org.parquetarrow.dataset.DiscoveryOptions.Builder#decryption}), the schema
-     *     mapping or variant shredding (the dataset's schema, made at discovery)
+     *     mapping or variant shredding (the dataset's schema, made at discovery), or a
+     *     {@linkplain ReadOptions#parallelism() parallelism} above 1 (a scan's threads are {@link
+     *     #parallelism(int)})
      */
     public Builder readOptions(ReadOptions template) {
       List<String> perFile = new ArrayList<>(template.fileSpecificSettings());
@@ -346,6 +348,12 @@ public final class ScanOptions {
       }
       if (template.variantShredding() != ReadOptions.VariantShredding.UNSHRED) {
         perFile.add("variantShredding");
+      }
+      if (template.parallelism() > 1) {
+        // the windows would queue on the scan's own executor, whose threads wait for their batches
+        throw new IllegalArgumentException("the ReadOptions template of a scan sets parallelism "
+            + template.parallelism() + ": a scan reads its files and row groups on its own threads;"
+            + " set ScanOptions.Builder.parallelism instead");
       }
       if (!perFile.isEmpty()) {
         throw new IllegalArgumentException("the ReadOptions template of a scan sets " + perFile + ", which a scan"

@@ -162,4 +162,17 @@ class ScanReadOptionsTemplateTest {
         .readOptions(ReadOptions.builder().variantShredding(ReadOptions.VariantShredding.KEEP).build()));
     assertTrue(variants.getMessage().contains("variantShredding"), variants.getMessage());
   }
+
+  /**
+   * A template asking for several decoding threads per file is refused: its windows would wait on
+   * the scan's own threads; the scan has its own parallelism.
+   */
+  @Test
+  void aTemplateWithParallelDecodingIsRefusedNamingTheScansOwnSetting() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ScanOptions.builder().readOptions(ReadOptions.builder().parallelism(2).build()));
+    assertTrue(e.getMessage().contains("parallelism 2"), e.getMessage());
+    assertTrue(e.getMessage().contains("ScanOptions.Builder.parallelism"), e.getMessage());
+    ScanOptions.builder().readOptions(ReadOptions.builder().parallelism(1).build()).build();
+  }
 }
