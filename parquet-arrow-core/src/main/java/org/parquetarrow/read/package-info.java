@@ -23,12 +23,13 @@
  *       assembler: a leaf ({@code LeafAssembler}), the null type, or one tree of struct, list and
  *       map nodes over its leaves ({@code NestedAssembler}), the same tree inside and outside
  *       lists.
- *   <li>Each leaf column has one reader ({@code LeafReader}) composed with a value sink
+ *   <li>Each leaf column has one reader ({@code LeafReader}) composed of a cursor over the
+ *       pages of the chunk ({@code PageCursor}, over {@link org.parquetarrow.read.page}), a level
+ *       strategy chosen once ({@code FlatLevels} or {@code RepeatedLevels}) and a value sink
  *       ({@code ValueSink}) of its Arrow layout: fixed width ({@code FixedWidthSink}, with the
  *       physical-to-Arrow conversions of {@code FixedConversion}), booleans, binaries and
- *       strings, dictionary vectors. The reader walks the pages of the chunk ({@link
- *       org.parquetarrow.read.page}) and turns definition levels into the validity bitmap; the
- *       sink decodes the non-null values densely into the vector's buffer with the decoders of
+ *       strings, dictionary vectors. A flat leaf turns definition levels into the validity
+ *       bitmap; the sink decodes the non-null values densely into the vector's buffer with the decoders of
  *       {@link org.parquetarrow.encoding}, one call per page stretch, and {@link
  *       org.parquetarrow.read.levels.ValueSpreader} then moves them up to their rows in place.
  *   <li>Repeated leaves read whole records (the repetition levels say where one ends, across
