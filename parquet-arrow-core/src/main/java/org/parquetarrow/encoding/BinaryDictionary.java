@@ -90,18 +90,33 @@ public final class BinaryDictionary {
   public void gather(int[] ids, int off, int n, BinaryOutput out) {
     Objects.checkFromIndexSize(off, n, ids.length);
     DictionaryIndexDecoder.checkIndices(ids, off, n, size());
+    if (longest <= BinaryOutput.WORD_COPY_MAX) {
+      // every entry fits the same few whole words, which the padding of data covers: with that
+      // much slack in the output too, each value is copied as those words, with no check per value
+      int words = Math.max(1, (longest + 7) >>> 3);
+      long slack = 8L * words;
+      if (!out.hasRoom(n, (long) n * longest + slack)) {
+        out.reserve(n, exactBytes(ids, off, n) + slack);
+      }
+      out.appendWords(data, offsets, ids, off, n, words);
+      return;
+    }
     long bound = (long) n * longest;
     if (!out.hasRoom(n, bound)) {
       // only when the output would otherwise grow: reserve the exact bytes, not the bound
-      long total = 0;
-      for (int i = off; i < off + n; i++) {
-        total += offsets[ids[i] + 1] - offsets[ids[i]];
-      }
-      out.reserve(n, total);
+      out.reserve(n, exactBytes(ids, off, n));
     }
     for (int i = off; i < off + n; i++) {
       int start = offsets[ids[i]];
       out.appendReservedShort(data, start, offsets[ids[i] + 1] - start);
     }
+  }
+
+  private long exactBytes(int[] ids, int off, int n) {
+    long total = 0;
+    for (int i = off; i < off + n; i++) {
+      total += offsets[ids[i] + 1] - offsets[ids[i]];
+    }
+    return total;
   }
 }

@@ -218,6 +218,54 @@ public final class BinaryOutput implements AutoCloseable {
     }
   }
 
+  /**
+   * Appends the entries {@code ids[off .. off + n)} of a dictionary held as {@code src} with entry
+   * {@code i} at {@code [offsets[i], offsets[i + 1])}, each copied as {@code words} whole 8-byte
+   * words (1..6). The caller guarantees what makes that safe without a check per value: the ids
+   * are valid, every entry is at most {@code 8 * words} bytes long, {@code src} has {@code 8 *
+   * words} readable bytes from every entry's start, and the data buffer has room for the values'
+   * bytes plus {@code 8 * words} (and the offsets for {@code n} more values).
+   */
+  void appendWords(byte[] src, int[] offsets, int[] ids, int off, int n, int words) {
+    if (words < 1 || words > WORD_COPY_MAX / 8) {
+      throw new IllegalArgumentException("words " + words);
+    }
+    long end = dataLength;
+    long dst = dataAddress;
+    int count = valueCount;
+    switch (words) {
+      case 1 -> {
+        for (int i = off; i < off + n; i++) {
+          int start = offsets[ids[i]];
+          MemoryUtil.putLong(dst + end, MemoryUtil.getLong(src, start));
+          end += offsets[ids[i] + 1] - start;
+          putOffset(++count, end);
+        }
+      }
+      case 2 -> {
+        for (int i = off; i < off + n; i++) {
+          int start = offsets[ids[i]];
+          MemoryUtil.putLong(dst + end, MemoryUtil.getLong(src, start));
+          MemoryUtil.putLong(dst + end + 8, MemoryUtil.getLong(src, start + 8));
+          end += offsets[ids[i] + 1] - start;
+          putOffset(++count, end);
+        }
+      }
+      default -> {
+        for (int i = off; i < off + n; i++) {
+          int start = offsets[ids[i]];
+          for (int w = 0; w < words; w++) {
+            MemoryUtil.putLong(dst + end + 8 * w, MemoryUtil.getLong(src, start + 8 * w));
+          }
+          end += offsets[ids[i] + 1] - start;
+          putOffset(++count, end);
+        }
+      }
+    }
+    valueCount = count;
+    dataLength = end;
+  }
+
   /** Longest value {@link #appendReservedShort} copies word by word. */
   static final int WORD_COPY_MAX = 48;
 

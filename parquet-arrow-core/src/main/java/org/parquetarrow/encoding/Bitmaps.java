@@ -219,9 +219,11 @@ public final class Bitmaps {
    * in the final byte keep their value. The buffer's range is checked once in {@link #start}.
    */
   static final class Writer {
+    /** Where the accumulator's bit 0 goes: the byte after the last one written. */
     private long address;
-    private int current;
-    private int currentBits;
+    /** Bits not yet stored, lowest first; {@link #pending} of them are meaningful. */
+    private long acc;
+    private int pending;
 
     /** Prepares to write {@code bitCount} bits from {@code bitOffset}; checks the buffer holds them. */
     void start(ArrowBuf bitmap, long bitOffset, long bitCount) {
@@ -231,57 +233,77 @@ public final class Bitmaps {
       long firstByte = bitOffset >>> 3;
       bitmap.checkBytes(firstByte, (bitOffset + bitCount + 7) >>> 3);
       address = bitmap.memoryAddress() + firstByte;
-      currentBits = (int) (bitOffset & 7);
-      current = currentBits == 0 ? 0 : MemoryUtil.getByte(address) & ((1 << currentBits) - 1);
+      pending = (int) (bitOffset & 7);
+      // the bits before the start offset in its byte are kept by writing them back unchanged
+      acc = pending == 0 ? 0 : MemoryUtil.getByte(address) & ((1L << pending) - 1);
     }
 
-    /** Appends {@code count} copies of one bit. */
+    /**
+     * Appends {@code count} copies of one bit. Bits gather in a 64-bit word stored whole, so that
+     * short runs (the usual case for levels) cost a few shifts rather than a memory fill.
+     */
     void appendRun(boolean set, long count) {
-      if (currentBits > 0) {
-        int fill = (int) Math.min(8 - currentBits, count);
-        if (set) {
-          current |= ((1 << fill) - 1) << currentBits;
-        }
-        currentBits += fill;
-        count -= fill;
-        if (currentBits < 8) {
-          return;
-        }
-        MemoryUtil.putByte(address++, (byte) current);
-        current = 0;
-        currentBits = 0;
+      long ones = set ? -1L : 0L;
+      int room = 64 - pending;
+      if (count < room) {
+        acc |= (ones & ((1L << count) - 1)) << pending;
+        pending += (int) count;
+        return;
       }
-      long bytes = count >>> 3;
-      if (bytes > 0) {
-        MemoryUtil.setMemory(address, bytes, set ? (byte) 0xff : 0);
-        address += bytes;
+      MemoryUtil.putLong(address, acc | (ones << pending));
+      address += 8;
+      count -= room;
+      long words = count >>> 6;
+      if (words > 4) {
+        MemoryUtil.setMemory(address, words << 3, (byte) ones);
+        address += words << 3;
+      } else {
+        for (long w = 0; w < words; w++) {
+          MemoryUtil.putLong(address, ones);
+          address += 8;
+        }
       }
-      currentBits = (int) (count & 7);
-      current = set ? (1 << currentBits) - 1 : 0;
+      pending = (int) (count & 63);
+      acc = ones & ((1L << pending) - 1);
     }
 
     /** Appends the low {@code count} (0..32) bits of {@code bits}, lowest first. */
     void appendBits(int bits, int count) {
-      long v = current | ((bits & ((1L << count) - 1)) << currentBits);
-      int total = currentBits + count;
-      while (total >= 8) {
-        MemoryUtil.putByte(address++, (byte) v);
-        v >>>= 8;
-        total -= 8;
+      long v = bits & ((1L << count) - 1);
+      acc |= v << pending;
+      int total = pending + count;
+      if (total >= 64) {
+        MemoryUtil.putLong(address, acc);
+        address += 8;
+        total -= 64;
+        // pending >= 32 here, so the shift is within 1..32: the bits of v that did not fit
+        acc = v >>> (64 - pending);
       }
-      current = (int) v;
-      currentBits = total;
+      pending = total;
     }
 
-    /** Writes the last partial byte, keeping the bits above it. */
+    /** Appends the 64 bits of {@code bits}, lowest first. */
+    void appendLong(long bits) {
+      MemoryUtil.putLong(address, acc | (bits << pending));
+      address += 8;
+      acc = pending == 0 ? 0 : bits >>> (64 - pending);
+    }
+
+    /** Writes the bits still held, keeping the bits above them in their last byte. */
     void finish() {
-      if (currentBits > 0) {
-        int keepMask = -1 << currentBits;
-        int old = MemoryUtil.getByte(address);
-        MemoryUtil.putByte(address, (byte) ((old & keepMask) | current));
+      int left = pending;
+      long v = acc;
+      for (; left >= 8; left -= 8) {
+        MemoryUtil.putByte(address++, (byte) v);
+        v >>>= 8;
       }
-      currentBits = 0;
-      current = 0;
+      if (left > 0) {
+        int keepMask = -1 << left;
+        int old = MemoryUtil.getByte(address);
+        MemoryUtil.putByte(address, (byte) ((old & keepMask) | ((int) v & ~keepMask)));
+      }
+      pending = 0;
+      acc = 0;
     }
   }
 }

@@ -168,6 +168,11 @@ public final class RleBitPackedHybridDecoder {
     int p = pos;
     int ones = 0;
     int i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+      long word = LittleEndian.getLong(buf, p + i);
+      bits.appendLong(word);
+      ones += Long.bitCount(word);
+    }
     for (; i + 4 <= bytes; i += 4) {
       int word = LittleEndian.getInt(buf, p + i);
       bits.appendBits(word, 32);
@@ -198,7 +203,7 @@ public final class RleBitPackedHybridDecoder {
           throw new CorruptFileException(WHAT + ": repeated run of " + count
               + " values is cut off before its value at byte " + pos);
         }
-        long value = LittleEndian.getBytes(buf, pos, valueBytes);
+        long value = valueBytes == 1 ? buf[pos] & 0xffL : LittleEndian.getBytes(buf, pos, valueBytes);
         pos += valueBytes;
         if (bitWidth < 32 && (value >>> bitWidth) != 0) {
           throw new CorruptFileException(WHAT + ": repeated value " + value

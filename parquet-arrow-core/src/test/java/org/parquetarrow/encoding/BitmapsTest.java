@@ -141,6 +141,66 @@ class BitmapsTest {
   }
 
   @Test
+  void theWriterAppendsRunsAndWordsAtEveryOffsetAndKeepsTheBitsAround() {
+    Random random = new Random(29);
+    int bytes = 96;
+    int bits = 8 * bytes;
+    for (int round = 0; round < 3000; round++) {
+      ArrowBuf buf = memory.allocator().buffer(bytes);
+      try (buf) {
+        char[] model = new char[bits];
+        for (int i = 0; i < bytes; i++) {
+          int b = random.nextInt(256);
+          buf.setByte(i, b);
+          for (int j = 0; j < 8; j++) {
+            model[8 * i + j] = ((b >>> j) & 1) == 1 ? '1' : '0';
+          }
+        }
+        int start = random.nextInt(bits);
+        int count = random.nextInt(bits - start + 1);
+        Bitmaps.Writer w = new Bitmaps.Writer();
+        w.start(buf, start, count);
+        int at = start;
+        int end = start + count;
+        while (at < end) {
+          int left = end - at;
+          switch (random.nextInt(3)) {
+            case 0 -> {
+              // short runs mostly, sometimes long ones spanning several words
+              int n = Math.min(left, random.nextBoolean() ? random.nextInt(20) : random.nextInt(400));
+              boolean set = random.nextBoolean();
+              w.appendRun(set, n);
+              for (int i = 0; i < n; i++) {
+                model[at++] = set ? '1' : '0';
+              }
+            }
+            case 1 -> {
+              int n = Math.min(left, random.nextInt(33));
+              int v = random.nextInt();
+              w.appendBits(v, n);
+              for (int i = 0; i < n; i++) {
+                model[at++] = ((v >>> i) & 1) == 1 ? '1' : '0';
+              }
+            }
+            default -> {
+              if (left < 64) {
+                continue;
+              }
+              long v = random.nextLong();
+              w.appendLong(v);
+              for (int i = 0; i < 64; i++) {
+                model[at++] = ((v >>> i) & 1) == 1 ? '1' : '0';
+              }
+            }
+          }
+        }
+        w.finish();
+        assertEquals(new String(model), Buffers.bits(buf, 0, bits), "from bit " + start + ", " + count + " bits");
+      }
+    }
+  }
+
+  @Test
   void rangesOutsideTheBufferAreRefused() {
     ArrowBuf buf = Buffers.zeroed(memory.allocator(), 8);
     try (buf) {

@@ -105,4 +105,42 @@ class ShortValueCopyTest {
       }
     }
   }
+  @Test
+  void dictionaryGatherByWholeWordsForEveryLongestEntry() {
+    Random random = new Random(7);
+    for (int longest = 0; longest <= BinaryOutput.WORD_COPY_MAX; longest++) {
+      // entries of every length up to the longest, the longest last (against the padding's end)
+      List<byte[]> entries = new ArrayList<>();
+      for (int len = 0; len <= longest; len++) {
+        byte[] b = new byte[len];
+        for (int k = 0; k < len; k++) {
+          b[k] = (byte) (17 * len + 3 * k + 1);
+        }
+        entries.add(b);
+      }
+      byte[] page = plain(entries);
+      BinaryDictionary dictionary = BinaryDictionary.fromPlain(page, 0, page.length, entries.size());
+      int[] ids = new int[700];
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = i % 4 == 0 ? entries.size() - 1 : random.nextInt(entries.size());
+      }
+      for (BinaryOutput.OffsetWidth width : BinaryOutput.OffsetWidth.values()) {
+        try (BinaryOutput out = new BinaryOutput(memory.allocator(), width, 1, 1)) {
+          byte[] first = {9, 8, 7};
+          out.append(first, 0, first.length);
+          dictionary.gather(ids, 0, 1, out);
+          dictionary.gather(ids, 1, 299, out);
+          dictionary.gather(ids, 300, 400, out);
+          assertEquals(ids.length + 1, out.valueCount());
+          assertArrayEquals(first, out.get(0));
+          long bytes = first.length;
+          for (int i = 0; i < ids.length; i++) {
+            assertArrayEquals(entries.get(ids[i]), out.get(i + 1), "longest " + longest + ", value " + i);
+            bytes += entries.get(ids[i]).length;
+          }
+          assertEquals(bytes, out.dataLength());
+        }
+      }
+    }
+  }
 }

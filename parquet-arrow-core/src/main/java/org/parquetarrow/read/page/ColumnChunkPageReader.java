@@ -51,6 +51,11 @@ import org.parquetarrow.selection.RowSelection;
  * is_compressed = false} (ARROW-10353); as in Arrow C++, v2 values of files whose writer is {@code
  * parquet-cpp} below 2.0.0 are always decompressed.
  *
+ * <p><b>Read-ahead.</b> With {@link PageReadAhead#NEXT_PAGE} (the default) the page after each
+ * data page is parsed, checked and decompressed on a shared helper thread while the caller decodes
+ * the data page; {@link #next()} then hands it over. Pages, errors (thrown by the call that asks
+ * for the failing page) and counters (pages handed out only) are the same as without it.
+ *
  * <p>Every error is a {@link ParquetException} located at the column, page ordinal and header
  * offset (plus the file and row group given to the builder). After an error the reader is unusable.
  * Not thread-safe.
@@ -111,6 +116,17 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private long pagesRead;
   private long pagesSkipped;
 
+  private final boolean readAhead;
+  /** The next page, being prepared on a helper thread; {@code null} when none is. */
+  private PageAhead ahead;
+  /**
+   * The counters as of the last page handed out, for the getters: while a page is prepared ahead
+   * the fields above belong to the helper thread.
+   */
+  private long shownSkipped;
+  private long shownChecksums;
+  private long shownDecompressed;
+
   ColumnChunkPageReader(
       PageReaderBuilder b, ColumnMetaData meta, OffsetIndexPlan plan, ErrorLocation location) {
     this.chunk = b.bytes;
@@ -127,10 +143,15 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     this.plan = plan;
     this.selection = b.selection;
     this.checksums = new PageChecksums(b.options.verifyChecksums());
-    this.decompression = new PageDecompression(meta.codec(), b.options.maxPageSize(), b.decompressor);
     this.decryption = b.decryptor == null
         ? null
         : new PageDecryption(b.decryptor, meta.dictionaryPageOffset() != null);
+    // decryption reuses its buffers from page to page, so encrypted chunks are read in line, and
+    // so are chunks given a caller's decompressor, which the caller may use meanwhile
+    this.readAhead = b.options.readAhead() == PageReadAhead.NEXT_PAGE && decryption == null
+        && b.decompressor == null;
+    this.decompression =
+        new PageDecompression(meta.codec(), b.options.maxPageSize(), b.decompressor, readAhead ? 2 : 1);
   }
 
   /**
@@ -155,15 +176,37 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("page reader is closed");
     }
+    Page page;
+    PageAhead pending = ahead;
+    ahead = null;
+    try {
+      page = pending != null ? pending.take() : produce();
+    } finally {
+      // the page (or its failure) is complete: the counters may show it
+      shownSkipped = pagesSkipped;
+      shownChecksums = checksums.verified();
+      shownDecompressed = decompression.bytesDecompressed();
+    }
+    if (page != null) {
+      pagesRead++;
+    }
+    if (readAhead && page instanceof DataPage && !finished) {
+      // only after data pages: a caller reading just the dictionary page starts nothing
+      ahead = PageAhead.start(this::produce);
+    }
+    return page;
+  }
+
+  /**
+   * The next page, made on the caller's thread or a helper's (never both at once: a helper's run
+   * is handed over through {@link PageAhead}).
+   */
+  private Page produce() {
     if (failed) {
       throw new IllegalStateException("page reader failed on an earlier page");
     }
     try {
-      Page page = plan == null ? nextInSequence() : nextFromOffsetIndex();
-      if (page != null) {
-        pagesRead++;
-      }
-      return page;
+      return plan == null ? nextInSequence() : nextFromOffsetIndex();
     } catch (ParquetException e) {
       failed = true;
       throw e.locate(here());
@@ -187,19 +230,19 @@ public final class ColumnChunkPageReader implements AutoCloseable {
    * unknown pages.
    */
   public long pagesSkipped() {
-    return pagesSkipped;
+    return shownSkipped;
   }
 
   /** Page CRCs checked so far. */
   public long checksumsVerified() {
-    return checksums.verified();
+    return shownChecksums;
   }
 
   /**
    * Bytes produced by the decompressor so far (zero for uncompressed chunks, which are not copied).
    */
   public long bytesDecompressed() {
-    return decompression.bytesDecompressed();
+    return shownDecompressed;
   }
 
   /** Releases the decompressor, unless the caller supplied it. Idempotent. */
@@ -209,6 +252,11 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       return;
     }
     closed = true;
+    if (ahead != null) {
+      // a helper may be using the buffers and the decompressor released below
+      ahead.abandon();
+      ahead = null;
+    }
     if (decryption != null) {
       decryption.close();
     }

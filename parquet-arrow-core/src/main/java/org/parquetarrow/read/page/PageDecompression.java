@@ -1,5 +1,7 @@
 package org.parquetarrow.read.page;
 
+import java.util.Arrays;
+
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.compress.Codecs;
@@ -11,7 +13,8 @@ import org.parquetarrow.format.CompressionCodec;
  * Turns a page's stored bytes into its plain bytes for one column chunk's codec: the size a header
  * claims is checked against the page limit and against what the codec can produce before anything
  * is allocated, then the bytes are decompressed into a fresh array or into a buffer reused from page
- * to page. Uncompressed pages are not copied.
+ * to page. Uncompressed pages are not copied. With two buffers, successive pages alternate between
+ * them, so that one page can be decompressed while the one before it is still being decoded.
  */
 final class PageDecompression implements AutoCloseable {
   private static final byte[] NO_BYTES = new byte[0];
@@ -25,24 +28,33 @@ final class PageDecompression implements AutoCloseable {
   private final int maxPageSize;
   private final boolean ownsDecompressor;
   private Decompressor decompressor;
-  private byte[] scratch = NO_BYTES;
+  /** The reusable buffers, one or two; {@link #next} is the one the next page goes to. */
+  private final byte[][] scratch;
+  private int next;
   private long bytesDecompressed;
 
   /**
    * @param decompressor one for {@code codec} owned by the caller, or {@code null} to make one when
    *     the first compressed page needs it (and close it with this)
+   * @param buffers reusable buffers to alternate between: 1, or 2 when the next page is
+   *     decompressed while the caller still uses the previous one
    */
-  PageDecompression(CompressionCodec codec, int maxPageSize, Decompressor decompressor) {
+  PageDecompression(CompressionCodec codec, int maxPageSize, Decompressor decompressor, int buffers) {
+    if (buffers != 1 && buffers != 2) {
+      throw new IllegalArgumentException("buffers " + buffers);
+    }
     this.codec = codec;
     this.maxPageSize = maxPageSize;
     this.decompressor = decompressor;
     this.ownsDecompressor = decompressor == null;
+    this.scratch = new byte[buffers][];
+    Arrays.fill(scratch, NO_BYTES);
   }
 
   /**
    * The {@code plainLength} bytes that {@code from[src, src + storedLength)} decompress to. Without
    * compression that is the stored bytes themselves; otherwise a fresh array when {@code own}, or
-   * the reusable scratch buffer.
+   * the next reusable buffer (the other one than the last call's, with two).
    */
   ByteSlice decompress(byte[] from, int src, int storedLength, int plainLength, boolean own) {
     if (codec == CompressionCodec.UNCOMPRESSED) {
@@ -99,7 +111,7 @@ final class PageDecompression implements AutoCloseable {
   /** Drops the scratch buffer and releases the decompressor, unless the caller supplied it. */
   @Override
   public void close() {
-    scratch = NO_BYTES;
+    Arrays.fill(scratch, NO_BYTES);
     if (ownsDecompressor && decompressor != null) {
       decompressor.close();
     }
@@ -123,12 +135,16 @@ final class PageDecompression implements AutoCloseable {
   }
 
   private byte[] scratch(int length) {
-    if (scratch.length < length) {
+    int i = next;
+    next = (i + 1) % scratch.length;
+    byte[] s = scratch[i];
+    if (s.length < length) {
       // grow geometrically so that a chunk's slowly growing pages do not reallocate every time
-      long grown = Math.max(length, Math.min(maxPageSize, scratch.length * 3L / 2));
-      scratch = allocate((int) grown);
+      long grown = Math.max(length, Math.min(maxPageSize, s.length * 3L / 2));
+      s = allocate((int) grown);
+      scratch[i] = s;
     }
-    return scratch;
+    return s;
   }
 
   private Decompressor decompressor() {

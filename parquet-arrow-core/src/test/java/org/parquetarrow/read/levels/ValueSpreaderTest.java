@@ -83,6 +83,46 @@ class ValueSpreaderTest {
   }
 
   @Test
+  void fewNullsPerBlockAgainstTheReference() {
+    // a nullable column's usual shape: blocks of 64 slots with a handful of nulls, in runs or alone
+    Random random = new Random(70);
+    int[] widths = {1, 2, 3, 4, 7, 8, 12, 16, 17};
+    for (int round = 0; round < 600; round++) {
+      int width = widths[round % widths.length];
+      int slots = 1 + random.nextInt(400);
+      long bitOffset = random.nextInt(20);
+      long byteOffset = random.nextInt(9);
+      boolean[] valid = new boolean[slots];
+      int oneIn = 4 + random.nextInt(40);
+      for (int s = 0; s < slots; s++) {
+        valid[s] = random.nextInt(oneIn) != 0;
+      }
+      if (round % 5 == 0) {
+        valid[0] = false; // a null at the very bottom, and at the top
+        valid[slots - 1] = false;
+      }
+      ArrowBuf validity = Buffers.zeroed(memory.allocator(), (bitOffset + slots + 7) / 8);
+      ArrowBuf data = Buffers.filled(memory.allocator(), byteOffset + (long) slots * width + 5, 0xee);
+      try (validity; data) {
+        byte[][] dense = writeValidityAndDense(random, valid, validity, bitOffset, data, byteOffset, width);
+        int moved = ValueSpreader.spreadFixedWidth(data, byteOffset, width, validity, bitOffset, slots);
+        assertEquals(dense.length, moved);
+        int k = 0;
+        for (int s = 0; s < slots; s++) {
+          byte[] want = valid[s] ? dense[k++] : new byte[width];
+          byte[] got = new byte[width];
+          data.getBytes(byteOffset + (long) s * width, got);
+          assertArrayEquals(want, got, "width " + width + " slot " + s + " round " + round);
+        }
+        for (long b = 0; b < byteOffset; b++) {
+          assertEquals((byte) 0xee, data.getByte(b), "bytes before the values stay");
+        }
+        assertEquals((byte) 0xee, data.getByte(byteOffset + (long) slots * width), "bytes after stay");
+      }
+    }
+  }
+
+  @Test
   void bitsAgainstTheReference() {
     Random random = new Random(8);
     for (int round = 0; round < 400; round++) {

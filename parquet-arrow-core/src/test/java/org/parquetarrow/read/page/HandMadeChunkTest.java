@@ -551,7 +551,7 @@ class HandMadeChunkTest {
     Paged p = fivePagesOfTenRows();
     try (ColumnChunkPageReader r =
         reader(p.chunk, CompressionCodec.SNAPPY, 50, 0, 0)
-            .options(PageReadOptions.DEFAULT.withVerifyChecksums(false))
+            .options(PageReadOptions.DEFAULT.withVerifyChecksums(false).withReadAhead(PageReadAhead.OFF))
             .build()) {
       DictionaryPage d = (DictionaryPage) r.next();
       DataPage first = (DataPage) r.next();
