@@ -38,6 +38,8 @@ import org.parquetarrow.schema.ColumnDescriptor;
 final class ColumnChunkWriter implements AutoCloseable {
   /** Slots appended between checks of the page size. */
   private static final int STEP = 1024;
+  /** Pages smaller than this are stored in line: handing them to a helper would cost more than it saves. */
+  private static final int HELPER_MIN_BYTES = 16 * 1024;
 
   private final ColumnDescriptor column;
   private final ColumnProperties properties;
@@ -437,7 +439,7 @@ final class ColumnChunkWriter implements AutoCloseable {
       int rows = pageRows;
       store = () -> pageWriter.dataPageV2(levels, repLength, body, slots, nulls, rows, encoding, stats, ordinal);
     }
-    lane.submit(pageWriter.worthAHelper(), store, page -> {
+    lane.submit(pageWriter.worthAHelper() && body.size() >= HELPER_MIN_BYTES, store, page -> {
       pages.set(ordinal, page);
       pageIndex.setSize(ordinal, page.length());
       chunkCompressed += page.length();

@@ -62,19 +62,25 @@ class PageCompressionTest {
     for (CompressionCodec codec : codecs) {
       for (DataPageVersion version : DataPageVersion.values()) {
         for (String dictionary : List.of("fallback", "none")) {
-          out.add(Arguments.of(codec, version, dictionary));
+          for (int pageRows : new int[] {500, 4000}) {
+            out.add(Arguments.of(codec, version, dictionary, pageRows));
+          }
         }
       }
     }
     return out;
   }
 
-  @ParameterizedTest(name = "{0} {1} dictionary={2}")
+  /**
+   * Pages of 500 rows are mostly small enough to stay in line, so in-line and helper pages mix
+   * within a chunk and across columns; pages of 4,000 rows mostly go to the helper.
+   */
+  @ParameterizedTest(name = "{0} {1} dictionary={2} pageRows={3}")
   @MethodSource("settings")
-  void helperPagesAreTheInLinePagesByteForByte(CompressionCodec codec, DataPageVersion version, String dictionary)
-      throws Exception {
-    byte[] inLine = write(PageCompression.IN_LINE, codec, version, dictionary);
-    byte[] helper = write(PageCompression.HELPER_THREAD, codec, version, dictionary);
+  void helperPagesAreTheInLinePagesByteForByte(CompressionCodec codec, DataPageVersion version, String dictionary,
+      int pageRows) throws Exception {
+    byte[] inLine = write(PageCompression.IN_LINE, codec, version, dictionary, pageRows);
+    byte[] helper = write(PageCompression.HELPER_THREAD, codec, version, dictionary, pageRows);
     assertTrue(inLine.length > 10_000, "a file of many pages");
     assertArrayEquals(inLine, helper, codec + " " + version + " dictionary=" + dictionary);
   }
@@ -118,8 +124,8 @@ class PageCompressionTest {
 
   @Test
   void manyWritersAtOnceShareTheHelpersAndWriteWhatOneWriterWrites() throws Exception {
-    byte[] expected = write(PageCompression.IN_LINE, CompressionCodec.SNAPPY, DataPageVersion.V1, "fallback");
-    int writers = 3 * (PageLane.helperThreads() + 1) + 2;
+    byte[] expected = write(PageCompression.IN_LINE, CompressionCodec.SNAPPY, DataPageVersion.V1, "fallback", 4000);
+    int writers = 2 * (PageLane.helperThreads() + 1) + 1;
     ExecutorService callers = Executors.newFixedThreadPool(writers);
     try {
       List<Future<byte[]>> files = new ArrayList<>();
@@ -129,7 +135,7 @@ class PageCompressionTest {
         files.add(callers.submit(() -> {
           start.await();
           return write(dir.resolve("w" + n + ".parquet"), PageCompression.HELPER_THREAD, CompressionCodec.SNAPPY,
-              DataPageVersion.V1, "fallback");
+              DataPageVersion.V1, "fallback", 4000);
         }));
       }
       start.countDown();
@@ -264,17 +270,23 @@ class PageCompressionTest {
     }
   }
 
-  private byte[] write(PageCompression where, CompressionCodec codec, DataPageVersion version, String dictionary)
-      throws Exception {
-    return write(dir.resolve(where + "-" + codec + "-" + version + "-" + dictionary + ".parquet"), where, codec,
-        version, dictionary);
+  private byte[] write(PageCompression where, CompressionCodec codec, DataPageVersion version, String dictionary,
+      int pageRows) throws Exception {
+    return write(dir.resolve(where + "-" + codec + "-" + version + "-" + dictionary + "-" + pageRows + ".parquet"),
+        where, codec, version, dictionary, pageRows);
   }
 
+  /** Two or more batches of the identity test's table (at least ten pages), row groups of five pages. */
   private byte[] write(Path file, PageCompression where, CompressionCodec codec, DataPageVersion version,
-      String dictionary) throws Exception {
+      String dictionary, int pageRows) throws Exception {
     WriterProperties.Builder b = WriterProperties.builder().createdBy("page compression test")
-        .pageCompression(where).codec(codec).dataPageVersion(version).dataPageRowLimit(500).pageChecksum(true)
-        .rowGroupRows(2500);
+        .pageCompression(where).dataPageVersion(version).dataPageRowLimit(pageRows).pageChecksum(true)
+        .rowGroupRows(5L * pageRows);
+    if (codec == CompressionCodec.GZIP) {
+      b.codec(codec, 1); // its default level 9 takes long and tests nothing more here
+    } else {
+      b.codec(codec);
+    }
     if (dictionary.equals("none")) {
       b.dictionary(false);
     } else {
@@ -283,7 +295,8 @@ class PageCompressionTest {
     Schema schema = WriterOutputIdentityTest.schema();
     try (DictionaryProvider.MapDictionaryProvider dictionaries = WriterTypeCases.dictionaries(memory.allocator());
         ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(file), schema, dictionaries, b.build())) {
-      for (int batch = 0; batch < WriterOutputIdentityTest.BATCHES; batch++) {
+      int batches = Math.max(2, 10 * pageRows / WriterOutputIdentityTest.ROWS_PER_BATCH);
+      for (int batch = 0; batch < batches; batch++) {
         try (VectorSchemaRoot root = WriterOutputIdentityTest.batch(memory.allocator(), schema,
             batch * WriterOutputIdentityTest.ROWS_PER_BATCH)) {
           w.write(root);
