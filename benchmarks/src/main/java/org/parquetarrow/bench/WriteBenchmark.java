@@ -33,6 +33,7 @@ import org.parquetarrow.bench.write.InMemoryBatches;
 import org.parquetarrow.bench.write.ParquetArrowWrite;
 import org.parquetarrow.bench.write.ParquetJavaWrite;
 import org.parquetarrow.format.CompressionCodec;
+import org.parquetarrow.write.PageCompression;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +47,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code parquetArrowSnappy} against {@code parquetJavaSnappy} (parquet-java's
  *       {@code ParquetWriter} fed from the Arrow vectors, its defaults, SNAPPY).
  * </ul>
+ * {@code -p writer=parquetArrowSnappyInLine} (not in the default list) adds parquet-arrow with SNAPPY
+ * and its pages compressed on the writing thread ({@code PageCompression.IN_LINE}) instead of on
+ * the helper thread of its default.
  * Every writer runs at its defaults otherwise (dictionary on, data page v1; parquet-arrow also
  * writes statistics and the page index, as parquet-java does).
  *
@@ -149,6 +153,8 @@ public class WriteBenchmark {
       case "parquetArrowUncompressed" -> ParquetArrowWrite.write(data, out, CompressionCodec.UNCOMPRESSED);
       case "arrowCppUncompressed" -> ArrowCppWrite.write(data, allocator, out);
       case "parquetArrowSnappy" -> ParquetArrowWrite.write(data, out, CompressionCodec.SNAPPY);
+      case "parquetArrowSnappyInLine" ->
+          ParquetArrowWrite.write(data, out, CompressionCodec.SNAPPY, PageCompression.IN_LINE);
       case "parquetJavaSnappy" -> ParquetJavaWrite.write(data, dataset.schema(), out);
       default -> throw new IllegalArgumentException("unknown writer " + writer);
     }

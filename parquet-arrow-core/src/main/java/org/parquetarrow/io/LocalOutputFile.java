@@ -14,6 +14,13 @@ import java.nio.file.DirectoryStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,6 +38,9 @@ import org.slf4j.LoggerFactory;
  * the same destination: a temporary of exactly that naming, that no process holds locked and that
  * has not been modified for {@link #STALE_AFTER}. Nothing else is touched.
  *
+ * <p>The file is synced to disk in full before the rename publishes it; by default ({@link
+ * SyncPolicy#EARLY}) also in the background as it grows, so that the last sync has little left.
+ *
  * <pre>{@code
  * ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(Path.of("out.parquet")), schema,
  *     WriterProperties.defaults());
@@ -44,14 +54,32 @@ public final class LocalOutputFile implements OutputFile {
   /** {@code .<destination>.<hex>.tmp}, the names {@link #create()} gives its temporaries. */
   private static final Pattern TEMPORARY = Pattern.compile("\\.(.+)\\.[0-9a-f]{1,16}\\.tmp");
 
-  private final Path path;
+  /** Bytes written between the early syncs of {@link SyncPolicy#EARLY}. */
+  public static final long EARLY_SYNC_BYTES = 16L * 1024 * 1024;
+  /** Daemon threads for early syncs, shared by every output; idle ones end after a while. */
+  private static final ThreadPoolExecutor SYNCS = syncPool();
 
-  private LocalOutputFile(Path path) {
+  private final Path path;
+  private final SyncPolicy sync;
+
+  private LocalOutputFile(Path path, SyncPolicy sync) {
     this.path = Objects.requireNonNull(path, "path").toAbsolutePath();
+    this.sync = Objects.requireNonNull(sync, "sync");
   }
 
+  /** The file at {@code path}, synced as it grows and at commit ({@link SyncPolicy#EARLY}). */
   public static LocalOutputFile of(Path path) {
-    return new LocalOutputFile(path);
+    return new LocalOutputFile(path, SyncPolicy.EARLY);
+  }
+
+  /** The file at {@code path}, synced to disk as {@code sync} says (always in full before it is published). */
+  public static LocalOutputFile of(Path path, SyncPolicy sync) {
+    return new LocalOutputFile(path, sync);
+  }
+
+  /** When the file's bytes are synced to disk. */
+  public SyncPolicy syncPolicy() {
+    return sync;
   }
 
   public Path path() {
@@ -141,6 +169,34 @@ public final class LocalOutputFile implements OutputFile {
     }
   }
 
+  private static void awaitQuietly(FutureTask<Void> task) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        task.get();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      } catch (ExecutionException | CancellationException e) {
+        break; // the file is being discarded
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static ThreadPoolExecutor syncPool() {
+    AtomicInteger count = new AtomicInteger();
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(2, 2, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+      Thread t = new Thread(r, "parquet-arrow-early-sync-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
+
   private final class Output implements AtomicOutput {
     private final Path temp;
     private final FileChannel channel;
@@ -148,6 +204,11 @@ public final class LocalOutputFile implements OutputFile {
     private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
     private long position;
     private boolean done;
+    /** Bytes handed to the channel, and where the last early sync was started. */
+    private long written;
+    private long syncStarted;
+    /** The early sync running or queued, or {@code null}. */
+    private FutureTask<Void> earlySync;
 
     Output(Path temp, FileChannel channel) {
       this.temp = temp;
@@ -179,8 +240,71 @@ public final class LocalOutputFile implements OutputFile {
     }
 
     private void writeFully(ByteBuffer b) throws IOException {
+      int n = b.remaining();
       while (b.hasRemaining()) {
         channel.write(b);
+      }
+      written += n;
+      if (sync == SyncPolicy.EARLY && written - syncStarted >= EARLY_SYNC_BYTES) {
+        startEarlySync();
+      }
+    }
+
+    /**
+     * Syncs what is written so far on a helper, unless the last early sync is still running (the
+     * next write past the interval tries again). A failed one fails this write: after a failed
+     * {@code fsync} the kernel may not report the lost pages again, so the file cannot be trusted.
+     */
+    private void startEarlySync() throws IOException {
+      if (earlySync != null) {
+        if (!earlySync.isDone()) {
+          return;
+        }
+        awaitEarlySync();
+      }
+      syncStarted = written;
+      FutureTask<Void> task = new FutureTask<>(() -> {
+        channel.force(false);
+        return null;
+      });
+      earlySync = task;
+      SYNCS.execute(task);
+    }
+
+    /** Waits for the early sync, if any (running it here when no helper has started it); throws its failure. */
+    private void awaitEarlySync() throws IOException {
+      FutureTask<Void> task = earlySync;
+      if (task == null) {
+        return;
+      }
+      earlySync = null;
+      task.run();
+      boolean interrupted = false;
+      try {
+        while (true) {
+          try {
+            task.get();
+            return;
+          } catch (InterruptedException e) {
+            interrupted = true; // the sync uses the channel, which is closed next: wait for it
+          }
+        }
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof IOException io) {
+          throw new IOException("cannot sync " + path + " to disk", io);
+        }
+        if (cause instanceof RuntimeException r) {
+          throw r;
+        }
+        if (cause instanceof Error err) {
+          throw err;
+        }
+        throw new IOException("cannot sync " + path + " to disk", cause);
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
       }
     }
 
@@ -196,6 +320,7 @@ public final class LocalOutputFile implements OutputFile {
       }
       try {
         flushBuffer();
+        awaitEarlySync(); // its failure fails the commit; the full sync below covers its bytes again
         channel.force(true);
         channel.close();
         try {
@@ -221,6 +346,11 @@ public final class LocalOutputFile implements OutputFile {
     private void discard() throws IOException {
       done = true;
       try {
+        FutureTask<Void> task = earlySync;
+        earlySync = null;
+        if (task != null && !task.cancel(false)) {
+          awaitQuietly(task); // a running sync is let finish before its channel closes
+        }
         channel.close();
       } finally {
         Files.deleteIfExists(temp);

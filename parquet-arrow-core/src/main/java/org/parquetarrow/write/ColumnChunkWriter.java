@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 import org.parquetarrow.bloom.BloomFilterBuilder;
 import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.crypto.ColumnEncryptor;
@@ -37,6 +38,8 @@ import org.parquetarrow.schema.ColumnDescriptor;
 final class ColumnChunkWriter implements AutoCloseable {
   /** Slots appended between checks of the page size. */
   private static final int STEP = 1024;
+  /** Pages smaller than this are stored in line: handing them to a helper would cost more than it saves. */
+  private static final int HELPER_MIN_BYTES = 16 * 1024;
 
   private final ColumnDescriptor column;
   private final ColumnProperties properties;
@@ -71,14 +74,18 @@ final class ColumnChunkWriter implements AutoCloseable {
 
   // the open chunk
   private boolean dictionaryActive;
-  /** The chunk's finished data pages, as stored. */
+  /**
+   * The chunk's data pages, as stored; {@code null} for a page the {@link #lane} has not stored yet
+   * (its slot is taken when the page is cut, so the count and the AAD ordinals are known at once).
+   */
   private final List<PageWriter.StoredPage> pages = new ArrayList<>();
   /**
-   * The body of the page being written when the page writer only reads it (compressed or encrypted
-   * pages), reused from page to page; shared by the columns of a file, which flush one at a time.
+   * Where pages are stored (in line or on a helper thread), and the body buffers of pages the page
+   * writer only reads (compressed or encrypted pages); shared by the columns of a file, which
+   * flush one at a time.
    */
-  private final ByteSink pageScratch;
-  /** Bytes of {@link #pages}: where the next page starts, counted from the first. */
+  private final PageLane lane;
+  /** Bytes of the stored {@link #pages}. */
   private long chunkCompressed;
   private final ChunkTotals totals;
   private final PageIndexBuilder pageIndex;
@@ -88,11 +95,11 @@ final class ColumnChunkWriter implements AutoCloseable {
   /**
    * @param encryptor the file's encryptor when this column is encrypted, else {@code null}
    * @param columnOrdinal the column's index among the leaves, which the module AADs carry
-   * @param pageScratch a buffer for page bodies, shared by the file's columns
+   * @param lane where pages are stored, shared by the file's columns
    */
   ColumnChunkWriter(ColumnDescriptor column, ColumnProperties properties, WriterProperties writer,
-      LeafValues values, FileEncryptor encryptor, int columnOrdinal, ByteSink pageScratch) {
-    this.pageScratch = pageScratch;
+      LeafValues values, FileEncryptor encryptor, int columnOrdinal, PageLane lane) {
+    this.lane = lane;
     this.encryptor = encryptor;
     this.columnOrdinal = columnOrdinal;
     this.column = column;
@@ -111,7 +118,8 @@ final class ColumnChunkWriter implements AutoCloseable {
     this.pageRepHistogram = new long[maxRep + 1];
     this.totals = new ChunkTotals(column);
     this.pageIndex = new PageIndexBuilder(maxDef, maxRep);
-    this.pageWriter = new PageWriter(properties.codec(), properties.codecLevel(), writer.pageChecksumEnabled());
+    this.pageWriter = new PageWriter(properties.codec(), properties.codecLevel(), writer.pageChecksumEnabled(),
+        lane);
     this.fallback = new DictionaryFallback(values, writer, pageWriter, valueEncoder.encoding());
     startChunk();
   }
@@ -148,6 +156,7 @@ final class ColumnChunkWriter implements AutoCloseable {
 
   /** Compressed bytes held for the open chunk, plus the open page's estimate. */
   long bufferedBytes() {
+    lane.await(); // the sizes of pages in flight, so that row groups are cut as in line
     return chunkCompressed + pageEstimate();
   }
 
@@ -298,7 +307,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     if (v1 && pageWriter.keepsV1Body()) {
       body = new ByteSink(capacity); // becomes the stored page
     } else {
-      body = pageScratch;
+      body = lane.freeBody();
       // a page of large values (documents, images) does not leave its size behind for every page after it
       body.resetAndTrim(Math.max(capacity, 4 * writer.dataPageSize()));
     }
@@ -367,17 +376,14 @@ final class ColumnChunkWriter implements AutoCloseable {
     } else {
       pageStats = StatisticsBytes.nullCountOnly(nulls);
     }
-    PageWriter.StoredPage page = v1 ? pageWriter.dataPageV1(body, pageSlots, encoding, pageStats, pages.size())
-        : pageV2(body, encoding, pageStats, nulls);
-    pageIndex.addPage(chunkCompressed, page.length(), totals.rows(), pageUnencoded);
+    pageIndex.addPage(totals.rows(), pageUnencoded);
+    storePage(v1, body, encoding, pageStats, nulls);
     if (values.order == ValueOrder.NONE || (min == null && pageValues > 0)) {
       // no order, or a page of only NaNs: its bounds cannot be written, and marking it a null page
       // would be false; the spec leaves such a chunk without column index (TYPE_ORDER)
       pageIndex.dropColumnIndex();
     }
     pageIndex.addBounds(truncatedMin(min), truncatedMax(max), nulls, nans, pageDefHistogram, pageRepHistogram);
-    pages.add(page);
-    chunkCompressed += page.length();
     values.endPageStatistics();
     totals.addPage(pageRows, pageSlots, nulls, nans, pageUnencoded, pageDefHistogram, pageRepHistogram, encoding);
     // reset the page
@@ -407,18 +413,37 @@ final class ColumnChunkWriter implements AutoCloseable {
         writer.statisticsTruncateLength(), utf8);
   }
 
-  /** A v2 page: the levels, which stay uncompressed, apart from the values. */
-  private PageWriter.StoredPage pageV2(ByteSink valueBytes, Encoding encoding, Statistics stats, int nulls) {
-    ByteSink levels = new ByteSink(64);
-    if (maxRep > 0) {
-      repLevels.flushTo(levels);
+  /**
+   * Hands the cut page to the {@link #lane}, which stores it (compression, encryption, CRC,
+   * header) in line or on a helper; its slot in {@link #pages} and its size in the page index are
+   * filled when it is stored. Everything the storing reads is fixed here: {@code body}, which the
+   * lane keeps from the encoding of later pages, and this page's levels and counts.
+   */
+  private void storePage(boolean v1, ByteSink body, Encoding encoding, Statistics stats, int nulls) {
+    int ordinal = pages.size();
+    pages.add(null);
+    int slots = pageSlots;
+    Supplier<PageWriter.StoredPage> store;
+    if (v1) {
+      store = () -> pageWriter.dataPageV1(body, slots, encoding, stats, ordinal);
+    } else {
+      // v2: the levels, which stay uncompressed, apart from the values
+      ByteSink levels = new ByteSink(64);
+      if (maxRep > 0) {
+        repLevels.flushTo(levels);
+      }
+      int repLength = levels.size();
+      if (maxDef > 0) {
+        defLevels.flushTo(levels);
+      }
+      int rows = pageRows;
+      store = () -> pageWriter.dataPageV2(levels, repLength, body, slots, nulls, rows, encoding, stats, ordinal);
     }
-    int repLength = levels.size();
-    if (maxDef > 0) {
-      defLevels.flushTo(levels);
-    }
-    return pageWriter.dataPageV2(levels, repLength, valueBytes, pageSlots, nulls, pageRows, encoding, stats,
-        pages.size());
+    lane.submit(pageWriter.worthAHelper() && body.size() >= HELPER_MIN_BYTES, store, page -> {
+      pages.set(ordinal, page);
+      pageIndex.setSize(ordinal, page.length());
+      chunkCompressed += page.length();
+    });
   }
 
   /** What the footer phase needs of a finished chunk. */
@@ -430,6 +455,7 @@ final class ColumnChunkWriter implements AutoCloseable {
    */
   FinishedChunk finishChunk(OutputFile.AtomicOutput out) throws IOException {
     flushPage();
+    lane.await();
     long start = out.position();
     Long dictionaryOffset = null;
     int dictionaryPageBytes = 0;

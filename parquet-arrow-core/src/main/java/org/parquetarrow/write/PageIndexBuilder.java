@@ -17,7 +17,8 @@ import org.parquetarrow.format.PageLocation;
  *
  * <pre>{@code
  * PageIndexBuilder index = new PageIndexBuilder(maxDef, maxRep);
- * index.addPage(offsetInChunk, pageBytes, firstRow, unencoded);
+ * index.addPage(firstRow, unencoded);
+ * index.setSize(page, pageBytes);                                 // once the page is stored
  * index.addBounds(min, max, nulls, nans, defHistogram, repHistogram);
  * OffsetIndex oi = index.offsetIndex(dataPageOffset, byteArray);
  * ColumnIndex ci = index.columnIndex(order, hasNans);           // null when a page has no bounds
@@ -34,7 +35,6 @@ final class PageIndexBuilder {
 
   private int pages;
   // offset index, per page
-  private long[] offsets = new long[8];
   private int[] sizes = new int[8];
   private long[] firstRows = new long[8];
   private long[] unencodedBytes = new long[8];
@@ -70,18 +70,21 @@ final class PageIndexBuilder {
   }
 
   /**
-   * Adds a data page: {@code offsetInChunk} counts from the chunk's first data page, {@code
-   * unencoded} is its BYTE_ARRAY values' bytes without length prefixes (0 for other types).
-   * {@link #addBounds} must follow for the same page.
+   * Adds a data page: {@code unencoded} is its BYTE_ARRAY values' bytes without length prefixes (0
+   * for other types). {@link #addBounds} must follow for the same page, and {@link #setSize} before
+   * {@link #offsetIndex} (a page compressed on a helper thread has its size later).
    */
-  void addPage(long offsetInChunk, int compressedSize, long firstRow, long unencoded) {
-    if (pages == offsets.length) {
+  void addPage(long firstRow, long unencoded) {
+    if (pages == sizes.length) {
       grow();
     }
-    offsets[pages] = offsetInChunk;
-    sizes[pages] = compressedSize;
     firstRows[pages] = firstRow;
     unencodedBytes[pages] = unencoded;
+  }
+
+  /** The stored size of data page {@code page} (header included), which places the pages after it. */
+  void setSize(int page, int compressedSize) {
+    sizes[page] = compressedSize;
   }
 
   /**
@@ -111,7 +114,6 @@ final class PageIndexBuilder {
 
   private void grow() {
     int n = pages * 2;
-    offsets = Arrays.copyOf(offsets, n);
     sizes = Arrays.copyOf(sizes, n);
     firstRows = Arrays.copyOf(firstRows, n);
     unencodedBytes = Arrays.copyOf(unencodedBytes, n);
@@ -130,8 +132,10 @@ final class PageIndexBuilder {
    */
   OffsetIndex offsetIndex(long dataStart, boolean byteArray) {
     List<PageLocation> locations = new ArrayList<>(pages);
+    long offset = dataStart;
     for (int p = 0; p < pages; p++) {
-      locations.add(new PageLocation(dataStart + offsets[p], sizes[p], firstRows[p]));
+      locations.add(new PageLocation(offset, sizes[p], firstRows[p]));
+      offset += sizes[p];
     }
     return new OffsetIndex(locations, byteArray ? longs(unencodedBytes, pages) : null);
   }

@@ -52,13 +52,20 @@ final class PageWriter implements AutoCloseable {
   // per-column buffer: starts empty and grows with what the column holds (wide files, few rows)
   private final GrowableByteArray compressed = new GrowableByteArray(0);
   private final CRC32 crc = new CRC32();
+  /** The file's pages in flight: awaited before this writer is used on the caller's thread. */
+  private final PageLane lane;
   /** The open chunk's module encryptor, or {@code null} for a plaintext column. */
   private ColumnEncryptor modules;
   private long uncompressedBytes;
   private long headerBytes;
 
-  /** @param level the codec's level, or {@code null} for its default */
-  PageWriter(CompressionCodec codec, Integer level, boolean checksums) {
+  /**
+   * @param level the codec's level, or {@code null} for its default
+   * @param lane the file's page lane, which may run {@link #dataPageV1} and {@link #dataPageV2} on
+   *     a helper thread: the other methods wait for it first
+   */
+  PageWriter(CompressionCodec codec, Integer level, boolean checksums, PageLane lane) {
+    this.lane = lane;
     this.codec = codec;
     this.compressor = level == null ? Codecs.compressor(codec) : Codecs.compressor(codec, level);
     this.checksums = checksums;
@@ -84,6 +91,11 @@ final class PageWriter implements AutoCloseable {
   /** Bytes of the chunk's page headers so far, as stored (encrypted when the column is). */
   long headerBytes() {
     return headerBytes;
+  }
+
+  /** Whether storing a data page does any work a helper thread could take over. */
+  boolean worthAHelper() {
+    return codec != CompressionCodec.UNCOMPRESSED || checksums || modules != null;
   }
 
   /**
@@ -147,6 +159,7 @@ final class PageWriter implements AutoCloseable {
 
   /** The dictionary page of {@code count} PLAIN {@code entries}, always passed through the codec. */
   byte[] dictionaryPage(ByteSink entries, int count, int ordinal) {
+    lane.await();
     compressed.clear();
     compressor.compress(entries.array(), 0, entries.size(), compressed);
     encrypt(ModuleType.DICTIONARY_PAGE, 0, ordinal);
@@ -164,6 +177,7 @@ final class PageWriter implements AutoCloseable {
     if (codec == CompressionCodec.UNCOMPRESSED) {
       return length;
     }
+    lane.await();
     compressed.clear();
     return compressor.compress(bytes, offset, length, compressed);
   }
@@ -211,6 +225,7 @@ final class PageWriter implements AutoCloseable {
 
   @Override
   public void close() {
+    lane.quiesce(); // no helper may still use the compressor
     compressor.close();
   }
 }

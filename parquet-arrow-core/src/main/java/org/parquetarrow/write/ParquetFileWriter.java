@@ -17,7 +17,6 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.SchemaMismatchException;
 import org.parquetarrow.crypto.FileEncryptor;
-import org.parquetarrow.encoding.ByteSink;
 import org.parquetarrow.format.ColumnOrder;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.KeyValue;
@@ -133,12 +132,12 @@ public final class ParquetFileWriter implements AutoCloseable {
     ColumnSettings settings = ColumnSettings.resolve(properties, writeSchema.mapping(),
         writeSchema.parquetSchema().columnCount());
     List<ColumnChunkWriter> columns = new ArrayList<>();
-    ByteSink pageScratch = new ByteSink();
+    PageLane lane = new PageLane(properties.pageCompression());
     FileEncryptor encryptor = properties.encryption() == null ? null : FileEncryptor.create(properties.encryption());
     try {
       List<FieldMapping> fields = writeSchema.mapping().fields();
       for (int i = 0; i < fields.size(); i++) {
-        addColumns(fields.get(i), messageForm.getFields().get(i), properties, settings, encryptor, pageScratch,
+        addColumns(fields.get(i), messageForm.getFields().get(i), properties, settings, encryptor, lane,
             columns);
       }
       if (encryptor != null) {
@@ -217,7 +216,7 @@ public final class ParquetFileWriter implements AutoCloseable {
    * to convert.
    */
   private static void addColumns(FieldMapping f, Field source, WriterProperties properties, ColumnSettings settings,
-      FileEncryptor encryptor, ByteSink pageScratch, List<ColumnChunkWriter> out) {
+      FileEncryptor encryptor, PageLane lane, List<ColumnChunkWriter> out) {
     if (f.isLeaf()) {
       ColumnDescriptor c = f.column();
       ColumnProperties cp = settings.of(c);
@@ -234,7 +233,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         throw new IllegalArgumentException("column " + c.dottedPath() + ": bloom filters are not kept for booleans");
       }
       FileEncryptor columnEncryptor = encryptor != null && encryptor.isEncrypted(c.dottedPath()) ? encryptor : null;
-      out.add(new ColumnChunkWriter(c, cp, properties, values, columnEncryptor, out.size(), pageScratch));
+      out.add(new ColumnChunkWriter(c, cp, properties, values, columnEncryptor, out.size(), lane));
       return;
     }
     List<FieldMapping> children = f.children();
@@ -244,7 +243,7 @@ public final class ParquetFileWriter implements AutoCloseable {
           + "field has " + sources.size());
     }
     for (int i = 0; i < children.size(); i++) {
-      addColumns(children.get(i), sources.get(i), properties, settings, encryptor, pageScratch, out);
+      addColumns(children.get(i), sources.get(i), properties, settings, encryptor, lane, out);
     }
   }
 

@@ -44,6 +44,7 @@ public final class WriterProperties {
   private final boolean pageIndexEnabled;
   private final FloatingPointOrder floatingPointOrder;
   private final boolean pageChecksumEnabled;
+  private final PageCompression pageCompression;
   private final boolean truncatedTimestampsAllowed;
   private final String createdBy;
   private final List<KeyValue> keyValueMetadata;
@@ -64,6 +65,7 @@ public final class WriterProperties {
     pageIndexEnabled = b.pageIndexEnabled;
     floatingPointOrder = b.floatingPointOrder;
     pageChecksumEnabled = b.pageChecksumEnabled;
+    pageCompression = b.pageCompression;
     truncatedTimestampsAllowed = b.truncatedTimestampsAllowed;
     createdBy = b.createdBy;
     keyValueMetadata = List.copyOf(b.keyValueMetadata);
@@ -150,6 +152,14 @@ public final class WriterProperties {
   }
 
   /**
+   * Where data pages are compressed, checksummed and encrypted; default {@link
+   * PageCompression#HELPER_THREAD}. The file's bytes do not depend on it.
+   */
+  public PageCompression pageCompression() {
+    return pageCompression;
+  }
+
+  /**
    * Whether timestamps coerced to a coarser unit ({@link ArrowWriteOptions#coerceTimestamps()})
    * may lose their sub-unit part; default {@code false}: a value that would lose precision fails
    * the write, naming the column, as in Arrow C++. The nanosecond to microsecond conversion that
@@ -219,6 +229,7 @@ public final class WriterProperties {
     private boolean pageIndexEnabled = true;
     private FloatingPointOrder floatingPointOrder = FloatingPointOrder.IEEE_754_TOTAL_ORDER;
     private boolean pageChecksumEnabled;
+    private PageCompression pageCompression = PageCompression.HELPER_THREAD;
     private boolean truncatedTimestampsAllowed;
     private String createdBy = DEFAULT_CREATED_BY;
     private final List<KeyValue> keyValueMetadata = new ArrayList<>();
@@ -282,6 +293,12 @@ public final class WriterProperties {
 
     public Builder pageChecksum(boolean enabled) {
       pageChecksumEnabled = enabled;
+      return this;
+    }
+
+    /** See {@link WriterProperties#pageCompression()}. */
+    public Builder pageCompression(PageCompression where) {
+      pageCompression = Objects.requireNonNull(where, "pageCompression");
       return this;
     }
 

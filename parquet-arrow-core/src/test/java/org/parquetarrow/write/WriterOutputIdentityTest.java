@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -28,6 +29,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.io.LocalOutputFile;
@@ -42,11 +44,12 @@ import org.parquetarrow.testing.LeakCheckingAllocator;
  * 16. The expected SHA-256 of each file ({@code writer-output.sha256}) was recorded once by this
  * test run on the code before that change (commit 0a91c4c): it checks "no change", not
  * correctness, which the writer's other tests and the peers in {@code integration-tests} check.
- * Encrypted files are left out: their nonces are random.
+ * Encrypted files are left out: their nonces are random. Each setting is written with pages
+ * compressed in line and on a helper thread ({@link PageCompression}): both must give those bytes.
  */
 class WriterOutputIdentityTest {
-  private static final int ROWS_PER_BATCH = 3000;
-  private static final int BATCHES = 2;
+  static final int ROWS_PER_BATCH = 3000;
+  static final int BATCHES = 2;
 
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
@@ -69,22 +72,29 @@ class WriterOutputIdentityTest {
     return s;
   }
 
-  static List<String> names() {
-    return new ArrayList<>(settings().keySet());
+  /** Every setting, with pages compressed in line and on a helper thread (same bytes expected). */
+  static List<Arguments> names() {
+    List<Arguments> out = new ArrayList<>();
+    for (String name : settings().keySet()) {
+      for (PageCompression where : PageCompression.values()) {
+        out.add(Arguments.of(name, where));
+      }
+    }
+    return out;
   }
 
-  @ParameterizedTest
+  @ParameterizedTest(name = "{0} {1}")
   @MethodSource("names")
-  void fileBytesAreThoseWrittenBeforeTheCut(String name) throws IOException {
+  void fileBytesAreThoseWrittenBeforeTheCut(String name, PageCompression where) throws IOException {
     String expected = expectedHashes().get(name);
     WriterProperties properties = settings().get(name)
-        .apply(WriterProperties.builder().createdBy("parquet-arrow identity test")).build();
+        .apply(WriterProperties.builder().createdBy("parquet-arrow identity test").pageCompression(where)).build();
     Path file = dir.resolve(name + ".parquet");
     Schema schema = schema();
     try (DictionaryProvider.MapDictionaryProvider dictionaries = WriterTypeCases.dictionaries(memory.allocator());
         ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(file), schema, dictionaries, properties)) {
       for (int b = 0; b < BATCHES; b++) {
-        try (VectorSchemaRoot root = batch(schema, b * ROWS_PER_BATCH)) {
+        try (VectorSchemaRoot root = batch(memory.allocator(), schema, b * ROWS_PER_BATCH)) {
           w.write(root);
         }
       }
@@ -95,7 +105,7 @@ class WriterOutputIdentityTest {
   }
 
   /** One nullable field per {@link WriterTypeCases} type, then the columns that exercise statistics. */
-  private static Schema schema() {
+  static Schema schema() {
     List<Field> fields = new ArrayList<>();
     for (WriterTypeCases.Case c : WriterTypeCases.all()) {
       Field f = c.field(true);
@@ -111,8 +121,8 @@ class WriterOutputIdentityTest {
   }
 
   /** Rows {@code first ..} of the data: the same for every run. */
-  private VectorSchemaRoot batch(Schema schema, int first) {
-    VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator());
+  static VectorSchemaRoot batch(BufferAllocator allocator, Schema schema, int first) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
     try {
       List<FieldVector> vectors = root.getFieldVectors();
       for (int j = 0; j < vectors.size(); j++) {
