@@ -148,9 +148,13 @@ final class NestedAssembler implements FieldAssembler {
   @Override
   public FieldVector finishBatch() {
     LeafReader s = root.source();
-    // a record is one slot of the root: counted from repeated levels, which the leaf checked end
-    // whole records; a leaf without repetition has one entry per row
-    return root.build(s != null && s.repeated() ? root.countSlots() : rows);
+    // a record is one slot of the root: a repeated leaf's record splitter counted the records it
+    // read (entries with repetition level 0, the root's slot test), so they need no recount; a
+    // leaf without repetition has one entry per row
+    if (s != null && s.repeated()) {
+      return root.build(s.rowsRead(), s);
+    }
+    return root.build(rows, null);
   }
 
   @Override
@@ -208,9 +212,13 @@ final class NestedAssembler implements FieldAssembler {
      * Builds the node's vector of {@code slots} slots: the count its parent found (one slot per
      * parent slot below a struct, per element below a list), so that no node counts its own.
      *
+     * @param countedBy the leaf whose levels gave {@code slots}, or {@code null}: every node
+     *     between two lists (or the root and a list) counts its slots by the same test on a level
+     *     entry as the elements of the list above it, so a node whose own source is that leaf
+     *     need not check the count again
      * @throws CorruptFileException if the node's levels give it another count
      */
-    abstract FieldVector build(int slots);
+    abstract FieldVector build(int slots, LeafReader countedBy);
   }
 
   private final class LeafNode extends Node {
@@ -229,7 +237,7 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build(int slots) {
+    FieldVector build(int slots, LeafReader countedBy) {
       LeafReader r = leaf.reader();
       if (!r.repeated()) {
         return leaf.finishBatch();
@@ -239,7 +247,8 @@ final class NestedAssembler implements FieldAssembler {
         int nulls;
         if (allValid(info)) {
           // every slot holds a value: its slots are its dense values, counted without a bitmap
-          int found = countSlots();
+          // unless the parent's count came from these very levels
+          int found = countedBy == r ? slots : countSlots();
           if (found != slots) {
             throw slotMismatch(field, slots, found);
           }
@@ -273,7 +282,7 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build(int slots) {
+    FieldVector build(int slots, LeafReader countedBy) {
       if (reader != null) {
         int found = countSlots();
         reader.releaseBatch();
@@ -309,8 +318,9 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build(int slots) {
+    FieldVector build(int slots, LeafReader countedBy) {
       LeafReader s = source();
+      LeafReader childrenCountedBy = countedBy;
       List<FieldVector> built = new ArrayList<>(children.size());
       StructVector struct = null;
       try (ArrowBuf validity = s == null ? zeroed(Bitmaps.bytesFor(slots)) : validityFor(slots, s)) {
@@ -327,9 +337,10 @@ final class NestedAssembler implements FieldAssembler {
             throw slotMismatch(field, slots, c.slotCount());
           }
           nulls = c.nullCount();
+          childrenCountedBy = s;
         }
         for (Node child : children) {
-          built.add(child.build(slots));
+          built.add(child.build(slots, childrenCountedBy));
         }
         struct = (StructVector) field.createVector(allocator);
         struct.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(validity));
@@ -369,7 +380,7 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build(int slots) {
+    FieldVector build(int slots, LeafReader countedBy) {
       LeafReader s = source();
       int n = s.entryCount();
       int entryBytes = width == OffsetWidth.INT64 ? 8 : 4;
@@ -385,7 +396,7 @@ final class NestedAssembler implements FieldAssembler {
         if (c.slotCount() != slots) {
           throw slotMismatch(field, slots, c.slotCount());
         }
-        elements = child.build(c.elementCount());
+        elements = child.build(c.elementCount(), s);
         if (elements.getValueCount() != c.elementCount()) {
           throw new CorruptFileException("list " + field.getName() + " holds " + c.elementCount()
               + " elements, its leaves give " + elements.getValueCount());
