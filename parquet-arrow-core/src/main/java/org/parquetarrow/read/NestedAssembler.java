@@ -264,6 +264,20 @@ final class NestedAssembler implements FieldAssembler {
         return leaf.adapt(r.finishBatch(validity, slots, nulls));
       }
     }
+
+    /**
+     * Whether the list right above, reading the levels of {@code listSource}, can work out this
+     * leaf's validity in its own pass ({@link NestedLevels#listOffsetsWithLeaf}).
+     */
+    boolean validityFromList(LeafReader listSource, OffsetWidth width) {
+      LeafReader r = leaf.reader();
+      return r == listSource && r.repeated() && !allValid(info) && width == OffsetWidth.INT32;
+    }
+
+    /** {@link #build} with the validity the list above made, its {@code slots} already checked. */
+    FieldVector build(ArrowBuf validity, int slots, int nulls) {
+      return leaf.adapt(leaf.reader().finishBatch(validity, slots, nulls));
+    }
   }
 
   private final class NullNode extends Node {
@@ -391,12 +405,27 @@ final class NestedAssembler implements FieldAssembler {
       try (ArrowBuf validity = validityFor(slots, s);
           ArrowBuf offsets = allocator.buffer((Math.max(slots, n) + 1L) * entryBytes)) {
         offsets.setZero(0, entryBytes);
-        SlotCounts c = NestedLevels.listOffsets(
-            s.levels(), s.repetitionLevels(), 0, n, info, offsets, 0, width, validity, 0);
-        if (c.slotCount() != slots) {
-          throw slotMismatch(field, slots, c.slotCount());
+        SlotCounts c;
+        if (child instanceof LeafNode leafChild && leafChild.validityFromList(s, width)) {
+          // the leaf's validity in the same pass over the levels as the offsets
+          try (ArrowBuf leafValidity = validityFor(0, s)) {
+            c = NestedLevels.listOffsetsWithLeaf(s.levels(), s.repetitionLevels(), 0, n, info,
+                offsets, 0, validity, 0, leafChild.info, leafValidity, 0);
+            if (c.slotCount() != slots) {
+              throw slotMismatch(field, slots, c.slotCount());
+            }
+            int leafNulls = c.elementCount()
+                - (int) Bitmaps.countSetBits(leafValidity, 0, c.elementCount());
+            elements = leafChild.build(leafValidity, c.elementCount(), leafNulls);
+          }
+        } else {
+          c = NestedLevels.listOffsets(
+              s.levels(), s.repetitionLevels(), 0, n, info, offsets, 0, width, validity, 0);
+          if (c.slotCount() != slots) {
+            throw slotMismatch(field, slots, c.slotCount());
+          }
+          elements = child.build(c.elementCount(), s);
         }
-        elements = child.build(c.elementCount(), s);
         if (elements.getValueCount() != c.elementCount()) {
           throw new CorruptFileException("list " + field.getName() + " holds " + c.elementCount()
               + " elements, its leaves give " + elements.getValueCount());
