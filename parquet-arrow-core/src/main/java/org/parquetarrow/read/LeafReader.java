@@ -130,6 +130,11 @@ final class LeafReader implements AutoCloseable {
     return levels.repetitionLevels();
   }
 
+  /** Rows (records) read into the batch so far; a repeated leaf checked that each one started. */
+  final int rowsRead() {
+    return filled;
+  }
+
   /** The level entries of the batch: its rows, or for a repeated leaf its level entries. */
   final int entryCount() {
     return levels.entryCount(filled);

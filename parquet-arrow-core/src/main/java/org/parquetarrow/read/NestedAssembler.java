@@ -148,9 +148,13 @@ final class NestedAssembler implements FieldAssembler {
   @Override
   public FieldVector finishBatch() {
     LeafReader s = root.source();
-    // a record is one slot of the root: counted from repeated levels, which the leaf checked end
-    // whole records; a leaf without repetition has one entry per row
-    return root.build(s != null && s.repeated() ? root.countSlots() : rows);
+    // a record is one slot of the root: a repeated leaf's record splitter counted the records it
+    // read (entries with repetition level 0, the root's slot test), so they need no recount; a
+    // leaf without repetition has one entry per row
+    if (s != null && s.repeated()) {
+      return root.build(s.rowsRead(), s);
+    }
+    return root.build(rows, null);
   }
 
   @Override
@@ -208,9 +212,13 @@ final class NestedAssembler implements FieldAssembler {
      * Builds the node's vector of {@code slots} slots: the count its parent found (one slot per
      * parent slot below a struct, per element below a list), so that no node counts its own.
      *
+     * @param countedBy the leaf whose levels gave {@code slots}, or {@code null}: every node
+     *     between two lists (or the root and a list) counts its slots by the same test on a level
+     *     entry as the elements of the list above it, so a node whose own source is that leaf
+     *     need not check the count again
      * @throws CorruptFileException if the node's levels give it another count
      */
-    abstract FieldVector build(int slots);
+    abstract FieldVector build(int slots, LeafReader countedBy);
   }
 
   private final class LeafNode extends Node {
@@ -229,7 +237,7 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build(int slots) {
+    FieldVector build(int slots, LeafReader countedBy) {
       LeafReader r = leaf.reader();
       if (!r.repeated()) {
         return leaf.finishBatch();
@@ -239,7 +247,8 @@ final class NestedAssembler implements FieldAssembler {
         int nulls;
         if (allValid(info)) {
           // every slot holds a value: its slots are its dense values, counted without a bitmap
-          int found = countSlots();
+          // unless the parent's count came from these very levels
+          int found = countedBy == r ? slots : countSlots();
           if (found != slots) {
             throw slotMismatch(field, slots, found);
           }
@@ -254,6 +263,20 @@ final class NestedAssembler implements FieldAssembler {
         }
         return leaf.adapt(r.finishBatch(validity, slots, nulls));
       }
+    }
+
+    /**
+     * Whether the list right above, reading the levels of {@code listSource}, can work out this
+     * leaf's validity in its own pass ({@link NestedLevels#listOffsetsWithLeaf}).
+     */
+    boolean validityFromList(LeafReader listSource, OffsetWidth width) {
+      LeafReader r = leaf.reader();
+      return r == listSource && r.repeated() && !allValid(info) && width == OffsetWidth.INT32;
+    }
+
+    /** {@link #build} with the validity the list above made, its {@code slots} already checked. */
+    FieldVector build(ArrowBuf validity, int slots, int nulls) {
+      return leaf.adapt(leaf.reader().finishBatch(validity, slots, nulls));
     }
   }
 
@@ -273,7 +296,7 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build(int slots) {
+    FieldVector build(int slots, LeafReader countedBy) {
       if (reader != null) {
         int found = countSlots();
         reader.releaseBatch();
@@ -309,8 +332,9 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build(int slots) {
+    FieldVector build(int slots, LeafReader countedBy) {
       LeafReader s = source();
+      LeafReader childrenCountedBy = countedBy;
       List<FieldVector> built = new ArrayList<>(children.size());
       StructVector struct = null;
       try (ArrowBuf validity = s == null ? zeroed(Bitmaps.bytesFor(slots)) : validityFor(slots, s)) {
@@ -327,9 +351,10 @@ final class NestedAssembler implements FieldAssembler {
             throw slotMismatch(field, slots, c.slotCount());
           }
           nulls = c.nullCount();
+          childrenCountedBy = s;
         }
         for (Node child : children) {
-          built.add(child.build(slots));
+          built.add(child.build(slots, childrenCountedBy));
         }
         struct = (StructVector) field.createVector(allocator);
         struct.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(validity));
@@ -369,7 +394,7 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     @Override
-    FieldVector build(int slots) {
+    FieldVector build(int slots, LeafReader countedBy) {
       LeafReader s = source();
       int n = s.entryCount();
       int entryBytes = width == OffsetWidth.INT64 ? 8 : 4;
@@ -380,12 +405,27 @@ final class NestedAssembler implements FieldAssembler {
       try (ArrowBuf validity = validityFor(slots, s);
           ArrowBuf offsets = allocator.buffer((Math.max(slots, n) + 1L) * entryBytes)) {
         offsets.setZero(0, entryBytes);
-        SlotCounts c = NestedLevels.listOffsets(
-            s.levels(), s.repetitionLevels(), 0, n, info, offsets, 0, width, validity, 0);
-        if (c.slotCount() != slots) {
-          throw slotMismatch(field, slots, c.slotCount());
+        SlotCounts c;
+        if (child instanceof LeafNode leafChild && leafChild.validityFromList(s, width)) {
+          // the leaf's validity in the same pass over the levels as the offsets
+          try (ArrowBuf leafValidity = validityFor(0, s)) {
+            c = NestedLevels.listOffsetsWithLeaf(s.levels(), s.repetitionLevels(), 0, n, info,
+                offsets, 0, validity, 0, leafChild.info, leafValidity, 0);
+            if (c.slotCount() != slots) {
+              throw slotMismatch(field, slots, c.slotCount());
+            }
+            int leafNulls = c.elementCount()
+                - (int) Bitmaps.countSetBits(leafValidity, 0, c.elementCount());
+            elements = leafChild.build(leafValidity, c.elementCount(), leafNulls);
+          }
+        } else {
+          c = NestedLevels.listOffsets(
+              s.levels(), s.repetitionLevels(), 0, n, info, offsets, 0, width, validity, 0);
+          if (c.slotCount() != slots) {
+            throw slotMismatch(field, slots, c.slotCount());
+          }
+          elements = child.build(c.elementCount(), s);
         }
-        elements = child.build(c.elementCount());
         if (elements.getValueCount() != c.elementCount()) {
           throw new CorruptFileException("list " + field.getName() + " holds " + c.elementCount()
               + " elements, its leaves give " + elements.getValueCount());

@@ -119,6 +119,87 @@ public final class NestedLevels {
   }
 
   /**
+   * {@link #listOffsets} of a list whose elements are {@code leaf} itself (no struct or list in
+   * between), together with the leaf's validity ({@link #slots}), in one pass over the levels: a
+   * leaf slot is exactly a list element, so the leaf's bits come from the same test. 32-bit
+   * offsets; both bitmaps are required.
+   *
+   * @return the list's counts; the leaf has {@code elementCount()} slots, valid where its bits are
+   *     set
+   * @throws IllegalArgumentException if {@code leaf} is not the leaf right below {@code list}
+   */
+  public static SlotCounts listOffsetsWithLeaf(int[] def, int[] rep, int from, int n,
+      LevelInfo list, ArrowBuf offsets, long firstEntry, ArrowBuf validity, long bitOffset,
+      LevelInfo leaf, ArrowBuf leafValidity, long leafBitOffset) {
+    if (list.kind() != Kind.LIST || leaf.kind() != Kind.LEAF
+        || leaf.repeatedAncestorDefLevel() != list.elementDefLevel()
+        || leaf.repLevel() != list.repLevel()) {
+      throw new IllegalArgumentException(leaf + " is not the leaf right below " + list);
+    }
+    Objects.requireNonNull(rep, "a list needs repetition levels");
+    Objects.requireNonNull(validity, "validity");
+    Objects.requireNonNull(leafValidity, "leafValidity");
+    checkLevels(def, rep, from, n);
+    if (firstEntry < 0) {
+      throw new IndexOutOfBoundsException("offsets entry " + firstEntry);
+    }
+    offsets.checkBytes(firstEntry * 4, (firstEntry + 1) * 4);
+    long startAddress = offsets.memoryAddress() + firstEntry * 4;
+    int start = MemoryUtil.getInt(startAddress);
+    if (start < 0) {
+      throw new IllegalArgumentException("offsets entry " + firstEntry + " holds " + start);
+    }
+    if (start > Integer.MAX_VALUE - n || !fits(offsets, (firstEntry + 1L + n) * 4)) {
+      // the rare cases the general path handles (exact counts, the 2^31 limit): two passes
+      SlotCounts c = listOffsets(def, rep, from, n, list, offsets, firstEntry, OffsetWidth.INT32,
+          validity, bitOffset);
+      slots(def, rep, from, n, leaf, leafValidity, leafBitOffset);
+      return c;
+    }
+    long bitBase = bitmapAddress(validity, bitOffset, def, rep, from, n, list);
+    long leafBase = bitmapAddress(leafValidity, leafBitOffset, def, null, from, n, leaf);
+    final int present = list.validDefLevel();
+    final int element = list.elementDefLevel();
+    final int own = list.repLevel();
+    final int newSlot = list.slotRepLevel();
+    final int ancestor = list.repeatedAncestorDefLevel();
+    final int leafPresent = leaf.validDefLevel();
+    BitSink bits = new BitSink(bitBase, true, bitOffset);
+    BitSink leafBits = new BitSink(leafBase, true, leafBitOffset);
+    int e = start;
+    int slot = 0;
+    int valid = 0;
+    for (int i = from, stop = from + n, len; i < stop; i += len) {
+      len = Math.min(CHUNK, stop - i);
+      long packed = 0;
+      int slots = 0;
+      long leafPacked = 0;
+      int elements = 0;
+      // as in listLoop; an entry that adds an element is also the leaf's next slot
+      for (int t = 0; t < len; t++) {
+        int d = def[i + t];
+        int r = rep[i + t];
+        int s = Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r);
+        MemoryUtil.putInt(startAddress + ((long) slot << 2), e + elements);
+        packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+        slots += s;
+        slot += s;
+        int x = Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
+        leafPacked |= (long) (Branchless.atLeast(d, leafPresent) & x) << elements;
+        elements += x;
+      }
+      e += elements;
+      bits.append(packed, slots);
+      leafBits.append(leafPacked, elements);
+      valid += Long.bitCount(packed);
+    }
+    MemoryUtil.putInt(startAddress + ((long) slot << 2), e);
+    bits.finish();
+    leafBits.finish();
+    return new SlotCounts(slot, slot - valid, e - start);
+  }
+
+  /**
    * One pass, 64 entries at a time, with no branch on the levels: every entry stores the
    * elements so far as the offset of the next slot to start, and moves on to the slot after it
    * only if it starts that slot, so the last store to each entry is the slot's start and the

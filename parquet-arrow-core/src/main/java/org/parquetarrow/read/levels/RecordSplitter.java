@@ -74,20 +74,47 @@ public final class RecordSplitter {
       started += all;
       return n;
     }
-    // otherwise find the entry that starts one record too many; the count is branch-free and
-    // the stop test is taken once, so the loop runs without mispredictions
+    // otherwise find the entry that starts one record too many: the starts of 64 entries at a
+    // time as a mask, with one test per 64 and the entry picked out of the mask that overflows
     int starts = 0;
-    for (int i = from; i < end; i++) {
-      int start = rep[i] == 0 ? 1 : 0;
-      if (starts + start > left) {
+    for (int i = from; i < end; i += 64) {
+      int len = Math.min(64, end - i);
+      long mask = startMask(rep, i, len);
+      int count = Long.bitCount(mask);
+      if (starts + count > left) {
         full = true;
         started = wanted;
-        return i - from;
+        return i - from + nthSetBit(mask, left - starts);
       }
-      starts += start;
+      starts += count;
     }
     started += starts;
     return n;
+  }
+
+  /** Bit {@code t} set when {@code rep[from + t] == 0}, for {@code t < len <= 64}. */
+  private static long startMask(int[] rep, int from, int len) {
+    long mask = 0;
+    if (len == 64) { // a constant trip count lets the JIT unroll the common case
+      for (int t = 0; t < 64; t++) {
+        int r = rep[from + t];
+        mask |= (long) (((r - 1) & ~r) >>> 31) << t;
+      }
+    } else {
+      for (int t = 0; t < len; t++) {
+        int r = rep[from + t];
+        mask |= (long) (((r - 1) & ~r) >>> 31) << t;
+      }
+    }
+    return mask;
+  }
+
+  /** The position of the set bit of {@code mask} with {@code k} set bits below it ({@code k < bitCount}). */
+  static int nthSetBit(long mask, int k) {
+    for (int i = 0; i < k; i++) {
+      mask &= mask - 1;
+    }
+    return Long.numberOfTrailingZeros(mask);
   }
 
   /** The entries of {@code rep[from, end)} that are 0 (record starts), without a branch. */

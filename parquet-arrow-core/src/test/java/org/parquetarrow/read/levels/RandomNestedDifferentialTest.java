@@ -64,7 +64,65 @@ class RandomNestedDifferentialTest {
       int[] rep = path.maxRepLevel() == 0 ? null : column.rep.toArray();
       path.check(def, rep, 0, def.length);
       compareAssembly(shape, path, def, rep, expected, column, "round " + round + " " + path);
+      compareListWithLeaf(path, def, rep, random, "round " + round + " " + path);
       compareAppending(shape, path, column, records, random, "round " + round + " " + path);
+    }
+  }
+
+  /**
+   * Where the leaf sits right below a list, the one-pass offsets and leaf validity against
+   * {@link NestedLevels#listOffsets} and {@link NestedLevels#slots} (checked above against the
+   * model): the levels in two parts at a random cut, the second appended after the first, at
+   * offsets and bit positions that do not start a byte.
+   */
+  private void compareListWithLeaf(LevelPath path, int[] def, int[] rep, Random random, String what) {
+    int k = path.size() - 2;
+    if (k < 0 || path.node(k).kind() != Kind.LIST) {
+      return;
+    }
+    LevelInfo list = path.node(k);
+    LevelInfo leaf = path.leaf();
+    int n = def.length;
+    int cut = n == 0 ? 0 : random.nextInt(n + 1);
+    int[][] parts = {{0, cut}, {cut, n - cut}};
+    long[] firstEntry = {3, 3};
+    long[] bitAt = {5, 5};
+    long[] leafBitAt = {7, 7};
+    try (ArrowBuf offsets = memory.allocator().buffer(4L * (n + 8));
+        ArrowBuf validity = memory.allocator().buffer(n / 8 + 8);
+        ArrowBuf leafValidity = memory.allocator().buffer(n / 8 + 8);
+        ArrowBuf offsets2 = memory.allocator().buffer(4L * (n + 8));
+        ArrowBuf validity2 = memory.allocator().buffer(n / 8 + 8);
+        ArrowBuf leafValidity2 = memory.allocator().buffer(n / 8 + 8)) {
+      for (ArrowBuf b : List.of(offsets, validity, leafValidity, offsets2, validity2, leafValidity2)) {
+        b.setZero(0, b.capacity());
+      }
+      offsets.setInt(12, 11);
+      offsets2.setInt(12, 11);
+      for (int[] part : parts) {
+        SlotCounts fused = NestedLevels.listOffsetsWithLeaf(def, rep, part[0], part[1], list,
+            offsets, firstEntry[0], validity, bitAt[0], leaf, leafValidity, leafBitAt[0]);
+        SlotCounts two = NestedLevels.listOffsets(def, rep, part[0], part[1], list, offsets2,
+            firstEntry[1], OffsetWidth.INT32, validity2, bitAt[1]);
+        SlotCounts leafCounts = NestedLevels.slots(def, rep, part[0], part[1], leaf, leafValidity2,
+            leafBitAt[1]);
+        assertEquals(two, fused, what);
+        assertEquals(leafCounts.slotCount(), fused.elementCount(), what);
+        firstEntry[0] += fused.slotCount();
+        firstEntry[1] += two.slotCount();
+        bitAt[0] += fused.slotCount();
+        bitAt[1] += two.slotCount();
+        leafBitAt[0] += fused.elementCount();
+        leafBitAt[1] += leafCounts.slotCount();
+      }
+      int slots = (int) firstEntry[1] - 3;
+      int elements = (int) leafBitAt[1] - 7;
+      for (int i = 0; i <= slots + 3; i++) {
+        assertEquals(offsets2.getInt(4L * i), offsets.getInt(4L * i), what + " offset " + i);
+      }
+      assertEquals(Buffers.bits(validity2, 0, slots + 5), Buffers.bits(validity, 0, slots + 5), what);
+      assertEquals(Buffers.bits(leafValidity2, 0, elements + 7),
+          Buffers.bits(leafValidity, 0, elements + 7), what);
     }
   }
 

@@ -48,6 +48,48 @@ class RecordSplitterTest {
   }
 
   @Test
+  void cutsAtEveryRecordOfAWindowOverManyWords() {
+    // 300 entries (several 64-entry words and a partial one) from an offset: a record starts at
+    // every entry whose index is a multiple of 3 or 7, so records are 1 to 3 entries long
+    int offset = 5;
+    int n = 300;
+    int[] rep = new int[offset + n];
+    java.util.List<Integer> startsAt = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      boolean start = i % 3 == 0 || i % 7 == 0;
+      rep[offset + i] = start ? 0 : 1 + i % 2;
+      if (start) {
+        startsAt.add(i);
+      }
+    }
+    for (int records = 1; records < startsAt.size(); records++) {
+      RecordSplitter split = new RecordSplitter();
+      split.startBatch(records);
+      // the batch ends where record records + 1 starts
+      assertEquals(startsAt.get(records), split.take(rep, offset, n), "batch of " + records);
+      assertTrue(split.isFull());
+      assertEquals(records, split.recordsStarted());
+    }
+    // across two takes: the second window starts inside the batch's records
+    for (int records = 1; records < startsAt.size(); records++) {
+      int cut = startsAt.get(records);
+      if (cut < 70) {
+        continue; // the first take ends the batch: checked above
+      }
+      RecordSplitter split = new RecordSplitter();
+      split.startBatch(records);
+      assertEquals(70, split.take(rep, offset, 70));
+      assertEquals(cut - 70, split.take(rep, offset + 70, n - 70), "batch of " + records);
+      assertTrue(split.isFull());
+    }
+    // every record of the window fits: all taken, the batch stays open
+    RecordSplitter split = new RecordSplitter();
+    split.startBatch(startsAt.size());
+    assertEquals(n, split.take(rep, offset, n));
+    assertFalse(split.isFull());
+  }
+
+  @Test
   void flatColumnsCountEntries() {
     RecordSplitter split = new RecordSplitter();
     split.startBatch(5);
