@@ -32,9 +32,15 @@ public final class ParquetArrowScan {
    */
   public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest,
       int threads) {
+    return scan(file, allocator, batchSize, digest, threads, ReadOptions.PageReadAhead.NEXT_PAGE);
+  }
+
+  /** As {@link #scan(Path, BufferAllocator, int, BatchDigest, int)}, with the page read-ahead {@code readAhead}. */
+  public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest,
+      int threads, ReadOptions.PageReadAhead readAhead) {
     try (BufferAllocator scan = allocator.newChildAllocator("parquet-arrow-scan", 0, Long.MAX_VALUE)) {
       try (ParquetFileReader reader = ParquetFileReader.open(file,
-          ReadOptions.builder(scan).batchSize(batchSize).parallelism(threads).build())) {
+          ReadOptions.builder(scan).batchSize(batchSize).parallelism(threads).pageReadAhead(readAhead).build())) {
         VectorSchemaRoot batch;
         while ((batch = reader.readNextBatch()) != null) {
           try (VectorSchemaRoot b = batch) {

@@ -101,7 +101,9 @@ final class BatchReader implements BatchSource {
     this.rowGroups = plan.rowGroups();
     this.writer = writer;
     this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums())
-        .withMaxPageSize(options.maxPageSize());
+        .withMaxPageSize(options.maxPageSize())
+        .withReadAhead(options.pageReadAhead() == ReadOptions.PageReadAhead.OFF
+            ? org.parquetarrow.read.page.PageReadAhead.OFF : org.parquetarrow.read.page.PageReadAhead.NEXT_PAGE);
     List<FieldAssembler> built = new ArrayList<>();
     try {
       this.variants = ReadFields.unshredders(mapping, options.arrowOptions(), options.variantShredding());

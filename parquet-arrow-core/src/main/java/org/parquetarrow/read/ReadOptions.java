@@ -51,6 +51,28 @@ public final class ReadOptions {
     KEEP
   }
 
+  /**
+   * Whether the next page of a column chunk is prepared on a helper thread while the caller
+   * decodes the current one: its header, CRC check and decompression (Arrow C++'s I/O pool reads
+   * ahead of its decoding thread the same way). Decoding itself always stays on the decoding
+   * thread; the batches, their values and the exceptions thrown do not depend on the policy.
+   *
+   * <pre>{@code
+   * // one core's work per decoding thread, e.g. with parallelism(n) on n cores
+   * ReadOptions.builder(allocator).pageReadAhead(ReadOptions.PageReadAhead.OFF).build();
+   * }</pre>
+   */
+  public enum PageReadAhead {
+    /**
+     * The page after each data page is prepared on a shared helper thread (the default): a read on
+     * one decoding thread uses up to a second core. Costs one more page-sized decompression buffer
+     * per compressed column chunk being read. Encrypted column chunks are always read without it.
+     */
+    NEXT_PAGE,
+    /** Every page is prepared on the decoding thread when it is needed. */
+    OFF
+  }
+
   /** Rows per batch unless told otherwise (Arrow C++'s default). */
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
 
@@ -76,6 +98,7 @@ public final class ReadOptions {
   private final FileDecryptionProperties decryption;
   private final VariantShredding variantShredding;
   private final FetchOptions fetchOptions;
+  private final PageReadAhead pageReadAhead;
 
   private ReadOptions(Builder b) {
     this.allocator = b.allocator;
@@ -93,6 +116,7 @@ public final class ReadOptions {
     this.decryption = b.decryption;
     this.variantShredding = b.variantShredding;
     this.fetchOptions = b.fetchOptions;
+    this.pageReadAhead = b.pageReadAhead;
   }
 
   /** Options reading everything with {@code allocator}. */
@@ -137,6 +161,7 @@ public final class ReadOptions {
     b.decryption = decryption;
     b.variantShredding = variantShredding;
     b.fetchOptions = fetchOptions;
+    b.pageReadAhead = pageReadAhead;
     return b;
   }
 
@@ -275,12 +300,18 @@ public final class ReadOptions {
     return fetchOptions;
   }
 
+  /** Whether pages are prepared ahead on a helper thread; default {@link PageReadAhead#NEXT_PAGE}. */
+  public PageReadAhead pageReadAhead() {
+    return pageReadAhead;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
         + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + (fileRows == null ? "" : ", rows=" + fileRows) + ", verifyChecksums="
-        + verifyChecksums + (parallelism == 1 ? "" : ", parallelism=" + parallelism) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
+        + verifyChecksums + (parallelism == 1 ? "" : ", parallelism=" + parallelism)
+        + (pageReadAhead == PageReadAhead.NEXT_PAGE ? "" : ", pageReadAhead=" + pageReadAhead) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
   }
 
   /** Builder of {@link ReadOptions}. */
@@ -300,6 +331,7 @@ public final class ReadOptions {
     private FileDecryptionProperties decryption;
     private VariantShredding variantShredding = VariantShredding.UNSHRED;
     private FetchOptions fetchOptions = FetchOptions.defaults();
+    private PageReadAhead pageReadAhead = PageReadAhead.NEXT_PAGE;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = allocator;
@@ -485,6 +517,24 @@ public final class ReadOptions {
         throw new IllegalArgumentException("maxPageSize " + bytes + " is below 1");
       }
       this.maxPageSize = bytes;
+      return this;
+    }
+
+    /**
+     * Whether the next page of each column chunk is prepared (header, CRC, decompression) on a
+     * helper thread while the decoding thread decodes the current one: {@link
+     * PageReadAhead#NEXT_PAGE} (the default) or {@link PageReadAhead#OFF}, which keeps all of a
+     * read's work on its decoding threads (one core per thread of {@link #parallelism(int)}). Only
+     * where the work runs changes: the same batches, and an error in a page is thrown by the call
+     * that needs that page, with either policy. Applies to every window of a parallel read and,
+     * in a template, to every file of a dataset scan.
+     *
+     * <pre>{@code
+     * ReadOptions.builder(allocator).parallelism(2).pageReadAhead(ReadOptions.PageReadAhead.OFF).build();
+     * }</pre>
+     */
+    public Builder pageReadAhead(PageReadAhead policy) {
+      this.pageReadAhead = Objects.requireNonNull(policy, "policy");
       return this;
     }
 

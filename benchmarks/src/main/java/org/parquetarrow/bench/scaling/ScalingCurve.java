@@ -16,6 +16,7 @@ import org.parquetarrow.bench.ScanResult;
 import org.parquetarrow.bench.data.BenchDataset;
 import org.parquetarrow.bench.peers.Machine;
 import org.parquetarrow.bench.peers.Runs;
+import org.parquetarrow.read.ReadOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,11 +30,15 @@ import org.slf4j.LoggerFactory;
  * {@code --out}) the median time (min–max), rows per second, the speed-up over one thread, the
  * process CPU seconds per scan (all threads, GC and JIT included: on a shared machine the steadier
  * figure, and what parallel decoding costs beyond one thread's work) and the highest Arrow memory
- * of one scan, with the load average before and after each data set.
+ * of one scan, with the load average before and after each data set. With {@code --read-ahead both}
+ * (the default) each data set gets two curves: with the page read-ahead a user gets by default
+ * ({@code ReadOptions.PageReadAhead.NEXT_PAGE}: the one-thread read already uses a second core for
+ * decompression) and with it {@code OFF} (every decoding thread does one core's work, so the curve
+ * shows how decoding itself scales); {@code on} or {@code off} measure one of them.
  *
  * <pre>
  * bin/bench-scaling --scale 0.2 --runs 5            # or: java -cp benchmarks.jar org.parquetarrow.bench.scaling.ScalingCurve
- * bin/bench-scaling --sets NESTED,LINEITEM --threads 4
+ * bin/bench-scaling --sets NESTED,LINEITEM --threads 4 --read-ahead off
  * </pre>
  */
 public final class ScalingCurve {
@@ -48,7 +53,7 @@ public final class ScalingCurve {
   public record Point(int threads, Runs runs, double rowsPerSecond, double speedUp, double peakMB, Runs cpu) {}
 
   /** One data set's curve. */
-  public record Curve(BenchDataset set, long rows, long checksum, String loadBefore, String loadAfter,
+  public record Curve(BenchDataset set, ReadOptions.PageReadAhead readAhead, long rows, long checksum, String loadBefore, String loadAfter,
       List<Point> points) {}
 
   public static void main(String[] args) throws Exception {
@@ -59,8 +64,10 @@ public final class ScalingCurve {
     for (BenchDataset d : o.sets) {
       LOG.info("data set {} at scale {}", d, o.scale);
       Path file = d.ensure(o.dataDir, o.scale);
-      LOG.info("measuring {} with 1 to {} threads", d, o.threads);
-      curves.add(measure(d, file, o.batch, o.threads, o.warmups, o.runs));
+      for (ReadOptions.PageReadAhead readAhead : o.readAhead) {
+        LOG.info("measuring {} with 1 to {} threads, page read-ahead {}", d, o.threads, readAhead);
+        curves.add(measure(d, file, o.batch, o.threads, o.warmups, o.runs, readAhead));
+      }
     }
     String ended = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     String markdown = render(command, started, ended, o, curves);
@@ -76,8 +83,10 @@ public final class ScalingCurve {
    *
    * @throws IllegalStateException when a read with more threads gives other rows or values than one thread
    */
-  public static Curve measure(BenchDataset set, Path file, int batch, int maxThreads, int warmups, int runs) {
+  public static Curve measure(BenchDataset set, Path file, int batch, int maxThreads, int warmups, int runs,
+      ReadOptions.PageReadAhead readAhead) {
     try (BufferAllocator allocator = new RootAllocator()) {
+      // the reference is the default read on one thread, whatever the policy measured
       ScanResult reference = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), 1);
       String before = Machine.loadAverage();
       List<List<Double>> seconds = new ArrayList<>();
@@ -91,11 +100,11 @@ public final class ScalingCurve {
         for (int t = 1; t <= maxThreads; t++) {
           long cpu0 = PROCESS.getProcessCpuTime();
           long start = System.nanoTime();
-          ScanResult r = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), t);
+          ScanResult r = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), t, readAhead);
           double s = (System.nanoTime() - start) / 1e9;
           double c = (PROCESS.getProcessCpuTime() - cpu0) / 1e9;
           if (r.rows() != reference.rows() || r.checksum() != reference.checksum()) {
-            throw new IllegalStateException(set + " read with " + t + " threads gave " + r.rows() + " rows, checksum "
+            throw new IllegalStateException(set + " read with " + t + " threads (read-ahead " + readAhead + ") gave " + r.rows() + " rows, checksum "
                 + Long.toHexString(r.checksum()) + "; one thread gave " + reference.rows() + " rows, checksum "
                 + Long.toHexString(reference.checksum()));
           }
@@ -113,7 +122,7 @@ public final class ScalingCurve {
         points.add(new Point(t, r, reference.rows() / r.median(), one / r.median(), peak[t],
             new Runs(cpu.get(t))));
       }
-      return new Curve(set, reference.rows(), reference.checksum(), before, Machine.loadAverage(), points);
+      return new Curve(set, readAhead, reference.rows(), reference.checksum(), before, Machine.loadAverage(), points);
     }
   }
 
@@ -125,16 +134,19 @@ public final class ScalingCurve {
         .append(o.warmups).append(" warm-up and ").append(o.runs)
         .append(String.format(Locale.ROOT, " timed rounds, thread counts interleaved round by round; batches of %,d"
             + " rows, each through BatchDigest on the calling thread; one JVM.  \n", o.batch));
+    b.append("Page read-ahead \"on (default)\": what a user gets, the next page decompressed on a helper thread"
+        + " while the decoding thread decodes (a one-thread read uses up to two cores); \"off\""
+        + " (ReadOptions.PageReadAhead.OFF): one core's work per decoding thread.  \n");
     b.append(m.jvm()).append("; ").append(m.cpu()).append(", ").append(m.cores()).append(" cores; ")
         .append(m.os()).append(".\n\n");
-    b.append("| data set | rows | threads | scan | rows/s | speed-up over 1 thread | process CPU s per scan"
+    b.append("| data set | page read-ahead | rows | threads | scan | rows/s | speed-up over 1 thread | process CPU s per scan"
         + " | peak Arrow MB | load before → after |\n");
-    b.append("|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (Curve c : curves) {
       for (Point p : c.points) {
         b.append(String.format(Locale.ROOT,
-            "| %s | %,d | %d | %.0f ms (%.0f–%.0f) | %.2fM | **%.2f×** | %.2f (%.2f–%.2f) | %.0f | %s |%n",
-            c.set, c.rows, p.threads, p.runs.median() * 1e3, p.runs.min() * 1e3, p.runs.max() * 1e3,
+            "| %s | %s | %,d | %d | %.0f ms (%.0f–%.0f) | %.2fM | **%.2f×** | %.2f (%.2f–%.2f) | %.0f | %s |%n",
+            c.set, c.readAhead == ReadOptions.PageReadAhead.OFF ? "off" : "on (default)", c.rows, p.threads, p.runs.median() * 1e3, p.runs.min() * 1e3, p.runs.max() * 1e3,
             p.rowsPerSecond / 1e6, p.speedUp, p.cpu.median(), p.cpu.min(), p.cpu.max(), p.peakMB,
             p.threads == 1 ? c.loadBefore + " → " + c.loadAfter : ""));
       }
@@ -142,7 +154,10 @@ public final class ScalingCurve {
     return b.toString();
   }
 
-  /** {@code --scale S --runs N --warmups N --threads N --batch ROWS --sets A,B --data DIR --out DIR}. */
+  /**
+   * {@code --scale S --runs N --warmups N --threads N --batch ROWS --sets A,B --read-ahead both|on|off
+   * --data DIR --out DIR}.
+   */
   public static final class Options {
     double scale = 1;
     int runs = 5;
@@ -150,6 +165,8 @@ public final class ScalingCurve {
     int threads = Runtime.getRuntime().availableProcessors();
     int batch = DEFAULT_BATCH;
     List<BenchDataset> sets = List.of(BenchDataset.values());
+    List<ReadOptions.PageReadAhead> readAhead =
+        List.of(ReadOptions.PageReadAhead.NEXT_PAGE, ReadOptions.PageReadAhead.OFF);
     Path dataDir = Path.of("benchmarks/target/bench-data");
     Path outDir = Path.of("benchmarks/target/scaling");
 
@@ -170,11 +187,17 @@ public final class ScalingCurve {
             }
             o.sets = sets;
           }
+          case "--read-ahead" -> o.readAhead = switch (value(args, ++i, a)) {
+            case "both" -> List.of(ReadOptions.PageReadAhead.NEXT_PAGE, ReadOptions.PageReadAhead.OFF);
+            case "on" -> List.of(ReadOptions.PageReadAhead.NEXT_PAGE);
+            case "off" -> List.of(ReadOptions.PageReadAhead.OFF);
+            default -> throw new IllegalArgumentException("--read-ahead " + args[i] + ": valid are both, on, off");
+          };
           case "--data" -> o.dataDir = Path.of(value(args, ++i, a));
           case "--out" -> o.outDir = Path.of(value(args, ++i, a));
           default -> throw new IllegalArgumentException("unknown argument " + a
               + "; valid: --scale S, --runs N, --warmups N, --threads N, --batch ROWS, --sets NUMERIC,STRINGS,NESTED,LINEITEM,"
-              + " --data DIR, --out DIR");
+              + " --read-ahead both|on|off, --data DIR, --out DIR");
         }
       }
       return o;

@@ -1,6 +1,7 @@
 package org.parquetarrow.bench.scaling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -8,33 +9,54 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.parquetarrow.bench.data.BenchDataset;
+import org.parquetarrow.read.ReadOptions.PageReadAhead;
 
 /**
  * The scaling curve on 1% of the four data sets, in batches small enough that a read on 3
- * threads decodes several windows: every thread count must give one thread's rows and checksum
- * ({@link ScalingCurve#measure} throws otherwise; the data sets are written by parquet-java, with
- * offset indexes, so windows split their row groups, nested ones included), and the table has a
- * row per data set and thread count. No time is asserted.
+ * threads decodes several windows: every thread count, with the page read-ahead on and off, must
+ * give one thread's rows and checksum ({@link ScalingCurve#measure} throws otherwise; the data sets
+ * are written by parquet-java, with offset indexes, so windows split their row groups, nested ones
+ * included), and the table has a row per data set, read-ahead policy and thread count. No time is
+ * asserted.
  */
 class ScalingCurveSmokeTest {
   @Test
-  void everyThreadCountReadsWhatOneThreadReads() throws Exception {
+  void everyThreadCountReadsWhatOneThreadReadsWithTheReadAheadOnAndOff() throws Exception {
     ScalingCurve.Options o = ScalingCurve.Options.parse("--scale", "0.01", "--threads", "3", "--batch", "1000",
         "--runs", "1", "--warmups", "0");
+    assertEquals(List.of(PageReadAhead.NEXT_PAGE, PageReadAhead.OFF), o.readAhead, "both curves by default");
     List<ScalingCurve.Curve> curves = new ArrayList<>();
     for (BenchDataset d : BenchDataset.values()) {
       Path file = d.ensure(Path.of("target/bench-data"), 0.01);
-      ScalingCurve.Curve c = ScalingCurve.measure(d, file, 1000, 3, 0, 1);
-      assertTrue(c.rows() > 3 * 1000, d + " has rows for several windows: " + c.rows());
-      assertEquals(List.of(1, 2, 3), c.points().stream().map(ScalingCurve.Point::threads).toList());
-      assertEquals(1.0, c.points().get(0).speedUp(), 1e-9);
-      curves.add(c);
+      for (PageReadAhead readAhead : o.readAhead) {
+        ScalingCurve.Curve c = ScalingCurve.measure(d, file, 1000, 3, 0, 1, readAhead);
+        assertTrue(c.rows() > 3 * 1000, d + " has rows for several windows: " + c.rows());
+        assertEquals(readAhead, c.readAhead());
+        assertEquals(List.of(1, 2, 3), c.points().stream().map(ScalingCurve.Point::threads).toList());
+        assertEquals(1.0, c.points().get(0).speedUp(), 1e-9);
+        curves.add(c);
+      }
     }
     String table = ScalingCurve.render("bin/bench-scaling --quick", "start", "end", o, curves);
     for (BenchDataset d : BenchDataset.values()) {
-      for (int t = 1; t <= 3; t++) {
-        assertTrue(table.contains("| " + d + " | ") && table.contains(" | " + t + " | "), table);
+      for (String policy : new String[] {"on (default)", "off"}) {
+        for (int t = 1; t <= 3; t++) {
+          String row = "| " + d + " | " + policy + " | ";
+          int threads = t;
+          assertTrue(table.lines().anyMatch(l -> l.startsWith(row) && l.contains(" | " + threads + " | ")), table);
+        }
       }
     }
+  }
+
+  @Test
+  void theReadAheadFlagPicksTheCurves() {
+    assertEquals(List.of(PageReadAhead.OFF), ScalingCurve.Options.parse("--read-ahead", "off").readAhead);
+    assertEquals(List.of(PageReadAhead.NEXT_PAGE), ScalingCurve.Options.parse("--read-ahead", "on").readAhead);
+    assertEquals(List.of(PageReadAhead.NEXT_PAGE, PageReadAhead.OFF),
+        ScalingCurve.Options.parse("--read-ahead", "both").readAhead);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ScalingCurve.Options.parse("--read-ahead", "sometimes"));
+    assertTrue(e.getMessage().contains("both, on, off"), e.getMessage());
   }
 }
