@@ -146,7 +146,8 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
         columns[i] = constant(rows, f.dataType(), file.partitionValues().get(f.name()));
       } else {
         FieldVector v = root.getVector(f.name());
-        columns[i] = v == null ? ArrowValuesColumnVector.nulls(rows, f.dataType()) : SparkColumns.wrap(v, f.dataType());
+        columns[i] = v == null ? ArrowValuesColumnVector.nulls(rows, f.dataType())
+            : SparkColumns.wrap(v, f.dataType(), config.columnVectors());
       }
     }
     return new ColumnarBatch(columns, rows);

@@ -21,12 +21,23 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
  *       spark.sql.files.maxPartitionBytes})
  *   <li>{@code intDecimals}: {@code unscaled} (default: decimals stored as INT32/INT64 read as
  *       their unscaled integers) or {@code decimal128} (widened, as Arrow C++ reads them)
+ *   <li>{@code columnVectors}: {@code address} (default: flat columns read by Spark straight from
+ *       the Arrow buffers' addresses, see {@link AddressColumnVector}) or {@code arrow} (through
+ *       Spark's {@code ArrowColumnVector})
  *   <li>object-store settings, see {@link StorageSettings}
  * </ul>
  */
 record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
-    boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage, IntDecimalPolicy intDecimals)
-    implements Serializable {
+    boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage, IntDecimalPolicy intDecimals,
+    ColumnVectors columnVectors) implements Serializable {
+
+  /** How flat Arrow vectors are handed to Spark's generated code (option {@code columnVectors}). */
+  enum ColumnVectors {
+    /** Read straight from the Arrow buffers' addresses ({@link AddressColumnVector}). */
+    ADDRESS,
+    /** Through Spark's {@code ArrowColumnVector} and its per-type accessors (checked Arrow reads). */
+    ARROW
+  }
 
   /** {@link #parse(Map, long, java.util.function.Function)} with no session settings. */
   static ReadConfig parse(Map<String, String> options, long sessionMaxPartitionBytes) {
@@ -59,7 +70,15 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     return new ReadConfig(batch, all || kinds.contains("statistics"), all || kinds.contains("dictionary"),
         all || kinds.contains("bloomfilter"), all || kinds.contains("pageindex"),
         Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes, StorageSettings.parse(options, session),
-        intDecimals(get(options, "intDecimals", "unscaled")));
+        intDecimals(get(options, "intDecimals", "unscaled")), columnVectors(get(options, "columnVectors", "address")));
+  }
+
+  private static ColumnVectors columnVectors(String v) {
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "address" -> ColumnVectors.ADDRESS;
+      case "arrow" -> ColumnVectors.ARROW;
+      default -> throw new IllegalArgumentException("option columnVectors must be address or arrow, not '" + v + "'");
+    };
   }
 
   private static IntDecimalPolicy intDecimals(String v) {
@@ -100,7 +119,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   /** This read with {@code policy} for decimals stored as integers (the driver's choice, shipped to the tasks). */
   ReadConfig withIntDecimals(IntDecimalPolicy policy) {
     return new ReadConfig(batchSize, statistics, dictionary, bloomFilter, pageIndex, hivePartitioning, maxPartitionBytes,
-        storage, policy);
+        storage, policy, columnVectors);
   }
 
   /**

@@ -33,14 +33,26 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 
 /**
  * Arrow vectors as Spark columns without copying: {@link UnscaledDecimalColumnVector} for decimals
- * read as their unscaled integers, Spark's own {@link ArrowColumnVector} wherever it reads the
- * vector as the Spark type asked for (the vector classes it knows, in the layout that type has),
+ * read as their unscaled integers, {@link AddressColumnVector} for the flat layouts it reads from
+ * the buffers' addresses, Spark's own {@link ArrowColumnVector} wherever it reads the vector as the
+ * Spark type asked for (the vector classes it knows, in the layout that type has),
  * {@link ArrowValuesColumnVector} otherwise.
  */
 final class SparkColumns {
   private SparkColumns() {}
 
   static ColumnVector wrap(ValueVector vector, DataType type) {
+    return wrap(vector, type, ReadConfig.ColumnVectors.ADDRESS);
+  }
+
+  /** {@code vector} as a Spark column of {@code type}, flat layouts read as {@code policy} says. */
+  static ColumnVector wrap(ValueVector vector, DataType type, ReadConfig.ColumnVectors policy) {
+    if (policy == ReadConfig.ColumnVectors.ADDRESS) {
+      ColumnVector direct = AddressColumnVector.of(vector, type);
+      if (direct != null) {
+        return direct;
+      }
+    }
     if (UnscaledDecimalColumnVector.holds(vector, type)) {
       return new UnscaledDecimalColumnVector((BaseFixedWidthVector) vector, (DecimalType) type);
     }

@@ -106,8 +106,9 @@ public final class SparkReadBenchmark {
       List<String> table = new ArrayList<>();
       table.add("| query | ours median s | built-in median s | built-in ÷ ours | bytes read ours | bytes read built-in"
           + " | chunk bytes of the columns read | our row groups read / total | pruned by stats / dict / bloom / page index"
-          + " | pages skipped |" + (ALT_OPTIONS == null ? "" : " ours with " + ALT_OPTIONS + ", median s |"));
-      table.add("|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
+          + " | pages skipped |" + (ALT_OPTIONS == null ? "" : " ours with " + ALT_OPTIONS + ", median s |")
+          + " process CPU s, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |");
+      table.add("|---|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
       int i = 0;
       Set<String> only = new HashSet<>(Arrays.asList(System.getProperty("bench.queries", "Q1,Q6,point").split(",")));
       for (Map.Entry<String, String> q : queries.entrySet()) {
@@ -154,6 +155,9 @@ public final class SparkReadBenchmark {
     double[] oursSeconds = new double[runs];
     double[] builtInSeconds = new double[runs];
     double[] altSeconds = new double[runs];
+    double[] oursCpu = new double[runs];
+    double[] builtInCpu = new double[runs];
+    double[] altCpu = new double[runs];
     Measured lastOurs = null;
     Measured lastBuiltIn = null;
     for (int i = 0; i < runs; i++) {
@@ -161,8 +165,12 @@ public final class SparkReadBenchmark {
       lastBuiltIn = measure(spark, bytes, builtIn);
       oursSeconds[i] = lastOurs.seconds;
       builtInSeconds[i] = lastBuiltIn.seconds;
+      oursCpu[i] = lastOurs.cpuSeconds;
+      builtInCpu[i] = lastBuiltIn.cpuSeconds;
       if (ALT_OPTIONS != null) {
-        altSeconds[i] = measure(spark, bytes, alt).seconds;
+        Measured a = measure(spark, bytes, alt);
+        altSeconds[i] = a.seconds;
+        altCpu[i] = a.cpuSeconds;
       }
     }
     double o = median(oursSeconds);
@@ -184,7 +192,8 @@ public final class SparkReadBenchmark {
         + m.getOrDefault("row_groups_pruned_by_dictionary", -1L) + " / "
         + m.getOrDefault("row_groups_pruned_by_bloom_filter", -1L) + " / "
         + m.getOrDefault("row_groups_pruned_by_page_index", -1L) + " | " + m.getOrDefault("pages_skipped", -1L) + " |"
-        + altCell;
+        + altCell + " " + fmt(median(oursCpu)) + " / " + fmt(median(builtInCpu))
+        + (ALT_OPTIONS == null ? "" : " / " + fmt(median(altCpu))) + " |";
   }
 
   private static List<Row> sorted(List<Row> rows) {
@@ -216,19 +225,28 @@ public final class SparkReadBenchmark {
     return total;
   }
 
-  private record Measured(double seconds, long inputBytes, Map<String, Long> scanMetrics) {}
+  /**
+   * Wall seconds; CPU seconds of the whole JVM over the same span (every thread: Spark's, our scan's,
+   * the JIT's and the collector's), which other processes' load moves much less than wall time.
+   */
+  private record Measured(double seconds, double cpuSeconds, long inputBytes, Map<String, Long> scanMetrics) {}
+
+  private static final com.sun.management.OperatingSystemMXBean OS =
+      (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
   private static Measured measure(SparkSession spark, BytesRead bytes, String sql) throws Exception {
     spark.sparkContext().listenerBus().waitUntilEmpty();
     long before = bytes.total.get();
     var df = spark.sql(sql);
+    long cpu = OS.getProcessCpuTime();
     long start = System.nanoTime();
     df.collectAsList();
     double seconds = (System.nanoTime() - start) / 1e9;
+    double cpuSeconds = (OS.getProcessCpuTime() - cpu) / 1e9;
     spark.sparkContext().listenerBus().waitUntilEmpty();
     Map<String, Long> scan = new LinkedHashMap<>();
     collect(df.queryExecution().executedPlan(), scan);
-    return new Measured(seconds, bytes.total.get() - before, scan);
+    return new Measured(seconds, cpuSeconds, bytes.total.get() - before, scan);
   }
 
   /** Our scan node's custom metrics (the built-in scan reports no pruning counters). */
