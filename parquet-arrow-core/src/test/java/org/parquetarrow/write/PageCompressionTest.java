@@ -123,16 +123,59 @@ class PageCompressionTest {
     assertArrayEquals(inLine, helper, codec + " " + version + ", rows per group " + groupRows);
   }
 
+  /**
+   * The same with every column encrypted: nonces differ from file to file, but each group's rows
+   * and each chunk's stored size (AES-GCM adds the same bytes to every module) do not.
+   */
+  @Test
+  void encryptedRowGroupsCutByBytesWhilePagesAreInFlightEndWhereInLineOnesDo() throws Exception {
+    FileEncryptionProperties encryption = FileEncryptionProperties.builder(EncryptedWriteFixture.FOOTER_KEY).build();
+    FileDecryptionProperties keys = FileDecryptionProperties.builder().footerKey(EncryptedWriteFixture.FOOTER_KEY)
+        .build();
+    List<String> inLine = groupSizes(writeStrings(PageCompression.IN_LINE, CompressionCodec.SNAPPY,
+        DataPageVersion.V1, encryption), keys);
+    List<String> helper = groupSizes(writeStrings(PageCompression.HELPER_THREAD, CompressionCodec.SNAPPY,
+        DataPageVersion.V1, encryption), keys);
+    assertTrue(helper.size() >= 8, helper + " groups");
+    assertEquals(inLine, helper);
+  }
+
+  /** Per row group: its rows, then each chunk's stored bytes. */
+  private static List<String> groupSizes(byte[] file, FileDecryptionProperties keys) {
+    ParquetFooter footer = ParquetFooter.read(new ByteBufferInputFile("f", file), keys);
+    FileMetaData md = footer.decryptor().decryptColumnMetaData(footer.metadata());
+    List<String> groups = new ArrayList<>();
+    for (RowGroup group : md.rowGroups()) {
+      StringBuilder g = new StringBuilder().append(group.numRows());
+      for (ColumnChunk chunk : group.columns()) {
+        g.append(' ').append(chunk.metaData().totalCompressedSize());
+      }
+      groups.add(g.toString());
+    }
+    return groups;
+  }
+
   private static final int STRING_BATCH_ROWS = 30_000;
 
   private byte[] writeStrings(PageCompression where, CompressionCodec codec, DataPageVersion version)
       throws Exception {
-    Path file = dir.resolve("strings-" + where + "-" + codec + "-" + version + ".parquet");
+    return writeStrings(where, codec, version, null);
+  }
+
+  private byte[] writeStrings(PageCompression where, CompressionCodec codec, DataPageVersion version,
+      FileEncryptionProperties encryption) throws Exception {
+    Path file = dir.resolve("strings-" + where + "-" + codec + "-" + version + "-" + (encryption != null)
+        + ".parquet");
     Schema schema = new Schema(List.of(
         Field.nullable("category", ArrowType.Utf8.INSTANCE),
         Field.nullable("id", ArrowType.Utf8.INSTANCE)));
     WriterProperties.Builder b = WriterProperties.builder().pageCompression(where).dataPageVersion(version)
-        .dataPageRowLimit(3000).rowGroupBytes(150_000).pageChecksum(true);
+        .dataPageRowLimit(3000).rowGroupBytes(150_000)
+        // the CRC of encrypted bytes, random, varies the header's length: encrypted pages go without
+        .pageChecksum(encryption == null);
+    if (encryption != null) {
+      b.encryption(encryption);
+    }
     if (codec == CompressionCodec.GZIP) {
       b.codec(codec, 1);
     } else {
