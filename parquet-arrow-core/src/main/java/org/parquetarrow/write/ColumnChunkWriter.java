@@ -87,6 +87,11 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final PageLane lane;
   /** Bytes of the stored {@link #pages}. */
   private long chunkCompressed;
+  /**
+   * An upper bound of the bytes the chunk's pages in flight will take once stored (see {@link
+   * #storedBound}); 0 when none is.
+   */
+  private long inFlightBound;
   private final ChunkTotals totals;
   private final PageIndexBuilder pageIndex;
   /** The open chunk's bloom filter, sized when the chunk ends; {@code null} without one. */
@@ -147,6 +152,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     values.resetChunkStatistics();
     pages.clear();
     chunkCompressed = 0;
+    inFlightBound = 0;
     totals.clear();
     values.pageNans = 0;
     BloomFilterOptions b = properties.bloomFilter();
@@ -157,7 +163,15 @@ final class ColumnChunkWriter implements AutoCloseable {
   /** Compressed bytes held for the open chunk, plus the open page's estimate. */
   long bufferedBytes() {
     lane.await(); // the sizes of pages in flight, so that row groups are cut as in line
-    return chunkCompressed + pageEstimate();
+    return chunkCompressed + inFlightBound + pageEstimate();
+  }
+
+  /**
+   * At least {@link #bufferedBytes()}, without waiting for the pages in flight: each counts with
+   * an upper bound of its stored size. Exact when no page is in flight.
+   */
+  long bufferedBytesAtMost() {
+    return chunkCompressed + inFlightBound + pageEstimate();
   }
 
   /** Checks that {@link #write} can take {@code s} without losing or wrapping a value. */
@@ -423,6 +437,7 @@ final class ColumnChunkWriter implements AutoCloseable {
     int ordinal = pages.size();
     pages.add(null);
     int slots = pageSlots;
+    long unstored = body.size();
     Supplier<PageWriter.StoredPage> store;
     if (v1) {
       store = () -> pageWriter.dataPageV1(body, slots, encoding, stats, ordinal);
@@ -437,13 +452,34 @@ final class ColumnChunkWriter implements AutoCloseable {
         defLevels.flushTo(levels);
       }
       int rows = pageRows;
+      unstored += levels.size();
       store = () -> pageWriter.dataPageV2(levels, repLength, body, slots, nulls, rows, encoding, stats, ordinal);
     }
+    long bound = storedBound(unstored, stats);
+    inFlightBound += bound;
     lane.submit(pageWriter.worthAHelper() && body.size() >= HELPER_MIN_BYTES, store, page -> {
       pages.set(ordinal, page);
       pageIndex.setSize(ordinal, page.length());
       chunkCompressed += page.length();
+      inFlightBound -= bound;
     });
+  }
+
+  /**
+   * More than a page of {@code unstored} bytes (body, and v2 levels) with {@code stats} in its
+   * header can take once stored: every codec's output stays under twice its input plus a block's
+   * overhead (snappy n + n/6 + 32, LZ4 n + n/255 + 16, gzip, brotli and zstd a few bytes per
+   * block), and a header (encrypted or not) under 1 KiB plus its statistics' bytes. Only used to
+   * know, without waiting for a page, that a row group is far from full.
+   */
+  private static long storedBound(long unstored, Statistics stats) {
+    long statsBytes = stats == null ? 0 : length(stats.min()) + length(stats.max()) + length(stats.minValue())
+        + length(stats.maxValue());
+    return 2 * unstored + 64 * 1024 + 2 * statsBytes;
+  }
+
+  private static long length(byte[] bytes) {
+    return bytes == null ? 0 : bytes.length;
   }
 
   /** What the footer phase needs of a finished chunk. */

@@ -291,8 +291,8 @@ public final class ParquetFileWriter implements AutoCloseable {
     int from = 0;
     int maxPieceRows = MAX_PIECE_ROWS;
     while (from < rows) {
-      long roomInGroup = Math.min(properties.rowGroupRows() - rowsInGroup, rowsThatFitInBytes());
-      int piece = (int) Math.min(Math.min(rows - from, roomInGroup), maxPieceRows);
+      long wanted = Math.min(Math.min(rows - from, properties.rowGroupRows() - rowsInGroup), maxPieceRows);
+      int piece = (int) Math.min(wanted, rowsThatFitInBytes(wanted));
       if (!writePiece(root, from, from + piece)) {
         // too many binary bytes for one piece: halve it, and the pieces after it
         maxPieceRows = Math.max(1, piece / 2);
@@ -301,7 +301,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       from += piece;
       rowsInGroup += piece;
       totalRows += piece;
-      if (rowsInGroup >= properties.rowGroupRows() || bufferedBytes() >= properties.rowGroupBytes()) {
+      if (rowsInGroup >= properties.rowGroupRows() || groupFull()) {
         flushRowGroup();
       }
     }
@@ -312,16 +312,33 @@ public final class ParquetFileWriter implements AutoCloseable {
    * the bytes per row seen so far in it (at least one row; a fixed first piece while it is empty,
    * which measures the bytes per row).
    */
-  private long rowsThatFitInBytes() {
+  private long rowsThatFitInBytes(long wanted) {
     if (rowsInGroup == 0) {
       return FIRST_PIECE_ROWS;
     }
-    long buffered = bufferedBytes();
+    // fewer rows fit the more bytes are buffered: if all wanted rows fit at an upper bound of the
+    // bytes, they fit at the exact count, and the pages in flight need not be waited for
+    long atMost = bufferedBytesAtMost();
+    long fit = rowsThatFit(atMost);
+    return fit >= wanted ? fit : rowsThatFit(bufferedBytes());
+  }
+
+  private long rowsThatFit(long buffered) {
     long room = properties.rowGroupBytes() - buffered;
     if (buffered == 0) {
       return Long.MAX_VALUE;
     }
     return Math.max(1, (long) (room / ((double) buffered / rowsInGroup)));
+  }
+
+  /**
+   * Whether the open row group holds {@link WriterProperties#rowGroupBytes()}; waits for the pages
+   * in flight only when an upper bound of their sizes does not settle it (a group far from full
+   * goes on while its last pages are compressed).
+   */
+  private boolean groupFull() {
+    long limit = properties.rowGroupBytes();
+    return bufferedBytesAtMost() >= limit && bufferedBytes() >= limit;
   }
 
   /**
@@ -351,6 +368,14 @@ public final class ParquetFileWriter implements AutoCloseable {
       columns.get(c).write(shredded[c]);
     }
     return true;
+  }
+
+  private long bufferedBytesAtMost() {
+    long sum = 0;
+    for (ColumnChunkWriter c : columns) {
+      sum += c.bufferedBytesAtMost();
+    }
+    return sum;
   }
 
   private long bufferedBytes() {

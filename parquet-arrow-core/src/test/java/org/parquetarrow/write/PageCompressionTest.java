@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -83,6 +85,131 @@ class PageCompressionTest {
     byte[] helper = write(PageCompression.HELPER_THREAD, codec, version, dictionary, pageRows);
     assertTrue(inLine.length > 10_000, "a file of many pages");
     assertArrayEquals(inLine, helper, codec + " " + version + " dictionary=" + dictionary);
+  }
+
+  static List<Arguments> byteLimitedGroups() {
+    List<Arguments> out = new ArrayList<>();
+    for (CompressionCodec codec : List.of(CompressionCodec.SNAPPY, CompressionCodec.ZSTD, CompressionCodec.GZIP)) {
+      for (DataPageVersion version : DataPageVersion.values()) {
+        out.add(Arguments.of(codec, version));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Row groups cut by their byte limit while pages are still on the helper: the writer goes on
+   * without waiting for them only while a bound of their sizes leaves the group short of its
+   * limit, so the groups end at the same rows as in line, batch boundaries or not. Half-random
+   * strings (compressing to about two thirds) and repeated ones, with nulls and empty strings.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("byteLimitedGroups")
+  void rowGroupsCutByBytesWhilePagesAreInFlightEndWhereInLineOnesDo(CompressionCodec codec,
+      DataPageVersion version) throws Exception {
+    byte[] inLine = writeStrings(PageCompression.IN_LINE, codec, version);
+    byte[] helper = writeStrings(PageCompression.HELPER_THREAD, codec, version);
+    FileMetaData md = ParquetFooter.read(new ByteBufferInputFile("helper", helper)).metadata();
+    long rows = 0;
+    List<Long> groupRows = new ArrayList<>();
+    for (RowGroup group : md.rowGroups()) {
+      groupRows.add(group.numRows());
+      rows += group.numRows();
+    }
+    assertEquals(6 * STRING_BATCH_ROWS, rows);
+    // cut by bytes (the row limit is far away), not at batch boundaries
+    assertTrue(groupRows.size() >= 8, groupRows + " rows per group");
+    assertTrue(groupRows.stream().anyMatch(n -> n % STRING_BATCH_ROWS != 0), groupRows + " rows per group");
+    assertArrayEquals(inLine, helper, codec + " " + version + ", rows per group " + groupRows);
+  }
+
+  /**
+   * The same with every column encrypted: nonces differ from file to file, but each group's rows
+   * and each chunk's stored size (AES-GCM adds the same bytes to every module) do not.
+   */
+  @Test
+  void encryptedRowGroupsCutByBytesWhilePagesAreInFlightEndWhereInLineOnesDo() throws Exception {
+    FileEncryptionProperties encryption = FileEncryptionProperties.builder(EncryptedWriteFixture.FOOTER_KEY).build();
+    FileDecryptionProperties keys = FileDecryptionProperties.builder().footerKey(EncryptedWriteFixture.FOOTER_KEY)
+        .build();
+    List<String> inLine = groupSizes(writeStrings(PageCompression.IN_LINE, CompressionCodec.SNAPPY,
+        DataPageVersion.V1, encryption), keys);
+    List<String> helper = groupSizes(writeStrings(PageCompression.HELPER_THREAD, CompressionCodec.SNAPPY,
+        DataPageVersion.V1, encryption), keys);
+    assertTrue(helper.size() >= 8, helper + " groups");
+    assertEquals(inLine, helper);
+  }
+
+  /** Per row group: its rows, then each chunk's stored bytes. */
+  private static List<String> groupSizes(byte[] file, FileDecryptionProperties keys) {
+    ParquetFooter footer = ParquetFooter.read(new ByteBufferInputFile("f", file), keys);
+    FileMetaData md = footer.decryptor().decryptColumnMetaData(footer.metadata());
+    List<String> groups = new ArrayList<>();
+    for (RowGroup group : md.rowGroups()) {
+      StringBuilder g = new StringBuilder().append(group.numRows());
+      for (ColumnChunk chunk : group.columns()) {
+        g.append(' ').append(chunk.metaData().totalCompressedSize());
+      }
+      groups.add(g.toString());
+    }
+    return groups;
+  }
+
+  private static final int STRING_BATCH_ROWS = 30_000;
+
+  private byte[] writeStrings(PageCompression where, CompressionCodec codec, DataPageVersion version)
+      throws Exception {
+    return writeStrings(where, codec, version, null);
+  }
+
+  private byte[] writeStrings(PageCompression where, CompressionCodec codec, DataPageVersion version,
+      FileEncryptionProperties encryption) throws Exception {
+    Path file = dir.resolve("strings-" + where + "-" + codec + "-" + version + "-" + (encryption != null)
+        + ".parquet");
+    Schema schema = new Schema(List.of(
+        Field.nullable("category", ArrowType.Utf8.INSTANCE),
+        Field.nullable("id", ArrowType.Utf8.INSTANCE)));
+    WriterProperties.Builder b = WriterProperties.builder().pageCompression(where).dataPageVersion(version)
+        .dataPageRowLimit(3000).rowGroupBytes(150_000)
+        // the CRC of encrypted bytes, random, varies the header's length: encrypted pages go without
+        .pageChecksum(encryption == null);
+    if (encryption != null) {
+      b.encryption(encryption);
+    }
+    if (codec == CompressionCodec.GZIP) {
+      b.codec(codec, 1);
+    } else {
+      b.codec(codec);
+    }
+    java.util.Random random = new java.util.Random(18);
+    try (ParquetFileWriter w = ParquetFileWriter.open(LocalOutputFile.of(file), schema, b.build())) {
+      for (int batch = 0; batch < 6; batch++) {
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+          org.apache.arrow.vector.VarCharVector category = (org.apache.arrow.vector.VarCharVector) root.getVector(0);
+          org.apache.arrow.vector.VarCharVector id = (org.apache.arrow.vector.VarCharVector) root.getVector(1);
+          category.allocateNew(STRING_BATCH_ROWS);
+          id.allocateNew(STRING_BATCH_ROWS);
+          for (int i = 0; i < STRING_BATCH_ROWS; i++) {
+            if (random.nextInt(20) != 0) {
+              category.setSafe(i, ("category-" + random.nextInt(50)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            int kind = random.nextInt(40);
+            if (kind == 0) {
+              id.setSafe(i, new byte[0]);
+            } else if (kind != 1) {
+              byte[] value = new byte[8 + random.nextInt(33)];
+              for (int k = 0; k < value.length; k++) {
+                value[k] = (byte) (k % 2 == 0 ? 'a' + random.nextInt(26) : 'x');
+              }
+              id.setSafe(i, value);
+            }
+          }
+          root.setRowCount(STRING_BATCH_ROWS);
+          w.write(root);
+        }
+      }
+    }
+    return Files.readAllBytes(file);
   }
 
   @ParameterizedTest(name = "{0}")
