@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * {@code --out}) the median time (min–max), rows per second, the speed-up over one thread, the
  * process CPU seconds per scan (all threads, GC and JIT included: on a shared machine the steadier
  * figure, and what parallel decoding costs beyond one thread's work) and the highest Arrow memory
- * of one scan, with the load average before and after each data set. With {@code --read-ahead both}
+ * of one scan, the minor page faults per scan (Linux: memory the process touched for the first time,
+ * each fault a kernel entry and a zeroed page; what a parallel read's extra CPU went to in the
+ * profile of issue 18 item 2), with the load average before and after each data set. With {@code --read-ahead both}
  * (the default) each data set gets two curves: with the page read-ahead a user gets by default
  * ({@code ReadOptions.PageReadAhead.NEXT_PAGE}: the one-thread read already uses a second core for
  * decompression) and with it {@code OFF} (every decoding thread does one core's work, so the curve
@@ -50,7 +52,8 @@ public final class ScalingCurve {
   private ScalingCurve() {}
 
   /** One thread count's runs on one data set. */
-  public record Point(int threads, Runs runs, double rowsPerSecond, double speedUp, double peakMB, Runs cpu) {}
+  public record Point(int threads, Runs runs, double rowsPerSecond, double speedUp, double peakMB, Runs cpu,
+      Runs minorFaults) {}
 
   /** One data set's curve. */
   public record Curve(BenchDataset set, ReadOptions.PageReadAhead readAhead, long rows, long checksum, String loadBefore, String loadAfter,
@@ -91,18 +94,22 @@ public final class ScalingCurve {
       String before = Machine.loadAverage();
       List<List<Double>> seconds = new ArrayList<>();
       List<List<Double>> cpu = new ArrayList<>();
+      List<List<Double>> faults = new ArrayList<>();
       double[] peak = new double[maxThreads + 1];
       for (int t = 0; t <= maxThreads; t++) {
         seconds.add(new ArrayList<>());
         cpu.add(new ArrayList<>());
+        faults.add(new ArrayList<>());
       }
       for (int round = 0; round < warmups + runs; round++) {
         for (int t = 1; t <= maxThreads; t++) {
+          long faults0 = minorFaults();
           long cpu0 = PROCESS.getProcessCpuTime();
           long start = System.nanoTime();
           ScanResult r = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), t, readAhead);
           double s = (System.nanoTime() - start) / 1e9;
           double c = (PROCESS.getProcessCpuTime() - cpu0) / 1e9;
+          long f = faults0 < 0 ? -1 : minorFaults() - faults0;
           if (r.rows() != reference.rows() || r.checksum() != reference.checksum()) {
             throw new IllegalStateException(set + " read with " + t + " threads (read-ahead " + readAhead + ") gave " + r.rows() + " rows, checksum "
                 + Long.toHexString(r.checksum()) + "; one thread gave " + reference.rows() + " rows, checksum "
@@ -111,6 +118,7 @@ public final class ScalingCurve {
           if (round >= warmups) {
             seconds.get(t).add(s);
             cpu.get(t).add(c);
+            faults.get(t).add((double) f);
             peak[t] = Math.max(peak[t], r.peakBytes() / 1e6);
           }
         }
@@ -120,9 +128,24 @@ public final class ScalingCurve {
       for (int t = 1; t <= maxThreads; t++) {
         Runs r = new Runs(seconds.get(t));
         points.add(new Point(t, r, reference.rows() / r.median(), one / r.median(), peak[t],
-            new Runs(cpu.get(t))));
+            new Runs(cpu.get(t)), new Runs(faults.get(t))));
       }
       return new Curve(set, readAhead, reference.rows(), reference.checksum(), before, Machine.loadAverage(), points);
+    }
+  }
+
+  /**
+   * The minor page faults of this process so far (field 10 of {@code /proc/self/stat}), or -1 where
+   * there is no such file.
+   */
+  static long minorFaults() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"));
+      // the command name in field 2 may hold spaces: count the fields after its closing parenthesis
+      String[] after = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+      return Long.parseLong(after[7]);
+    } catch (java.io.IOException | RuntimeException e) {
+      return -1;
     }
   }
 
@@ -140,18 +163,23 @@ public final class ScalingCurve {
     b.append(m.jvm()).append("; ").append(m.cpu()).append(", ").append(m.cores()).append(" cores; ")
         .append(m.os()).append(".\n\n");
     b.append("| data set | page read-ahead | rows | threads | scan | rows/s | speed-up over 1 thread | process CPU s per scan"
-        + " | peak Arrow MB | load before → after |\n");
-    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        + " | minor page faults per scan | peak Arrow MB | load before → after |\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (Curve c : curves) {
       for (Point p : c.points) {
         b.append(String.format(Locale.ROOT,
-            "| %s | %s | %,d | %d | %.0f ms (%.0f–%.0f) | %.2fM | **%.2f×** | %.2f (%.2f–%.2f) | %.0f | %s |%n",
+            "| %s | %s | %,d | %d | %.0f ms (%.0f–%.0f) | %.2fM | **%.2f×** | %.2f (%.2f–%.2f) | %s | %.0f | %s |%n",
             c.set, c.readAhead == ReadOptions.PageReadAhead.OFF ? "off" : "on (default)", c.rows, p.threads, p.runs.median() * 1e3, p.runs.min() * 1e3, p.runs.max() * 1e3,
-            p.rowsPerSecond / 1e6, p.speedUp, p.cpu.median(), p.cpu.min(), p.cpu.max(), p.peakMB,
+            p.rowsPerSecond / 1e6, p.speedUp, p.cpu.median(), p.cpu.min(), p.cpu.max(), faults(p.minorFaults), p.peakMB,
             p.threads == 1 ? c.loadBefore + " → " + c.loadAfter : ""));
       }
     }
     return b.toString();
+  }
+
+  /** The median minor page faults per scan, or "—" where the platform does not count them. */
+  private static String faults(Runs f) {
+    return f.min() < 0 ? "—" : String.format(Locale.ROOT, "%,.0f", f.median());
   }
 
   /**

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +36,10 @@ class ScalingCurveSmokeTest {
         assertEquals(readAhead, c.readAhead());
         assertEquals(List.of(1, 2, 3), c.points().stream().map(ScalingCurve.Point::threads).toList());
         assertEquals(1.0, c.points().get(0).speedUp(), 1e-9);
+        for (ScalingCurve.Point p : c.points()) {
+          assertEquals(Files.exists(Path.of("/proc/self/stat")), p.minorFaults().min() >= 0,
+              "page faults counted where /proc/self/stat exists: " + p);
+        }
         curves.add(c);
       }
     }
@@ -46,6 +52,37 @@ class ScalingCurveSmokeTest {
           assertTrue(table.lines().anyMatch(l -> l.startsWith(row) && l.contains(" | " + threads + " | ")), table);
         }
       }
+    }
+  }
+
+  @Test
+  void theTableHasAPageFaultColumn() throws Exception {
+    ScalingCurve.Options o = ScalingCurve.Options.parse("--scale", "0.01", "--threads", "2", "--batch", "1000",
+        "--runs", "1", "--warmups", "0", "--sets", "NUMERIC", "--read-ahead", "off");
+    Path file = BenchDataset.NUMERIC.ensure(Path.of("target/bench-data"), 0.01);
+    ScalingCurve.Curve c = ScalingCurve.measure(BenchDataset.NUMERIC, file, 1000, 2, 0, 1, PageReadAhead.OFF);
+    String table = ScalingCurve.render("bin/bench-scaling", "start", "end", o, List.of(c));
+    assertTrue(table.contains("| process CPU s per scan | minor page faults per scan | peak Arrow MB |"), table);
+    String one = table.lines().filter(l -> l.startsWith("| NUMERIC | off | ") && l.contains(" | 1 | ")).findFirst()
+        .orElseThrow();
+    String[] cells = one.split(" \\| ");
+    assertEquals(11, cells.length, one);
+    String faults = cells[8];
+    assertTrue(Files.exists(Path.of("/proc/self/stat")) ? faults.matches("[0-9,]+") : faults.equals("—"), one);
+  }
+
+  @Test
+  void touchingFreshMemoryCountsPageFaults() {
+    long before = ScalingCurve.minorFaults();
+    // 64 MiB the process never had: allocateDirect zeroes it, so every page is touched once
+    ByteBuffer fresh = ByteBuffer.allocateDirect(64 << 20);
+    long after = ScalingCurve.minorFaults();
+    assertEquals(64 << 20, fresh.capacity());
+    if (Files.exists(Path.of("/proc/self/stat"))) {
+      // 16,384 pages of 4 KiB, or 32 huge pages of 2 MiB where the kernel backs them so
+      assertTrue(after - before >= 32, "faults " + before + " → " + after);
+    } else {
+      assertEquals(-1, after);
     }
   }
 
