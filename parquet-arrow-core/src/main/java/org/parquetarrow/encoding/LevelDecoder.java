@@ -37,6 +37,11 @@ public final class LevelDecoder {
   private Mode mode = Mode.ZERO;
   private int maxLevel;
   private int bitWidth;
+  /**
+   * Whether a decoded level can exceed {@link #maxLevel}: not when the maximum is the largest
+   * value of its bit width (1, 3, 7…), as every run's values are masked or checked to that width.
+   */
+  private boolean mayExceed;
   private long remaining;
   // BIT_PACKED state
   private byte[] buf;
@@ -115,6 +120,7 @@ public final class LevelDecoder {
     }
     this.maxLevel = maxLevel;
     this.bitWidth = BitPacking.bitWidth(maxLevel);
+    this.mayExceed = maxLevel != (int) ((1L << bitWidth) - 1);
     this.remaining = count;
     mode = Mode.ZERO;
     return maxLevel == 0;
@@ -278,6 +284,9 @@ public final class LevelDecoder {
 
   /** Rejects a level above the maximum, without a branch per level. */
   private void checkMax(int[] levels, int off, int n) {
+    if (!mayExceed) {
+      return;
+    }
     int max = maxLevel;
     int bad = 0;
     for (int i = off; i < off + n; i++) {

@@ -100,6 +100,11 @@ final class FlatLevels implements LevelStrategy {
   }
 
   @Override
+  public int valueCount(int rows) {
+    return rows - nullCount;
+  }
+
+  @Override
   public FieldVector finish(int rows) {
     return sink.finish(validity, rows, nullCount);
   }

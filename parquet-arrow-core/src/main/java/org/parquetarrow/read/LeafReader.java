@@ -140,6 +140,11 @@ final class LeafReader implements AutoCloseable {
     return levels.entryCount(filled);
   }
 
+  /** The values present in the batch so far: its entries at the maximum definition level. */
+  final int valueCount() {
+    return levels.valueCount(filled);
+  }
+
   /** Whether the leaf repeats (max repetition level above 0). */
   final boolean repeated() {
     return repeated;

@@ -40,6 +40,12 @@ sealed interface LevelStrategy permits FlatLevels, RepeatedLevels {
   /** The level entries of the batch, whose first {@code rows} rows are read. */
   int entryCount(int rows);
 
+  /**
+   * The batch's values present so far (entries at the maximum definition level), of a batch
+   * whose first {@code rows} rows are read.
+   */
+  int valueCount(int rows);
+
   /** The batch of {@code rows} rows as a vector of the leaf's storage type. */
   FieldVector finish(int rows);
 

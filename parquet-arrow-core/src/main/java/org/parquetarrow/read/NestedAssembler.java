@@ -183,6 +183,11 @@ final class NestedAssembler implements FieldAssembler {
     return info.validDefLevel() == info.repeatedAncestorDefLevel();
   }
 
+  /** Whether {@code leaf}'s slots are the elements of {@code list} (none of its own repeats). */
+  private static boolean isRightBelow(LevelInfo leaf, LevelInfo list) {
+    return leaf.repeatedAncestorDefLevel() == list.elementDefLevel() && leaf.repLevel() == list.repLevel();
+  }
+
   private static CorruptFileException slotMismatch(Field field, int expected, int found) {
     return new CorruptFileException("the levels of " + field.getName() + " give it " + found
         + " slots where its parent has " + expected);
@@ -246,9 +251,9 @@ final class NestedAssembler implements FieldAssembler {
       try (ArrowBuf validity = validityFor(slots, r)) {
         int nulls;
         if (allValid(info)) {
-          // every slot holds a value: its slots are its dense values, counted without a bitmap
-          // unless the parent's count came from these very levels
-          int found = countedBy == r ? slots : countSlots();
+          // every slot holds a value: its slots are its dense values (entries at the maximum
+          // definition level, which is this leaf's slot test too), already counted as read
+          int found = countedBy == r ? slots : r.valueCount();
           if (found != slots) {
             throw slotMismatch(field, slots, found);
           }
@@ -266,12 +271,13 @@ final class NestedAssembler implements FieldAssembler {
     }
 
     /**
-     * Whether the list right above, reading the levels of {@code listSource}, can work out this
-     * leaf's validity in its own pass ({@link NestedLevels#listOffsetsWithLeaf}).
+     * Whether a list right above this leaf, or above a struct with no nulls of its own holding
+     * it (a map's key-value entries), can work out its validity from this leaf's levels in the
+     * list's own pass ({@link NestedLevels#listOffsetsWithLeaf}): each of the list's elements is
+     * then one slot of this leaf.
      */
-    boolean validityFromList(LeafReader listSource, OffsetWidth width) {
-      LeafReader r = leaf.reader();
-      return r == listSource && r.repeated() && !allValid(info) && width == OffsetWidth.INT32;
+    boolean validityFromList(OffsetWidth width) {
+      return leaf.reader().repeated() && !allValid(info) && width == OffsetWidth.INT32;
     }
 
     /** {@link #build} with the validity the list above made, its {@code slots} already checked. */
@@ -333,6 +339,31 @@ final class NestedAssembler implements FieldAssembler {
 
     @Override
     FieldVector build(int slots, LeafReader countedBy) {
+      return build(slots, countedBy, null, null, 0);
+    }
+
+    /**
+     * The child a list right above can give its validity in the list's own pass (see {@link
+     * LeafNode#validityFromList(OffsetWidth)}): a nullable repeated leaf child, when this struct
+     * has a slot for each of the list's elements (no nulls of its own); else {@code null}.
+     */
+    LeafNode leafForList(LevelInfo list, OffsetWidth width) {
+      if (!allValid(info)) {
+        return null;
+      }
+      for (Node c : children) {
+        if (c instanceof LeafNode leaf && leaf.validityFromList(width) && isRightBelow(leaf.info, list)) {
+          return leaf;
+        }
+      }
+      return null;
+    }
+
+    /**
+     * {@link #build(int, LeafReader)}, where child {@code preset} (if not {@code null}) has its
+     * validity {@code presetValidity} and {@code presetNulls} nulls from the list above.
+     */
+    FieldVector build(int slots, LeafReader countedBy, LeafNode preset, ArrowBuf presetValidity, int presetNulls) {
       LeafReader s = source();
       LeafReader childrenCountedBy = countedBy;
       List<FieldVector> built = new ArrayList<>(children.size());
@@ -354,7 +385,9 @@ final class NestedAssembler implements FieldAssembler {
           childrenCountedBy = s;
         }
         for (Node child : children) {
-          built.add(child.build(slots, childrenCountedBy));
+          built.add(child == preset
+              ? preset.build(presetValidity, slots, presetNulls)
+              : child.build(slots, childrenCountedBy));
         }
         struct = (StructVector) field.createVector(allocator);
         struct.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(validity));
@@ -393,9 +426,22 @@ final class NestedAssembler implements FieldAssembler {
       return child.source();
     }
 
+    /**
+     * The leaf whose validity this list can work out in its own pass over the levels, the leaf's
+     * levels standing for the list's: its element leaf, or a leaf of its element struct (a map's
+     * value); {@code null} when there is none.
+     */
+    private LeafNode leafWithList() {
+      if (child instanceof LeafNode leaf) {
+        return leaf.validityFromList(width) && isRightBelow(leaf.info, info) ? leaf : null;
+      }
+      return child instanceof StructNode struct ? struct.leafForList(info, width) : null;
+    }
+
     @Override
     FieldVector build(int slots, LeafReader countedBy) {
-      LeafReader s = source();
+      LeafNode withLeaf = leafWithList();
+      LeafReader s = withLeaf != null ? withLeaf.leaf.reader() : source();
       int n = s.entryCount();
       int entryBytes = width == OffsetWidth.INT64 ? 8 : 4;
       FieldVector elements = null;
@@ -406,17 +452,20 @@ final class NestedAssembler implements FieldAssembler {
           ArrowBuf offsets = allocator.buffer((Math.max(slots, n) + 1L) * entryBytes)) {
         offsets.setZero(0, entryBytes);
         SlotCounts c;
-        if (child instanceof LeafNode leafChild && leafChild.validityFromList(s, width)) {
+        if (withLeaf != null) {
           // the leaf's validity in the same pass over the levels as the offsets
           try (ArrowBuf leafValidity = validityFor(0, s)) {
             c = NestedLevels.listOffsetsWithLeaf(s.levels(), s.repetitionLevels(), 0, n, info,
-                offsets, 0, validity, 0, leafChild.info, leafValidity, 0);
+                offsets, 0, validity, 0, withLeaf.info, leafValidity, 0);
             if (c.slotCount() != slots) {
               throw slotMismatch(field, slots, c.slotCount());
             }
             int leafNulls = c.elementCount()
                 - (int) Bitmaps.countSetBits(leafValidity, 0, c.elementCount());
-            elements = leafChild.build(leafValidity, c.elementCount(), leafNulls);
+            elements = child == withLeaf
+                ? withLeaf.build(leafValidity, c.elementCount(), leafNulls)
+                // the struct's other children check their counts against the leaf's
+                : ((StructNode) child).build(c.elementCount(), s, withLeaf, leafValidity, leafNulls);
           }
         } else {
           c = NestedLevels.listOffsets(

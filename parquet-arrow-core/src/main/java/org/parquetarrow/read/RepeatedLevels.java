@@ -193,6 +193,11 @@ final class RepeatedLevels implements LevelStrategy {
     return entries;
   }
 
+  @Override
+  public int valueCount(int rows) {
+    return denseValues;
+  }
+
   /** The dense values as they are; only the assembly tree knows their slots (see the other finish). */
   @Override
   public FieldVector finish(int rows) {

@@ -176,17 +176,34 @@ public final class NestedLevels {
       long leafPacked = 0;
       int elements = 0;
       // as in listLoop; an entry that adds an element is also the leaf's next slot
-      for (int t = 0; t < len; t++) {
-        int d = def[i + t];
-        int r = rep[i + t];
-        int s = Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r);
-        MemoryUtil.putInt(startAddress + ((long) slot << 2), e + elements);
-        packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
-        slots += s;
-        slot += s;
-        int x = Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
-        leafPacked |= (long) (Branchless.atLeast(d, leafPresent) & x) << elements;
-        elements += x;
+      if (len == CHUNK && ancestor == 0) {
+        // a top-level list or map: every record start is a slot; a constant trip count lets the
+        // JIT unroll the common case
+        for (int t = 0; t < CHUNK; t++) {
+          int d = def[i + t];
+          int r = rep[i + t];
+          int s = Branchless.atLeast(newSlot, r);
+          MemoryUtil.putInt(startAddress + ((long) slot << 2), e + elements);
+          packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+          slots += s;
+          slot += s;
+          int x = Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
+          leafPacked |= (long) (Branchless.atLeast(d, leafPresent) & x) << elements;
+          elements += x;
+        }
+      } else {
+        for (int t = 0; t < len; t++) {
+          int d = def[i + t];
+          int r = rep[i + t];
+          int s = Branchless.atLeast(d, ancestor) & Branchless.atLeast(newSlot, r);
+          MemoryUtil.putInt(startAddress + ((long) slot << 2), e + elements);
+          packed |= (long) (Branchless.atLeast(d, present) & s) << slots;
+          slots += s;
+          slot += s;
+          int x = Branchless.atLeast(d, element) & Branchless.atLeast(own, r);
+          leafPacked |= (long) (Branchless.atLeast(d, leafPresent) & x) << elements;
+          elements += x;
+        }
       }
       e += elements;
       bits.append(packed, slots);
