@@ -220,18 +220,28 @@ final class FilterEvaluator {
       if (c.dictionary == null) {
         return predicate.apply(c);
       }
+      TriBits out = new TriBits(c.rows);
+      if (c.dictionary.rows == 0) {
+        return out; // an empty dictionary: every row is null
+      }
       TriBits onValues = predicate.apply(c.dictionary);
-      TriBits out = new TriBits(rows);
+      long[] isTrue = onValues.isTrue;
+      long[] isFalse = onValues.isFalse;
       int[] index = c.indices;
-      for (int i = 0; i < rows; i++) {
-        if (c.valid(i)) {
-          int k = index[i];
-          if (onValues.isTrue(k)) {
-            out.set(i, true);
-          } else if (onValues.isFalse(k)) {
-            out.set(i, false);
-          }
+      long[] valid = c.validWords();
+      // 64 rows into a bitmap word at a time, branch-free (a null row's index is 0, a valid entry)
+      for (int w = 0; w < valid.length; w++) {
+        int base = w << 6;
+        int n = Math.min(64, c.rows - base);
+        long t = 0;
+        long f = 0;
+        for (int b = 0; b < n; b++) {
+          int k = index[base + b];
+          t |= ((isTrue[k >>> 6] >>> k) & 1L) << b;
+          f |= ((isFalse[k >>> 6] >>> k) & 1L) << b;
         }
+        out.isTrue[w] = t & valid[w];
+        out.isFalse[w] = f & valid[w];
       }
       return out;
     }
