@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -39,9 +40,23 @@ import org.parquetarrow.dataset.expr.StartsWith;
  */
 final class FilterEvaluator {
   private final Expression filter;
+  /** Every {@code and} of the filter, as it is run (built once, shared by the scan's threads). */
+  private final Map<And, Conjunction> conjunctions = new IdentityHashMap<>();
 
   FilterEvaluator(Expression boundFilter) {
     this.filter = boundFilter;
+    planConjunctions(boundFilter);
+  }
+
+  private void planConjunctions(Expression e) {
+    if (e instanceof And a) {
+      conjunctions.put(a, Conjunction.of(a));
+      a.terms().forEach(this::planConjunctions);
+    } else if (e instanceof Or o) {
+      o.terms().forEach(this::planConjunctions);
+    } else if (e instanceof Not n) {
+      planConjunctions(n.term());
+    }
   }
 
   /** The filter's value for every row of {@code batch}. */
@@ -59,7 +74,7 @@ final class FilterEvaluator {
   }
 
   /** One evaluation over one batch, columns extracted once each. */
-  private static final class Pass {
+  private final class Pass {
     private final VectorSchemaRoot batch;
     private final int rows;
     private final Map<Long, FieldVector> dictionaries;
@@ -83,11 +98,7 @@ final class FilterEvaluator {
      */
     TriBits eval(Expression e, long[] open) {
       if (e instanceof And a) {
-        TriBits out = eval(a.terms().get(0), open);
-        for (int i = 1; i < a.terms().size(); i++) {
-          out.and(eval(a.terms().get(i), notFalse(out, open)));
-        }
-        return out;
+        return and(conjunctions.get(a), open);
       }
       if (e instanceof Or o) {
         TriBits out = eval(o.terms().get(0));
@@ -102,9 +113,7 @@ final class FilterEvaluator {
         return out;
       }
       if (e instanceof Between b) {
-        TriBits out = eval(new Comparison(b.column(), CompareOp.GE, b.low()));
-        out.and(eval(new Comparison(b.column(), CompareOp.LE, b.high())));
-        return out;
+        return bounds(b.column(), List.of(b), open);
       }
       if (e instanceof NullCheck n) {
         ColumnValues c = column(n.column());
@@ -137,6 +146,73 @@ final class FilterEvaluator {
     }
 
     /**
+     * The units of {@code conj} in their current order, each on the rows the ones before left
+     * open (and only those of {@code open}, all when null), recording what share each kept.
+     */
+    private TriBits and(Conjunction conj, long[] open) {
+      TriBits out = null;
+      long[] rowsOpen = open;
+      for (int u : conj.order()) {
+        Conjunction.Unit unit = conj.units().get(u);
+        TriBits r = unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen) : eval(unit.terms().get(0), rowsOpen);
+        observe(conj, u, r, rowsOpen);
+        if (out == null) {
+          out = r;
+        } else {
+          out.and(r);
+        }
+        rowsOpen = notFalse(out, open);
+      }
+      return out;
+    }
+
+    /** Tells {@code conj} how many of the rows of {@code open} (all when null) unit {@code u} left not false. */
+    private void observe(Conjunction conj, int u, TriBits r, long[] open) {
+      int given = 0;
+      int kept = 0;
+      for (int w = 0; w < r.isFalse.length; w++) {
+        long o = TriBits.rowsMask(rows, w) & (open == null ? -1L : open[w]);
+        given += Long.bitCount(o);
+        kept += Long.bitCount(o & ~r.isFalse[w]);
+      }
+      conj.observe(u, given, kept);
+    }
+
+    /**
+     * The comparisons and {@code between}s {@code terms} of {@code column}, all of them: on a
+     * column of the long domain (not dictionary-encoded) one range test per row ({@link
+     * LongRange}), else each in turn on the rows the ones before left open.
+     */
+    private TriBits bounds(ColumnRef column, List<Expression> terms, long[] open) {
+      ColumnValues c = column(column);
+      if (c.domain == ColumnValues.Domain.LONG && c.dictionary == null) {
+        LongRange r = LongRange.of(c, terms);
+        TriBits out = new TriBits(rows);
+        if (r.empty() || r.all()) {
+          constantForValid(c, !r.empty(), out);
+        } else {
+          inRange(c, r.lo(), r.hi(), out, open);
+        }
+        return out;
+      }
+      TriBits out = null;
+      for (Expression t : terms) {
+        List<Expression> parts = t instanceof Between b
+            ? List.of(new Comparison(b.column(), CompareOp.GE, b.low()), new Comparison(b.column(), CompareOp.LE, b.high()))
+            : List.of(t);
+        for (Expression p : parts) {
+          TriBits r = eval(p, out == null ? open : notFalse(out, open));
+          if (out == null) {
+            out = r;
+          } else {
+            out.and(r);
+          }
+        }
+      }
+      return out;
+    }
+
+    /**
      * {@code predicate} on the rows of {@code c}; on a dictionary-encoded column, evaluated on the
      * dictionary's values and looked up by index (rows whose index or value is null stay unknown).
      */
@@ -144,18 +220,28 @@ final class FilterEvaluator {
       if (c.dictionary == null) {
         return predicate.apply(c);
       }
+      TriBits out = new TriBits(c.rows);
+      if (c.dictionary.rows == 0) {
+        return out; // an empty dictionary: every row is null
+      }
       TriBits onValues = predicate.apply(c.dictionary);
-      TriBits out = new TriBits(rows);
+      long[] isTrue = onValues.isTrue;
+      long[] isFalse = onValues.isFalse;
       int[] index = c.indices;
-      for (int i = 0; i < rows; i++) {
-        if (c.valid(i)) {
-          int k = index[i];
-          if (onValues.isTrue(k)) {
-            out.set(i, true);
-          } else if (onValues.isFalse(k)) {
-            out.set(i, false);
-          }
+      long[] valid = c.validWords();
+      // 64 rows into a bitmap word at a time, branch-free (a null row's index is 0, a valid entry)
+      for (int w = 0; w < valid.length; w++) {
+        int base = w << 6;
+        int n = Math.min(64, c.rows - base);
+        long t = 0;
+        long f = 0;
+        for (int b = 0; b < n; b++) {
+          int k = index[base + b];
+          t |= ((isTrue[k >>> 6] >>> k) & 1L) << b;
+          f |= ((isFalse[k >>> 6] >>> k) & 1L) << b;
         }
+        out.isTrue[w] = t & valid[w];
+        out.isFalse[w] = f & valid[w];
       }
       return out;
     }
@@ -285,6 +371,39 @@ final class FilterEvaluator {
           case LE -> { for (int b = 0; b < n; b++) { bits |= (x[b] <= v ? 1L : 0L) << b; } }
           case GT -> { for (int b = 0; b < n; b++) { bits |= (x[b] > v ? 1L : 0L) << b; } }
           case GE -> { for (int b = 0; b < n; b++) { bits |= (x[b] >= v ? 1L : 0L) << b; } }
+        }
+        out.isTrue[w] = bits & valid[w];
+        out.isFalse[w] = ~bits & valid[w];
+      }
+    }
+
+    /**
+     * {@code lo <= x <= hi} for 64 rows at a time, as one unsigned comparison of {@code x - lo}
+     * with {@code hi - lo}; rows few open in a word go one by one, as in {@link #compareLongs}.
+     */
+    private void inRange(ColumnValues c, long lo, long hi, TriBits out, long[] open) {
+      long[] x = new long[64];
+      long[] valid = c.validWords();
+      // unsigned order as signed order: flip the sign bits of both sides
+      long span = (hi - lo) ^ Long.MIN_VALUE;
+      for (int w = 0; w < valid.length; w++) {
+        int base = w << 6;
+        long sparse = open == null ? -1L : open[w] & valid[w];
+        if (Long.bitCount(sparse) < SPARSE_ROWS) {
+          long bits = 0;
+          for (long m = sparse; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            bits |= (((c.value(base + b) - lo) ^ Long.MIN_VALUE) <= span ? 1L : 0L) << b;
+          }
+          out.isTrue[w] = bits;
+          out.isFalse[w] = ~bits & valid[w];
+          continue;
+        }
+        int n = Math.min(64, c.rows - base);
+        c.load(base, n, x);
+        long bits = 0;
+        for (int b = 0; b < n; b++) {
+          bits |= (((x[b] - lo) ^ Long.MIN_VALUE) <= span ? 1L : 0L) << b;
         }
         out.isTrue[w] = bits & valid[w];
         out.isFalse[w] = ~bits & valid[w];
