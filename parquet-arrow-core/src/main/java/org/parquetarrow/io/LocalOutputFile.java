@@ -14,19 +14,16 @@ import java.nio.file.DirectoryStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.parquetarrow.ParquetIOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.parquetarrow.concurrent.HelperThreads;
 
 /**
  * An {@link OutputFile} on the local file system. Bytes are written to a hidden temporary file in
@@ -57,7 +54,7 @@ public final class LocalOutputFile implements OutputFile {
   /** Bytes written between the early syncs of {@link SyncPolicy#EARLY}. */
   public static final long EARLY_SYNC_BYTES = 16L * 1024 * 1024;
   /** Daemon threads for early syncs, shared by every output; idle ones end after a while. */
-  private static final ThreadPoolExecutor SYNCS = syncPool();
+  private static final ThreadPoolExecutor SYNCS = HelperThreads.idleEndingPool(2, "parquet-arrow-early-sync-");
 
   private final Path path;
   private final SyncPolicy sync;
@@ -167,34 +164,6 @@ public final class LocalOutputFile implements OutputFile {
     } catch (IOException | java.nio.file.DirectoryIteratorException e) {
       // cleanup is a courtesy: a directory that cannot be listed fails the create itself if it matters
     }
-  }
-
-  private static void awaitQuietly(FutureTask<Void> task) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        task.get();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      } catch (ExecutionException | CancellationException e) {
-        break; // the file is being discarded
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private static ThreadPoolExecutor syncPool() {
-    AtomicInteger count = new AtomicInteger();
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(2, 2, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-      Thread t = new Thread(r, "parquet-arrow-early-sync-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
   }
 
   private final class Output implements AtomicOutput {
@@ -349,7 +318,7 @@ public final class LocalOutputFile implements OutputFile {
         FutureTask<Void> task = earlySync;
         earlySync = null;
         if (task != null && !task.cancel(false)) {
-          awaitQuietly(task); // a running sync is let finish before its channel closes
+          HelperThreads.awaitQuietly(task); // a running sync is let finish before its channel closes
         }
         channel.close();
       } finally {

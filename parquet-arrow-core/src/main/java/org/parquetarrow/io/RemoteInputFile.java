@@ -16,11 +16,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingFileException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.concurrent.HelperThreads;
 
 /**
  * The common part of files read by ranged requests over a network ({@link
@@ -425,12 +425,8 @@ public abstract class RemoteInputFile implements InputFile {
 
   private synchronized ExecutorService pool() {
     if (pool == null) {
-      AtomicInteger n = new AtomicInteger();
-      pool = Executors.newFixedThreadPool(options.maxConcurrentRequests(), task -> {
-        Thread t = new Thread(task, "parquet-arrow-remote-" + n.incrementAndGet());
-        t.setDaemon(true);
-        return t;
-      });
+      pool = Executors.newFixedThreadPool(options.maxConcurrentRequests(),
+          HelperThreads.daemons("parquet-arrow-remote-"));
     }
     return pool;
   }

@@ -1,15 +1,12 @@
 package org.parquetarrow.write;
 
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.parquetarrow.encoding.ByteSink;
+import org.parquetarrow.concurrent.HelperThreads;
 
 /**
  * The way a file's data pages go from encoded body to stored page ({@link PageWriter}): in line, or
@@ -34,7 +31,7 @@ import org.parquetarrow.encoding.ByteSink;
  */
 final class PageLane {
   /** Daemon threads shared by every writer; idle ones end after a while. */
-  private static final ThreadPoolExecutor POOL = pool();
+  private static final ThreadPoolExecutor POOL = HelperThreads.besideTheCaller("parquet-arrow-page-compression-");
 
   private final boolean helper;
   private final ByteSink[] bodies;
@@ -106,7 +103,7 @@ final class PageLane {
     pending = null;
     pendingDone = null;
     if (!task.cancel(false)) {
-      awaitQuietly(task);
+      HelperThreads.awaitQuietly(task);
     }
   }
 
@@ -134,35 +131,5 @@ final class PageLane {
         Thread.currentThread().interrupt();
       }
     }
-  }
-
-  private static void awaitQuietly(FutureTask<PageWriter.StoredPage> task) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        task.get();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      } catch (ExecutionException | CancellationException e) {
-        break;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private static ThreadPoolExecutor pool() {
-    int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
-    AtomicInteger count = new AtomicInteger();
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 10, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(), r -> {
-          Thread t = new Thread(r, "parquet-arrow-page-compression-" + count.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
   }
 }

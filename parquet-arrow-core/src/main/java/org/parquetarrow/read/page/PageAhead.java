@@ -1,11 +1,9 @@
 package org.parquetarrow.read.page;
 
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.parquetarrow.concurrent.HelperThreads;
 
 /**
  * One page being prepared ahead of its turn on the shared helper threads. The caller either finds
@@ -23,7 +21,7 @@ final class PageAhead implements Runnable {
    * Helpers shared by every page reader of the JVM: daemon threads, one fewer than the cores (at
    * least one), gone after ten idle seconds.
    */
-  private static final ThreadPoolExecutor POOL = pool();
+  private static final ThreadPoolExecutor POOL = HelperThreads.besideTheCaller("parquet-arrow-page-read-ahead-");
 
   private final Supplier<Page> work;
   private int state = QUEUED;
@@ -108,18 +106,5 @@ final class PageAhead implements Runnable {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private static ThreadPoolExecutor pool() {
-    int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
-    AtomicInteger count = new AtomicInteger();
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 10, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(), r -> {
-          Thread t = new Thread(r, "parquet-arrow-page-read-ahead-" + count.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
   }
 }
