@@ -2,7 +2,9 @@ package org.parquetarrow.read;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -62,6 +64,8 @@ public final class ParquetFileReader implements AutoCloseable {
   private final SchemaMapping mapping;
   private final BatchSource batches;
   private boolean closed;
+  /** The Arrow readers handed out, whose roots this reader's close frees too. */
+  private final List<ArrowReader> arrowReaders = new ArrayList<>();
 
   private ParquetFileReader(InputFile file, boolean ownsFile, ReadOptions options) {
     this(file, ownsFile, ParquetFooter.read(file, MetadataLimits.DEFAULT, options.checkReadable().decryption(),
@@ -284,10 +288,13 @@ public final class ParquetFileReader implements AutoCloseable {
 
   /**
    * The remaining batches as an Arrow {@link ArrowReader} (whose root is reused from batch to
-   * batch). Closing it closes this reader.
+   * batch). Closing it closes this reader, and closing this reader closes it (its root's buffers
+   * are freed), so either is enough.
    */
   public ArrowReader toArrowReader() {
-    return new ParquetArrowReader(this, batches);
+    ArrowReader r = new ParquetArrowReader(this, batches);
+    arrowReaders.add(r);
+    return r;
   }
 
   @Override
@@ -296,6 +303,13 @@ public final class ParquetFileReader implements AutoCloseable {
       return;
     }
     closed = true;
+    for (ArrowReader r : arrowReaders) {
+      try {
+        r.close(); // its root; closing its source comes back here and returns at once
+      } catch (IOException e) {
+        throw new ParquetIOException("cannot close the Arrow reader of " + file.name() + ": " + e.getMessage(), e);
+      }
+    }
     batches.close();
     if (ownsFile) {
       try {
