@@ -93,7 +93,8 @@ public final class ParquetFileReader implements AutoCloseable {
     BatchReader whole = new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, plan, options);
     if (options.parallelism() > 1) {
       // each lane decodes on one thread at a time: column tasks on the same executor could wait on each other
-      ReadOptions perWindow = options.toBuilder().executor(null).parallelism(1).build();
+      ReadOptions perWindow = options.toBuilder().executor(null).parallelism(1)
+          .fetchOptions(ParallelBatchReader.laneFetch(options.fetchOptions())).build();
       this.batches = ParallelBatchReader.over(whole, plan, metadata, options, file.name(),
           lane -> new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, lane, perWindow));
     } else {
