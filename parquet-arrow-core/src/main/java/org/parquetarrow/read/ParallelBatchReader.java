@@ -65,8 +65,8 @@ final class ParallelBatchReader implements BatchSource {
   /** The reader's own threads when the caller gave no executor; shut down on close. */
   private final ExecutorService ownThreads;
   private final Lane[] lanes;
-  /** Batches in each window, by window: which lane gives the caller's next batch. */
-  private final int[] windowBatches;
+  /** Rows of each window, by window: which lane gives the caller's next batch. */
+  private final long[] windowRows;
   /** Batches a lane may hold decoded and not taken before it stops. */
   private final int ahead;
 
@@ -74,8 +74,8 @@ final class ParallelBatchReader implements BatchSource {
   private final Condition changed = lock.newCondition();
   /** Guarded by {@link #lock}: the window the caller reads from now. */
   private int consuming;
-  /** Guarded by {@link #lock}: batches of window {@link #consuming} already handed out. */
-  private int taken;
+  /** Guarded by {@link #lock}: rows of window {@link #consuming} already handed out. */
+  private long taken;
   /** Guarded by {@link #lock}: lane tasks started and not returned. */
   private int decoding;
   /** Guarded by {@link #lock}. */
@@ -89,15 +89,15 @@ final class ParallelBatchReader implements BatchSource {
   private final AtomicLong bytesRequested = new AtomicLong();
 
   private ParallelBatchReader(Schema schema, BufferAllocator allocator, List<RowPlan> lanePlans,
-      int[] windowBatches, int ahead, Function<RowPlan, BatchReader> readers, Executor executor,
+      List<long[]> laneStops, long[] windowRows, int ahead, Function<RowPlan, BatchReader> readers, Executor executor,
       String fileName) {
     this.schema = schema;
     this.allocator = allocator;
-    this.windowBatches = windowBatches;
+    this.windowRows = windowRows;
     this.ahead = ahead;
     this.lanes = new Lane[lanePlans.size()];
     for (int i = 0; i < lanes.length; i++) {
-      lanes[i] = new Lane(lanePlans.get(i), readers);
+      lanes[i] = new Lane(lanePlans.get(i), laneStops.get(i), readers);
     }
     if (executor != null) {
       this.executor = executor;
@@ -135,18 +135,26 @@ final class ParallelBatchReader implements BatchSource {
     for (int j = 0; j < laneCount; j++) {
       byLane.add(new ArrayList<>());
     }
-    int[] batches = new int[windows.size()];
+    long[] rows = new long[windows.size()];
     for (int w = 0; w < windows.size(); w++) {
       byLane.get(w % laneCount).add(windows.get(w));
-      batches[w] = (int) ((windows.get(w).rowCount(metadata) + batchSize - 1) / batchSize);
+      rows[w] = windows.get(w).rowCount(metadata);
     }
     List<RowPlan> lanePlans = new ArrayList<>();
+    List<long[]> laneStops = new ArrayList<>();
     for (List<RowPlan> mine : byLane) {
       lanePlans.add(RowPlan.joined(metadata, mine));
+      long[] ends = new long[mine.size()];
+      long end = 0;
+      for (int k = 0; k < ends.length; k++) {
+        end += mine.get(k).rowCount(metadata);
+        ends[k] = end;
+      }
+      laneStops.add(ends);
     }
     Schema schema = whole.schema();
     whole.close();
-    return new ParallelBatchReader(schema, options.allocator(), lanePlans, batches,
+    return new ParallelBatchReader(schema, options.allocator(), lanePlans, laneStops, rows,
         aheadFor(windowRows / batchSize), laneReaders, options.executor(), fileName);
   }
 
@@ -259,12 +267,12 @@ final class ParallelBatchReader implements BatchSource {
         if (closed) {
           throw new IllegalStateException("reader is closed");
         }
-        if (consuming < windowBatches.length && taken == windowBatches[consuming]) {
+        if (consuming < windowRows.length && taken >= windowRows[consuming]) {
           consuming++;
           taken = 0;
           continue;
         }
-        if (consuming >= windowBatches.length) {
+        if (consuming >= windowRows.length) {
           // the end, once every lane has ended (so that the metrics count every lane)
           Lane open = null;
           for (Lane lane : lanes) {
@@ -291,7 +299,7 @@ final class ParallelBatchReader implements BatchSource {
           Lane lane = lanes[consuming % lanes.length];
           batch = lane.ready.poll();
           if (batch != null) {
-            taken++;
+            taken += batch.root.getRowCount();
             if (!lane.queued && !lane.finished && lane.ready.size() < ahead) {
               lane.queued = true;
               resume = lane;
@@ -300,7 +308,7 @@ final class ParallelBatchReader implements BatchSource {
             failure = lane.failure;
           } else if (lane.finished) {
             failure = new IllegalStateException("a decoding lane ended before window " + consuming
-                + " had its " + windowBatches[consuming] + " batches");
+                + " had its " + windowRows[consuming] + " rows");
           } else if (!lane.queued) {
             lane.queued = true;
             resume = lane;
@@ -374,6 +382,7 @@ final class ParallelBatchReader implements BatchSource {
     try {
       if (lane.reader == null) {
         lane.reader = lane.readers.apply(lane.plan);
+        lane.reader.stopBatchesAt(lane.stops);
       }
       boolean full = false;
       while (!full && !isClosed()) {
@@ -511,6 +520,8 @@ final class ParallelBatchReader implements BatchSource {
    */
   private static final class Lane {
     final RowPlan plan;
+    /** Where the lane's windows end, in rows of its plan: its batches end there too. */
+    final long[] stops;
     final Function<RowPlan, BatchReader> readers;
     BatchReader reader;
     final ArrayDeque<Decoded> ready = new ArrayDeque<>();
@@ -519,8 +530,9 @@ final class ParallelBatchReader implements BatchSource {
     boolean finished;
     Throwable failure;
 
-    Lane(RowPlan plan, Function<RowPlan, BatchReader> readers) {
+    Lane(RowPlan plan, long[] stops, Function<RowPlan, BatchReader> readers) {
       this.plan = plan;
+      this.stops = stops;
       this.readers = readers;
     }
   }

@@ -233,6 +233,35 @@ class ParallelLanesTest {
     }
   }
 
+  @ParameterizedTest(name = "parallelism {0}")
+  @MethodSource("lanesCounts")
+  void batchesCutShortByBytesNeverJoinTwoWindows(int lanes) {
+    // "s" holds 2 or 3 bytes a row: 600 bytes end a batch of 500 rows after about 250
+    Path file = written(true);
+    ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(500).maxBatchBytes(600)
+        .parallelism(lanes).build();
+    List<Integer> sizes = new ArrayList<>();
+    List<List<Object>> got = new ArrayList<>();
+    try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
+      for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+        try (VectorSchemaRoot batch = b) {
+          sizes.add(batch.getRowCount());
+          for (int i = 0; i < batch.getRowCount(); i++) {
+            Object s = batch.getVector("s").getObject(i);
+            got.add(Arrays.asList(batch.getVector("n").getObject(i), s == null ? null : s.toString(),
+                batch.getVector("tags").getObject(i)));
+          }
+        }
+      }
+    }
+    assertEquals(expected(), got);
+    assertTrue(sizes.stream().allMatch(n -> n > 0 && n < 500), "every batch cut short: " + sizes);
+  }
+
+  static Stream<Integer> lanesCounts() {
+    return Stream.of(2, 3, 4);
+  }
+
   @Test
   void aSlowCallerHoldsNoMoreThanTheBoundInBatches() {
     // one non-null 64-bit column, no dictionary: a batch of 1024 rows is 8 KiB of values and
