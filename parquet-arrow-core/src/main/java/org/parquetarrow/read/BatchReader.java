@@ -207,7 +207,6 @@ final class BatchReader implements BatchSource {
     return n;
   }
 
-  /** The rows this reader reads, over all its row groups. */
   /**
    * Ends a batch at each of {@code rowCounts} (rows of this reader, ascending) as well: a parallel
    * read's lane ends its batches where its windows end, so that a batch cut short by {@link
@@ -218,6 +217,7 @@ final class BatchReader implements BatchSource {
     this.stop = 0;
   }
 
+  /** The rows this reader reads, over all its row groups. */
   long totalRows() {
     return totalRows;
   }

@@ -30,18 +30,17 @@ import org.parquetarrow.io.RangeCoalescer;
  * {@code j, j + t, j + 2t, ...} with one {@link BatchReader} over all of them ({@link
  * RowPlan#joined}). That reader carries on from one of its windows to the next: it opens each row
  * group once (dictionary pages decompressed once per lane), skips the other lanes' pages through the
- * offset index without fetching or decompressing them, and fetches its own pages of a row group in
- * one read. Only the page that straddles a window boundary is decompressed by both lanes. The caller
- * takes the batches window after window, in file order.
+ * offset index without decompressing them (nor fetching them, beyond holes of up to {@link
+ * #LANE_LOCAL_GAP} in a local file). Only the page that straddles a window boundary is decompressed
+ * by two lanes. The caller takes the batches window after window, in file order.
  *
  * <p>Memory is bounded in batches, not windows: a lane stops once {@link #ahead} of its batches are
  * decoded and not taken, keeping its reader, and is handed to the executor again when the caller
  * takes one of them. So at most {@code t * (ahead + 1) + 1} batches exist at once (waiting, being
- * decoded, and the one the caller holds), and the Arrow memory they use is freed and allocated
- * again while still warm. A lane's task never blocks: it returns when its lane is full, so any
- * executor (one thread, fewer threads than lanes, not first-in-first-out, or the caller's own
- * thread) runs every lane in turn, and the lane the caller waits for is never full and so is always
- * running, queued, or about to be.
+ * decoded, and the one the caller holds) whatever the caller's pace. A lane's task never blocks:
+ * it returns when its lane is full, so any executor (one thread, fewer threads than lanes, not
+ * first-in-first-out, or the caller's own thread) runs every lane in turn, and the lane the caller
+ * waits for is never full and so is always running, queued, or about to be.
  *
  * <p>A lane's failure is kept with it and thrown to the caller when the caller reaches the batch
  * that failed (after every batch before it), as one reader would. Closing stops the lanes at their
