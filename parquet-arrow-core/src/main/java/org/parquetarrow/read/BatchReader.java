@@ -82,6 +82,9 @@ final class BatchReader implements BatchSource {
   /** The next row of the current row group to read. */
   private long groupRow;
   private long rowsReturned;
+  /** Row counts at which a batch ends whatever its size ({@link #stopBatchesAt}), and the next one. */
+  private long[] stops = new long[0];
+  private int stop;
   private long bytesFetched;
   private long bytesRequested;
   /** Row groups planned (and perhaps fetching) but not yet opened, in reading order. */
@@ -204,6 +207,16 @@ final class BatchReader implements BatchSource {
     return n;
   }
 
+  /**
+   * Ends a batch at each of {@code rowCounts} (rows of this reader, ascending) as well: a parallel
+   * read's lane ends its batches where its windows end, so that a batch cut short by {@link
+   * ReadOptions#maxBatchBytes} never joins the rows of two windows. Before the first batch.
+   */
+  void stopBatchesAt(long[] rowCounts) {
+    this.stops = rowCounts.clone();
+    this.stop = 0;
+  }
+
   /** The rows this reader reads, over all its row groups. */
   long totalRows() {
     return totalRows;
@@ -230,7 +243,11 @@ final class BatchReader implements BatchSource {
     if (rowsReturned >= totalRows) {
       return null;
     }
-    int rows = (int) Math.min(options.batchSize(), totalRows - rowsReturned);
+    while (stop < stops.length && stops[stop] <= rowsReturned) {
+      stop++;
+    }
+    long until = stop < stops.length ? Math.min(stops[stop], totalRows) : totalRows;
+    int rows = (int) Math.min(options.batchSize(), until - rowsReturned);
     try {
       releaseDictionaries();
       batchGroups.clear();

@@ -20,53 +20,66 @@ import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.io.FetchOptions;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.io.RangeCoalescer;
 
 /**
- * Batches decoded ahead by windows in parallel: the rows a reader reads are cut into windows of
- * whole batches ({@link RowPlan#windows}); each window is decoded by a {@link BatchReader} of its
- * own (its own leaf readers, page readers and fetched pages) as one task, and the caller takes the
- * batches window after window, in file order. At most {@code threads} windows are decoded at once
- * and at most {@code threads + 1} are decoded or held, so memory stays bounded whatever the
- * caller's pace.
+ * Batches decoded ahead in parallel by <em>lanes</em>: the rows a reader reads are cut into windows
+ * of a few whole batches ({@link RowPlan#windows}), and lane {@code j} of {@code t} takes windows
+ * {@code j, j + t, j + 2t, ...} with one {@link BatchReader} over all of them ({@link
+ * RowPlan#joined}). That reader carries on from one of its windows to the next: it opens each row
+ * group once (dictionary pages decompressed once per lane), skips the other lanes' pages through the
+ * offset index without decompressing them (nor fetching them, beyond holes of up to {@link
+ * #LANE_LOCAL_GAP} in a local file). Only the page that straddles a window boundary is decompressed
+ * by two lanes. The caller takes the batches window after window, in file order.
  *
- * <p>A window's failure is kept with it and thrown to the caller when the caller reaches that
- * window (after the batches before it), as one reader would. Closing cancels the windows not yet
- * started, stops the ones being decoded at their next batch, waits for them, and releases every
- * batch decoded and not handed out.
+ * <p>Memory is bounded in batches, not windows: a lane stops once {@link #ahead} of its batches are
+ * decoded and not taken, keeping its reader, and is handed to the executor again when the caller
+ * takes one of them. So at most {@code t * (ahead + 1) + 1} batches exist at once (waiting, being
+ * decoded, and the one the caller holds) whatever the caller's pace. A lane's task never blocks:
+ * it returns when its lane is full, so any executor (one thread, fewer threads than lanes, not
+ * first-in-first-out, or the caller's own thread) runs every lane in turn, and the lane the caller
+ * waits for is never full and so is always running, queued, or about to be.
+ *
+ * <p>A lane's failure is kept with it and thrown to the caller when the caller reaches the batch
+ * that failed (after every batch before it), as one reader would. Closing stops the lanes at their
+ * next batch, waits for those running, closes their readers, and releases every batch decoded and
+ * not handed out.
  */
 final class ParallelBatchReader implements BatchSource {
-  /** Most batches in one window: with threads + 1 windows, what bounds the memory held. */
-  static final int MOST_WINDOW_BATCHES = 8;
   /**
-   * Fewest batches in one window, so that a window's first page of each column, which the window
-   * before also reads in part, stays a small share of its work.
+   * Most batches in one window. Lanes carry on across windows, so small windows cost only the page
+   * at each boundary that two lanes both decompress (pages of 20,000 rows against windows of 4
+   * batches of 64Ki rows: one page in thirteen); larger ones need more batches held ahead for the
+   * lanes to stay busy (see {@link #aheadFor}).
    */
-  private static final int FEWEST_WINDOW_BATCHES = 2;
-  /** Windows per thread aimed at, so that windows of unequal cost still even out over the threads. */
+  static final int MOST_WINDOW_BATCHES = 4;
+  /** Windows per thread aimed at, so that windows of unequal cost still even out over the lanes. */
   private static final int WINDOWS_PER_THREAD = 4;
 
   private final Schema schema;
   private final BufferAllocator allocator;
-  private final List<RowPlan> windows;
-  private final Function<RowPlan, BatchReader> readers;
-  private final int threads;
   private final Executor executor;
   /** The reader's own threads when the caller gave no executor; shut down on close. */
   private final ExecutorService ownThreads;
-  private final Window[] state;
+  private final Lane[] lanes;
+  /** Rows of each window, by window: which lane gives the caller's next batch. */
+  private final long[] windowRows;
+  /** Batches a lane may hold decoded and not taken before it stops. */
+  private final int ahead;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   /** Guarded by {@link #lock}: the window the caller reads from now. */
   private int consuming;
-  /** Guarded by {@link #lock}: windows handed to the executor so far (a prefix of them all). */
-  private int submitted;
-  /** Guarded by {@link #lock}: windows handed to the executor and not finished. */
-  private int running;
-  /** Guarded by {@link #lock}: windows whose task has started and not finished. */
+  /** Guarded by {@link #lock}: rows of window {@link #consuming} already handed out. */
+  private long taken;
+  /** Guarded by {@link #lock}: lane tasks started and not returned. */
   private int decoding;
   /** Guarded by {@link #lock}. */
   private boolean closed;
+  private boolean started;
 
   private Map<Long, Dictionary> dictionaries = Map.of();
   private boolean failed;
@@ -74,23 +87,23 @@ final class ParallelBatchReader implements BatchSource {
   private final AtomicLong bytesFetched = new AtomicLong();
   private final AtomicLong bytesRequested = new AtomicLong();
 
-  private ParallelBatchReader(Schema schema, BufferAllocator allocator, List<RowPlan> windows,
-      Function<RowPlan, BatchReader> readers, int threads, Executor executor, String fileName) {
+  private ParallelBatchReader(Schema schema, BufferAllocator allocator, List<RowPlan> lanePlans,
+      List<long[]> laneStops, long[] windowRows, int ahead, Function<RowPlan, BatchReader> readers, Executor executor,
+      String fileName) {
     this.schema = schema;
     this.allocator = allocator;
-    this.windows = windows;
-    this.readers = readers;
-    this.threads = threads;
-    this.state = new Window[windows.size()];
-    for (int i = 0; i < state.length; i++) {
-      state[i] = new Window();
+    this.windowRows = windowRows;
+    this.ahead = ahead;
+    this.lanes = new Lane[lanePlans.size()];
+    for (int i = 0; i < lanes.length; i++) {
+      lanes[i] = new Lane(lanePlans.get(i), laneStops.get(i), readers);
     }
     if (executor != null) {
       this.executor = executor;
       this.ownThreads = null;
     } else {
       AtomicInteger count = new AtomicInteger();
-      this.ownThreads = Executors.newFixedThreadPool(threads, r -> {
+      this.ownThreads = Executors.newFixedThreadPool(lanes.length, r -> {
         Thread t = new Thread(r, "parquet-arrow-decode-" + count.incrementAndGet() + " " + fileName);
         t.setDaemon(true);
         return t;
@@ -100,37 +113,95 @@ final class ParallelBatchReader implements BatchSource {
   }
 
   /**
-   * The batches of {@code whole}'s rows decoded by windows on {@code options.parallelism()}
-   * threads, or {@code whole} itself when its rows make fewer than two windows. {@code
-   * windowReaders} makes the reader of one window's plan.
+   * The batches of {@code whole}'s rows decoded by lanes on {@code options.parallelism()} threads,
+   * or {@code whole} itself when its rows make fewer than two windows. {@code laneReaders} makes the
+   * reader of one lane's plan.
    */
   static BatchSource over(BatchReader whole, RowPlan plan, FileMetaData metadata, ReadOptions options,
-      String fileName, Function<RowPlan, BatchReader> windowReaders) {
+      String fileName, Function<RowPlan, BatchReader> laneReaders) {
     int threads = options.parallelism();
     if (threads < 2) {
       return whole;
     }
-    List<RowPlan> windows = plan.windows(metadata, windowRows(whole.totalRows(), options.batchSize(), threads),
-        options.batchSize());
+    int batchSize = options.batchSize();
+    long windowRows = windowRows(whole.totalRows(), batchSize, threads);
+    List<RowPlan> windows = plan.windows(metadata, windowRows, batchSize);
     if (windows.size() < 2) {
       return whole;
     }
+    int laneCount = Math.min(threads, windows.size());
+    List<List<RowPlan>> byLane = new ArrayList<>();
+    for (int j = 0; j < laneCount; j++) {
+      byLane.add(new ArrayList<>());
+    }
+    long[] rows = new long[windows.size()];
+    for (int w = 0; w < windows.size(); w++) {
+      byLane.get(w % laneCount).add(windows.get(w));
+      rows[w] = windows.get(w).rowCount(metadata);
+    }
+    List<RowPlan> lanePlans = new ArrayList<>();
+    List<long[]> laneStops = new ArrayList<>();
+    for (List<RowPlan> mine : byLane) {
+      lanePlans.add(RowPlan.joined(metadata, mine));
+      long[] ends = new long[mine.size()];
+      long end = 0;
+      for (int k = 0; k < ends.length; k++) {
+        end += mine.get(k).rowCount(metadata);
+        ends[k] = end;
+      }
+      laneStops.add(ends);
+    }
     Schema schema = whole.schema();
     whole.close();
-    return new ParallelBatchReader(schema, options.allocator(), windows, windowReaders, threads,
-        options.executor(), fileName);
+    return new ParallelBatchReader(schema, options.allocator(), lanePlans, laneStops, rows,
+        aheadFor(windowRows / batchSize), laneReaders, options.executor(), fileName);
   }
 
   /**
-   * Rows per window: a whole number of batches, enough windows for every thread to take several
-   * (so that uneven ones even out), within {@link #FEWEST_WINDOW_BATCHES} and {@link
+   * Rows per window: a whole number of batches (so that every lane cuts the batches one reader of
+   * the whole plan cuts), enough windows for every lane to take several, at most {@link
    * #MOST_WINDOW_BATCHES} batches.
    */
   static long windowRows(long totalRows, int batchSize, int threads) {
     long batches = (totalRows + batchSize - 1) / batchSize;
     long perWindow = (batches + (long) WINDOWS_PER_THREAD * threads - 1) / ((long) WINDOWS_PER_THREAD * threads);
-    perWindow = Math.max(FEWEST_WINDOW_BATCHES, Math.min(MOST_WINDOW_BATCHES, perWindow));
+    perWindow = Math.max(1, Math.min(MOST_WINDOW_BATCHES, perWindow));
     return perWindow * batchSize;
+  }
+
+  /**
+   * Batches a lane may hold ahead for windows of {@code windowBatches}: half a window. While the
+   * caller drains one lane's window, which that lane decodes no faster than one thread, the next
+   * lane decodes its own; holding half a window ahead lets two lanes each decode half of every
+   * window's batches, and more would only hold memory.
+   */
+  static int aheadFor(long windowBatches) {
+    return (int) Math.max(1, (windowBatches + 1) / 2);
+  }
+
+  /**
+   * Holes a lane's reads of a local file read through, at least: a lane's pages of a column chunk
+   * come in runs (its windows) with the other lanes' pages between. Read one by one, runs of small
+   * pages make many heap arrays below G1's humongous size that live for the whole row group, so
+   * every young collection copies them (a scan of LINEITEM at two lanes: a fifth of its page faults
+   * in G1's evacuation, a quarter in zeroing those arrays). Merged over holes up to this, a chunk of
+   * small pages is one read, as it is for one thread, and runs of large pages are reads of more than
+   * a MiB each; the holes are page-cache copies, not I/O, and are counted in bytesRequested only.
+   */
+  static final long LANE_LOCAL_GAP = 1L << 20;
+
+  /** {@code given} with a local gap of at least {@link #LANE_LOCAL_GAP}. */
+  static FetchOptions laneFetch(FetchOptions given) {
+    RangeCoalescer local = given.coalescerFor(InputFile.Locality.LOCAL);
+    if (local.maxGap() >= LANE_LOCAL_GAP) {
+      return given;
+    }
+    return given.toBuilder().localGap(LANE_LOCAL_GAP).build();
+  }
+
+  /** The most batches that exist at once for {@code lanes} lanes holding {@code ahead} each. */
+  static int mostBatchesHeld(int lanes, int ahead) {
+    return lanes * (ahead + 1) + 1;
   }
 
   @Override
@@ -148,19 +219,19 @@ final class ParallelBatchReader implements BatchSource {
     return allocator;
   }
 
-  /** Over the windows finished so far: each window counts the pages it skipped to reach its first row. */
+  /** Over the lanes finished so far: each counts the pages it skipped, its own windows' and the others'. */
   @Override
   public long pagesSkipped() {
     return pagesSkipped.get();
   }
 
-  /** Over the windows finished so far. */
+  /** Over the lanes finished so far. */
   @Override
   public long bytesFetched() {
     return bytesFetched.get();
   }
 
-  /** Over the windows finished so far. */
+  /** Over the lanes finished so far. */
   @Override
   public long bytesRequested() {
     return bytesRequested.get();
@@ -172,30 +243,78 @@ final class ParallelBatchReader implements BatchSource {
       throw new IllegalStateException("reader failed on an earlier batch");
     }
     releaseDictionaries();
+    if (!started) {
+      started = true;
+      List<Lane> all = new ArrayList<>();
+      lock.lock();
+      try {
+        for (Lane lane : lanes) {
+          lane.queued = true;
+          all.add(lane);
+        }
+      } finally {
+        lock.unlock();
+      }
+      all.forEach(this::submit);
+    }
     Throwable failure = null;
     while (failure == null) {
-      submit(scheduled());
+      Lane resume = null;
+      Decoded batch = null;
       lock.lock();
       try {
         if (closed) {
           throw new IllegalStateException("reader is closed");
         }
-        if (consuming >= state.length) {
-          return null;
-        }
-        Window w = state[consuming];
-        Decoded batch = w.ready.poll();
-        if (batch != null) {
-          dictionaries = batch.dictionaries;
-          return batch.root;
-        }
-        if (w.failure != null) {
-          failure = w.failure;
-        } else if (w.finished) {
+        if (consuming < windowRows.length && taken >= windowRows[consuming]) {
           consuming++;
-        } else if (consuming < submitted) {
-          changed.await();
-        } // else: not yet submitted, which the next round does
+          taken = 0;
+          continue;
+        }
+        if (consuming >= windowRows.length) {
+          // the end, once every lane has ended (so that the metrics count every lane)
+          Lane open = null;
+          for (Lane lane : lanes) {
+            if (lane.failure != null) {
+              failure = lane.failure;
+            } else if (!lane.ready.isEmpty()) {
+              failure = new IllegalStateException("a decoding lane gave more batches than its windows hold");
+            } else if (!lane.finished) {
+              open = lane;
+            }
+          }
+          if (failure == null && open == null) {
+            return null;
+          }
+          if (failure == null) {
+            if (!open.queued) {
+              open.queued = true;
+              resume = open;
+            } else {
+              changed.await();
+            }
+          }
+        } else {
+          Lane lane = lanes[consuming % lanes.length];
+          batch = lane.ready.poll();
+          if (batch != null) {
+            taken += batch.root.getRowCount();
+            if (!lane.queued && !lane.finished && lane.ready.size() < ahead) {
+              lane.queued = true;
+              resume = lane;
+            }
+          } else if (lane.failure != null) {
+            failure = lane.failure;
+          } else if (lane.finished) {
+            failure = new IllegalStateException("a decoding lane ended before window " + consuming
+                + " had its " + windowRows[consuming] + " rows");
+          } else if (!lane.queued) {
+            lane.queued = true;
+            resume = lane;
+          } else {
+            changed.await();
+          }
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         InterruptedIOException cause = new InterruptedIOException("interrupted while waiting for a decoded batch");
@@ -203,6 +322,13 @@ final class ParallelBatchReader implements BatchSource {
         failure = new ParquetIOException("interrupted while waiting for a decoded batch", cause);
       } finally {
         lock.unlock();
+      }
+      if (resume != null) {
+        submit(resume);
+      }
+      if (batch != null) {
+        dictionaries = batch.dictionaries;
+        return batch.root;
       }
     }
     failed = true;
@@ -216,41 +342,33 @@ final class ParallelBatchReader implements BatchSource {
     throw new IllegalStateException("decoding a window failed", failure);
   }
 
-  /** The windows to start now, taken off the pending ones (the caller submits them unlocked). */
-  private List<Integer> scheduled() {
-    lock.lock();
+  /** Hands a lane (marked queued) to the executor, outside the lock: a same-thread executor runs it right here. */
+  private void submit(Lane lane) {
     try {
-      List<Integer> start = new ArrayList<>();
-      while (!closed && running < threads && submitted < state.length && submitted <= consuming + threads) {
-        start.add(submitted++);
-        running++;
-      }
-      return start;
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** Hands windows to the executor outside the lock: a same-thread executor runs them right here. */
-  private void submit(List<Integer> toStart) {
-    for (int i : toStart) {
+      executor.execute(() -> decode(lane));
+    } catch (RejectedExecutionException e) {
+      lock.lock();
       try {
-        executor.execute(() -> decode(i));
-      } catch (RejectedExecutionException e) {
-        finish(state[i], e, false);
+        lane.queued = false;
+        lane.finished = true;
+        lane.failure = e;
+        changed.signalAll();
+      } finally {
+        lock.unlock();
       }
     }
   }
 
-  /** The task of window {@code i}: its batches, one by one, into its queue. */
-  private void decode(int i) {
-    Window w = state[i];
+  /**
+   * One turn of a lane: its next batches into its queue until it holds {@link #ahead} of them, its
+   * rows end, it fails, or the reader is closed. Never waits for the caller.
+   */
+  private void decode(Lane lane) {
     lock.lock();
     try {
       if (closed) {
-        // cancelled before it started: nothing was allocated
-        running--;
-        w.finished = true;
+        // close() closes the lane's reader: nothing to do here
+        lane.queued = false;
         changed.signalAll();
         return;
       }
@@ -259,30 +377,74 @@ final class ParallelBatchReader implements BatchSource {
       lock.unlock();
     }
     Throwable failure = null;
-    BatchReader reader = null;
+    boolean ended = false;
     try {
-      reader = readers.apply(windows.get(i));
-      while (!isClosed()) {
-        VectorSchemaRoot root = reader.next();
+      if (lane.reader == null) {
+        lane.reader = lane.readers.apply(lane.plan);
+        lane.reader.stopBatchesAt(lane.stops);
+      }
+      boolean full = false;
+      while (!full && !isClosed()) {
+        VectorSchemaRoot root = lane.reader.next();
         if (root == null) {
+          ended = true;
           break;
         }
-        Decoded batch = new Decoded(root, reader.takeDictionaries());
-        if (!offer(w, batch)) {
-          break;
+        Decoded batch = new Decoded(root, lane.reader.takeDictionaries());
+        lock.lock();
+        try {
+          if (closed) {
+            break;
+          }
+          lane.ready.add(batch);
+          batch = null;
+          full = lane.ready.size() >= ahead;
+          changed.signalAll();
+        } finally {
+          lock.unlock();
+          if (batch != null) {
+            batch.close();
+          }
         }
       }
     } catch (RuntimeException | Error e) {
       failure = e;
-    } finally {
-      if (reader != null) {
-        pagesSkipped.addAndGet(reader.pagesSkipped());
-        bytesFetched.addAndGet(reader.bytesFetched());
-        bytesRequested.addAndGet(reader.bytesRequested());
-        reader.close();
+    }
+    if (ended || failure != null) {
+      retire(lane);
+    }
+    boolean again = false;
+    lock.lock();
+    try {
+      lane.queued = false;
+      if (ended || failure != null) {
+        lane.finished = true;
+        lane.failure = failure;
       }
-      finish(w, failure, true);
-      submit(scheduled());
+      decoding--;
+      // the caller took a batch while this turn ended: carry on, since it will not resubmit
+      again = !closed && !lane.finished && lane.ready.size() < ahead;
+      if (again) {
+        lane.queued = true;
+      }
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    if (again) {
+      submit(lane);
+    }
+  }
+
+  /** Counts a lane's metrics and closes its reader (also after its failure). */
+  private void retire(Lane lane) {
+    BatchReader reader = lane.reader;
+    lane.reader = null;
+    if (reader != null) {
+      pagesSkipped.addAndGet(reader.pagesSkipped());
+      bytesFetched.addAndGet(reader.bytesFetched());
+      bytesRequested.addAndGet(reader.bytesRequested());
+      reader.close();
     }
   }
 
@@ -295,40 +457,10 @@ final class ParallelBatchReader implements BatchSource {
     }
   }
 
-  /** Queues {@code batch} for the caller; {@code false} (and the batch released) once closed. */
-  private boolean offer(Window w, Decoded batch) {
-    lock.lock();
-    try {
-      if (!closed) {
-        w.ready.add(batch);
-        changed.signalAll();
-        return true;
-      }
-    } finally {
-      lock.unlock();
-    }
-    batch.close();
-    return false;
-  }
-
-  private void finish(Window w, Throwable failure, boolean started) {
-    lock.lock();
-    try {
-      w.finished = true;
-      w.failure = failure;
-      running--;
-      if (started) {
-        decoding--;
-      }
-      changed.signalAll();
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /**
-   * Stops every window: those not started never will, those decoding stop at their next batch and
-   * are waited for; then every batch decoded and not handed out is released.
+   * Stops every lane: a turn not started never will, those running stop at their next batch and are
+   * waited for; then every lane's reader is closed and every batch decoded and not handed out is
+   * released.
    */
   private void stopAndRelease() {
     List<Decoded> left = new ArrayList<>();
@@ -341,24 +473,28 @@ final class ParallelBatchReader implements BatchSource {
         try {
           changed.await();
         } catch (InterruptedException e) {
-          // the windows still write into batches: wait for them, and keep the interrupt
+          // the lanes still write into batches: wait for them, and keep the interrupt
           interrupted = true;
         }
       }
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
-      for (Window w : state) {
-        left.addAll(w.ready);
-        w.ready.clear();
+      for (Lane lane : lanes) {
+        left.addAll(lane.ready);
+        lane.ready.clear();
       }
     } finally {
       lock.unlock();
     }
+    // no turn runs now, and none will touch a reader again: they are ours to close
+    for (Lane lane : lanes) {
+      retire(lane);
+    }
     left.forEach(Decoded::close);
     releaseDictionaries();
     if (ownThreads != null) {
-      // no interrupt: a window's file reads must not be cut off halfway; queued tasks see closed
+      // no interrupt: a lane's file reads must not be cut off halfway; queued turns see closed
       ownThreads.shutdown();
     }
   }
@@ -376,11 +512,28 @@ final class ParallelBatchReader implements BatchSource {
     stopAndRelease();
   }
 
-  /** One window's progress: batches decoded and not yet taken, and how it ended. Guarded by the lock. */
-  private static final class Window {
+  /**
+   * One lane: its plan, its reader (made on its first turn, kept between turns), the batches decoded
+   * and not yet taken, and how it ended. All but the reader are guarded by the lock; the reader is
+   * used by one turn at a time (a turn is queued only when none is), then by close.
+   */
+  private static final class Lane {
+    final RowPlan plan;
+    /** Where the lane's windows end, in rows of its plan: its batches end there too. */
+    final long[] stops;
+    final Function<RowPlan, BatchReader> readers;
+    BatchReader reader;
     final ArrayDeque<Decoded> ready = new ArrayDeque<>();
+    /** A turn is handed to the executor or running. */
+    boolean queued;
     boolean finished;
     Throwable failure;
+
+    Lane(RowPlan plan, long[] stops, Function<RowPlan, BatchReader> readers) {
+      this.plan = plan;
+      this.stops = stops;
+      this.readers = readers;
+    }
   }
 
   /** A batch with the dictionaries of its dictionary vectors, which travel with it. */

@@ -92,10 +92,11 @@ public final class ParquetFileReader implements AutoCloseable {
     RowPlan plan = RowPlan.of(metadata, options);
     BatchReader whole = new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, plan, options);
     if (options.parallelism() > 1) {
-      // each window decodes on one thread: column tasks on the same executor could wait on each other
-      ReadOptions perWindow = options.toBuilder().executor(null).parallelism(1).build();
+      // each lane decodes on one thread at a time: column tasks on the same executor could wait on each other
+      ReadOptions perWindow = options.toBuilder().executor(null).parallelism(1)
+          .fetchOptions(ParallelBatchReader.laneFetch(options.fetchOptions())).build();
       this.batches = ParallelBatchReader.over(whole, plan, metadata, options, file.name(),
-          window -> new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, window, perWindow));
+          lane -> new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, lane, perWindow));
     } else {
       this.batches = whole;
     }

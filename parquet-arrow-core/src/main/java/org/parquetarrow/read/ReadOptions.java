@@ -260,8 +260,8 @@ public final class ReadOptions {
   }
 
   /**
-   * Where decoding tasks run: with a {@link #parallelism()} above 1, the windows of rows decoded
-   * ahead; with a parallelism of 1, one task per leaf column of each batch. {@code null} (the
+   * Where decoding tasks run: with a {@link #parallelism()} above 1, the lanes' turns of decoding
+   * ahead (a turn ends when its lane holds enough batches; it never waits); with a parallelism of 1, one task per leaf column of each batch. {@code null} (the
    * default): with a parallelism of 1 everything is decoded on the calling thread, above 1 on
    * threads the reader starts (and stops when it is closed).
    */
@@ -270,7 +270,7 @@ public final class ReadOptions {
   }
 
   /**
-   * How many windows of rows a reader decodes at once, ahead of its caller; 1 (the default)
+   * How many lanes of windows a reader decodes at once, ahead of its caller; 1 (the default)
    * decodes batch by batch when asked. See {@link Builder#parallelism(int)}.
    */
   public int parallelism() {
@@ -441,20 +441,26 @@ public final class ReadOptions {
 
     /**
      * Decodes with up to {@code threads} threads (default 1: on the calling thread, when a batch is
-     * asked for). Above 1, the reader cuts the rows it reads into windows of whole batches, decodes
-     * up to {@code threads} windows at once ahead of the caller, on the {@link #executor} if one is
-     * given or else on {@code threads} daemon threads of its own, and hands their batches out in
-     * file order: the same batches, row for row, as one thread gives (unless {@link
+     * asked for). Above 1, the reader cuts the rows it reads into windows of a few whole batches,
+     * and {@code threads} lanes take every {@code threads}-th window each, one reader per lane that
+     * carries on from one of its windows to the next (pages of the other lanes' windows skipped
+     * through the offset index). The lanes decode ahead of the caller, on the {@link #executor} if
+     * one is given or else on {@code threads} daemon threads of its own, and the batches are handed
+     * out in file order: the same batches, row for row, as one thread gives (unless {@link
      * #maxBatchBytes} cuts one short: the batches after it then end at the next window's start
      * rather than one batch size further on). A window splits a row group
      * only where every column chunk of it has an offset index (its pages are then found without
      * reading the ones before); otherwise it ends where the row group ends, so a file of one row
      * group without offset index decodes on one thread.
      *
-     * <p>Memory: at most {@code threads + 1} windows of at most 8 batches are decoded or held at
-     * once, beside each window's own compressed pages. Closing the reader mid-scan stops the windows being decoded
-     * (each at its next batch), waits for them and releases every buffer they hold. A failure in a
-     * window is thrown by the {@link ParquetFileReader#readNextBatch()} call that reaches its rows,
+     * <p>Memory: each lane stops when it holds 2 decoded batches not yet taken (1 for windows of
+     * one or two batches) and carries on when the caller takes one, so at most {@code 3 * threads
+     * + 1} batches exist at once, beside each lane's compressed pages of its current row group. A
+     * lane never blocks a thread of the executor while it waits, so an executor with fewer threads
+     * than {@code threads}, or one that does not run tasks in the order given, still reads every
+     * row. Closing the reader mid-scan stops the lanes (each at its next batch), waits for them and
+     * releases every buffer they hold. A failure in a
+     * lane is thrown by the {@link ParquetFileReader#readNextBatch()} call that reaches its rows,
      * after the batches before it, as the same typed, located exception one thread would throw.
      * A caller's executor must have threads to spare beyond those waiting for the batches: a
      * thread of it that reads the batches waits for windows queued on it.

@@ -149,6 +149,39 @@ final class RowPlan {
     return windows;
   }
 
+  /**
+   * The rows of {@code windows} (consecutive-or-later windows of one plan, in plan order) as one
+   * plan: what one decoding thread reads when it takes every t-th window, so that its reader
+   * carries on from one window to its next (dictionaries kept, the pages between skipped through
+   * the offset index) instead of opening the row group again.
+   */
+  static RowPlan joined(FileMetaData metadata, List<RowPlan> windows) {
+    List<Integer> groups = new ArrayList<>();
+    Map<Integer, RowSelection> parts = new HashMap<>();
+    for (RowPlan w : windows) {
+      for (int g : w.rowGroups) {
+        RowSelection rows = w.selection(g, Math.max(0, metadata.rowGroups().get(g).numRows()));
+        RowSelection before = parts.get(g);
+        if (before == null) {
+          groups.add(g);
+          parts.put(g, rows);
+        } else {
+          parts.put(g, before.union(rows));
+        }
+      }
+    }
+    return new RowPlan(groups.stream().mapToInt(Integer::intValue).toArray(), parts);
+  }
+
+  /** How many rows this plan reads in a file of {@code metadata}. */
+  long rowCount(FileMetaData metadata) {
+    long n = 0;
+    for (int g : rowGroups) {
+      n += selection(g, Math.max(0, metadata.rowGroups().get(g).numRows())).rowCount();
+    }
+    return n;
+  }
+
   private static long ceilTo(long rows, long multiple) {
     return (rows + multiple - 1) / multiple * multiple;
   }
