@@ -26,6 +26,7 @@ import org.parquetarrow.dataset.prune.RowGroupScan;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.Encoding;
+import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.ParquetFileReader;
@@ -121,12 +122,19 @@ final class FileScanTask {
     return out;
   }
 
-  /** Whether {@code group} has a top-level leaf {@code name} with dictionary-encoded pages. */
+  /**
+   * Whether {@code group} has a top-level leaf {@code name} with dictionary-encoded pages, of a
+   * physical type the reader gives as a dictionary of fixed-width values (not BYTE_ARRAY decimals or
+   * INT96 timestamps, which it reads as values).
+   */
   private static boolean dictionaryEncoded(RowGroup group, String name) {
     for (ColumnChunk c : group.columns()) {
       ColumnMetaData m = c.metaData();
       if (m != null && m.pathInSchema().size() == 1 && m.pathInSchema().get(0).equals(name)) {
-        return m.encodings() != null
+        PhysicalType p = m.type();
+        boolean fixed = p == PhysicalType.INT32 || p == PhysicalType.INT64 || p == PhysicalType.FLOAT
+            || p == PhysicalType.DOUBLE || p == PhysicalType.FIXED_LEN_BYTE_ARRAY;
+        return fixed && m.encodings() != null
             && (m.encodings().contains(Encoding.RLE_DICTIONARY) || m.encodings().contains(Encoding.PLAIN_DICTIONARY));
       }
     }
