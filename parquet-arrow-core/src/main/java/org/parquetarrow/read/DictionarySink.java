@@ -1,90 +1,76 @@
 package org.parquetarrow.read;
 
-import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
-import org.parquetarrow.encoding.BinaryDictionary;
-import org.parquetarrow.encoding.BinaryOutput;
-import org.parquetarrow.encoding.BinaryValueDecoder;
-import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.DictionaryIndexDecoder;
-import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
-import org.parquetarrow.schema.ColumnDescriptor;
 
 /**
- * The values of a BYTE_ARRAY leaf as an Arrow dictionary-encoded vector: int32 indices and, per
- * batch, a dictionary of the values. A chunk's dictionary page is copied into the batch's
- * dictionary once, the first time a batch refers to it, and dictionary-encoded pages become indices
- * without any gather; values of plain pages (a writer's fallback mid-chunk) are appended to the
+ * The values of a leaf as an Arrow dictionary-encoded vector: int32 indices and, per batch, a
+ * dictionary of the values ({@link DictionaryValues}: strings and binaries, or fixed-width values).
+ * A chunk's dictionary page is copied into the batch's dictionary once, the first time a batch
+ * refers to it, and dictionary-encoded pages become indices without any gather; values of plain
+ * pages (a writer's fallback mid-chunk, or a chunk without a dictionary page) are appended to the
  * batch's dictionary as new entries.
  */
 final class DictionarySink implements ValueSink {
   private final BufferAllocator allocator;
   private final Field indexField;
-  private final PhysicalType physical;
   private final Field dictionaryField;
+  private final DictionaryValues dictionary;
   private final DictionaryIndexDecoder indexDecoder = new DictionaryIndexDecoder();
 
-  private BinaryDictionary chunkDictionary;
   /** Where the chunk's dictionary starts in the batch's dictionary; -1 until copied. */
   private int chunkBase;
   private boolean dictionaryPage;
-  private BinaryValueDecoder plainDecoder;
   private int[] ids = new int[0];
 
   private ArrowBuf indices;
-  private BinaryOutput values;
   private FieldVector lastDictionary;
 
   /**
    * @param indexField the memory-form field of the indices (int32, with the dictionary encoding)
-   * @param dictionaryField the field of the dictionary's values (utf8 or binary)
+   * @param dictionaryField the field of the dictionary's values
+   * @param dictionary the dictionary values of the leaf's layout; closed with this sink
    */
-  DictionarySink(
-      ColumnDescriptor column,
-      Field indexField,
-      Field dictionaryField,
-      BufferAllocator allocator) {
+  DictionarySink(Field indexField, Field dictionaryField, DictionaryValues dictionary, BufferAllocator allocator) {
     this.allocator = allocator;
-    this.physical = column.physicalType();
     this.indexField = indexField;
     this.dictionaryField = dictionaryField;
+    this.dictionary = dictionary;
   }
 
   @Override
   public void startChunk() {
-    chunkDictionary = null;
+    dictionary.startChunk();
     chunkBase = -1;
   }
 
   @Override
   public void loadDictionary(DictionaryPage d) {
-    ByteSlice s = d.data();
-    chunkDictionary = BinaryDictionary.fromPlain(s.array(), s.offset(), s.length(), d.numValues());
+    dictionary.loadDictionary(d);
     chunkBase = -1;
   }
 
   @Override
   public void startPage(DataPage page) {
-    ByteSlice v = page.values();
     dictionaryPage = ValueDecoders.isDictionary(page.encoding());
     if (dictionaryPage) {
-      if (chunkDictionary == null) {
+      int size = dictionary.chunkSize();
+      if (size < 0) {
         throw new CorruptFileException("dictionary-encoded page without a dictionary page");
       }
-      indexDecoder.init(v.array(), v.offset(), v.length(), page.numValues(), chunkDictionary.size());
+      ByteSlice v = page.values();
+      indexDecoder.init(v.array(), v.offset(), v.length(), page.numValues(), size);
     } else {
-      plainDecoder = ValueDecoders.binary(page.encoding(), physical, 0, null);
-      plainDecoder.init(v.array(), v.offset(), v.length(), page.numValues());
+      dictionary.startPlainPage(page);
     }
   }
 
@@ -92,7 +78,7 @@ final class DictionarySink implements ValueSink {
   public void allocate(int rows) {
     indices = allocator.buffer(Math.max(4L, 4L * rows));
     indices.setZero(0, indices.capacity());
-    values = new BinaryOutput(allocator, BinaryOutput.OffsetWidth.INT32, 64, 1024);
+    dictionary.allocate();
     chunkBase = -1;
   }
 
@@ -106,34 +92,28 @@ final class DictionarySink implements ValueSink {
     }
     if (dictionaryPage) {
       if (chunkBase < 0) {
-        chunkBase = values.valueCount();
-        int size = chunkDictionary.size();
-        int[] all = new int[size];
-        for (int i = 0; i < size; i++) {
-          all[i] = i;
-        }
-        chunkDictionary.gather(all, 0, size, values);
+        chunkBase = dictionary.appendChunkDictionary();
       }
       indexDecoder.read(ids, 0, nonNull);
-      for (int i = 0; i < nonNull; i++) {
-        ids[i] += chunkBase;
-      }
+      place(nonNull, row, rows, validity, chunkBase);
     } else {
-      int first = values.valueCount();
-      plainDecoder.read(values, nonNull);
+      int first = dictionary.appendPlain(nonNull);
       for (int i = 0; i < nonNull; i++) {
-        ids[i] = first + i;
+        ids[i] = i;
       }
+      place(nonNull, row, rows, validity, first);
     }
-    place(nonNull, row, rows, validity);
   }
 
-  /** Writes the batch indices of the dense values to the rows whose validity bit is set. */
-  private void place(int nonNull, int row, int rows, ArrowBuf validity) {
+  /**
+   * Writes the batch indices of the dense values ({@code ids} plus {@code base}) to the rows whose
+   * validity bit is set.
+   */
+  private void place(int nonNull, int row, int rows, ArrowBuf validity, int base) {
     long dst = indices.memoryAddress() + 4L * row;
     indices.checkBytes(4L * row, 4L * (row + nonNull));
     for (int i = 0; i < nonNull; i++) {
-      MemoryUtil.putInt(dst + 4L * i, ids[i]);
+      MemoryUtil.putInt(dst + 4L * i, ids[i] + base);
     }
     if (nonNull < rows) {
       ValueSpreader.spreadFixedWidth(indices, 4L * row, 4, validity, row, rows);
@@ -148,7 +128,7 @@ final class DictionarySink implements ValueSink {
     if (dictionaryPage) {
       indexDecoder.skip(n);
     } else {
-      plainDecoder.skip(n);
+      dictionary.skipPlain(n);
     }
   }
 
@@ -165,28 +145,18 @@ final class DictionarySink implements ValueSink {
 
   @Override
   public FieldVector finish(ArrowBuf indexValidity, int slots, int nulls) {
-    FieldVector dictionary = dictionaryField.createVector(allocator);
-    FieldVector vector = null;
+    FieldVector values = dictionary.finish(dictionaryField, allocator);
+    FieldVector vector;
     try {
-      int entries = values.valueCount();
-      try (ArrowBuf all = allocator.buffer(Math.max(1, Bitmaps.bytesFor(entries)))) {
-        all.setZero(0, all.capacity());
-        Bitmaps.setRange(all, 0, entries, true);
-        dictionary.loadFieldBuffers(new ArrowFieldNode(entries, 0), List.of(all, values.offsets(), values.data()));
-      }
-      vector = indexField.createVector(allocator);
-      vector.loadFieldBuffers(new ArrowFieldNode(slots, nulls), List.of(indexValidity, indices));
+      vector = ValueSink.load(indexField, allocator, slots, nulls, java.util.List.of(indexValidity, indices));
     } catch (RuntimeException e) {
-      dictionary.close();
-      if (vector != null) {
-        vector.close();
-      }
+      values.close();
       throw e;
     }
     if (lastDictionary != null) {
       lastDictionary.close();
     }
-    lastDictionary = dictionary;
+    lastDictionary = values;
     return vector;
   }
 
@@ -204,7 +174,7 @@ final class DictionarySink implements ValueSink {
 
   @Override
   public long batchBytes() {
-    return values == null ? 0 : values.dataLength();
+    return dictionary.batchBytes();
   }
 
   @Override
@@ -213,15 +183,13 @@ final class DictionarySink implements ValueSink {
       indices.close();
       indices = null;
     }
-    if (values != null) {
-      values.close();
-      values = null;
-    }
+    dictionary.release();
   }
 
   @Override
   public void close() {
     release();
+    dictionary.close();
     if (lastDictionary != null) {
       lastDictionary.close();
       lastDictionary = null;

@@ -29,8 +29,9 @@ final class LeafAssembler implements FieldAssembler {
   static LeafAssembler of(FieldMapping leaf, Field out, BufferAllocator allocator, boolean keepLevels) {
     if (ReadFields.dictionaryLeaf(leaf)) {
       Field values = new Field(leaf.name(), new FieldType(true, leaf.type(), null, null), null);
-      LeafReader reader = new LeafReader(
-          leaf.column(), new DictionarySink(leaf.column(), out, values, allocator), allocator, keepLevels);
+      LeafReader reader = new LeafReader(leaf.column(),
+          new DictionarySink(out, values, LeafReaders.dictionaryValues(leaf, allocator), allocator), allocator,
+          keepLevels);
       return new LeafAssembler(reader, StorageAdapter.NONE, out);
     }
     ArrowType storage = leaf.storageType();

@@ -51,6 +51,20 @@ final class LeafReaders {
     return new FixedWidthSink(column, storage, targetWidth, conversion, allocator);
   }
 
+  /**
+   * The dictionary values of a {@link ReadFields#dictionaryLeaf dictionary leaf}: strings and
+   * binaries, or fixed-width values converted as a plain read of the leaf converts them.
+   */
+  static DictionaryValues dictionaryValues(FieldMapping leaf, BufferAllocator allocator) {
+    ColumnDescriptor column = leaf.column();
+    if (column.physicalType() == PhysicalType.BYTE_ARRAY) {
+      return new BinaryDictionaryValues(column.physicalType(), allocator);
+    }
+    ArrowType type = leaf.type();
+    int targetWidth = byteWidth(type, column);
+    return new FixedDictionaryValues(column, targetWidth, conversion(column, type, targetWidth), allocator);
+  }
+
   /** The Arrow type holding a column's physical values as they are. */
   static ArrowType physicalStorage(ColumnDescriptor column) {
     return switch (column.physicalType()) {

@@ -33,15 +33,28 @@ final class ReadFields {
 
   /**
    * Whether a leaf comes out as an Arrow dictionary vector: a string or binary column whose field
-   * the schema mapping made dictionary-encoded (asked for, or stored by the writer). Dictionary
-   * fields of other types come out as their values.
+   * the schema mapping made dictionary-encoded (asked for, or stored by the writer), or a
+   * fixed-width column it made so ({@code DictionaryLeafPolicy.BINARY_AND_FIXED_WIDTH}), in
+   * either case while the field keeps the type the column decodes to. Dictionary fields of other
+   * types come out as their values.
    */
   static boolean dictionaryLeaf(FieldMapping f) {
     return f.kind() == FieldMapping.Kind.PRIMITIVE
         && f.field().getDictionary() != null
-        && f.column().physicalType() == PhysicalType.BYTE_ARRAY
-        && (f.type() instanceof ArrowType.Utf8 || f.type() instanceof ArrowType.Binary)
+        && (binaryDictionaryLeaf(f) || fixedDictionaryLeaf(f))
         && f.type().equals(f.storageType());
+  }
+
+  private static boolean binaryDictionaryLeaf(FieldMapping f) {
+    return f.column().physicalType() == PhysicalType.BYTE_ARRAY
+        && (f.type() instanceof ArrowType.Utf8 || f.type() instanceof ArrowType.Binary);
+  }
+
+  /** A dictionary leaf of fixed-width values (the schema mapping encodes only those it can read so). */
+  private static boolean fixedDictionaryLeaf(FieldMapping f) {
+    PhysicalType p = f.column().physicalType();
+    return p != PhysicalType.BYTE_ARRAY && p != PhysicalType.BOOLEAN && p != PhysicalType.INT96
+        && !(f.type() instanceof ArrowType.Bool) && !(f.type() instanceof ArrowType.Null);
   }
 
   /**

@@ -560,8 +560,9 @@ public final class ReadOptions {
      * Reads these string or binary columns as Arrow dictionary vectors, {@code dictionary<int32,
      * utf8 | binary>}, with one dictionary per batch. Names and paths as in {@link
      * #columns(String...)} (a nested field stands for the leaves under it; columns of other types
-     * are read normally); a name that matches nothing fails {@link ParquetFileReader#open} with an
-     * {@link org.parquetarrow.schema.UnknownColumnException} listing the file's names.
+     * are read normally, unless {@link #dictionaryLeaves} says otherwise); a name that matches
+     * nothing fails {@link ParquetFileReader#open} with an {@link
+     * org.parquetarrow.schema.UnknownColumnException} listing the file's names.
      */
     public Builder dictionaryColumns(String... dottedPaths) {
       arrowOptions.dictionaryColumns(Arrays.asList(dottedPaths));
@@ -569,8 +570,24 @@ public final class ReadOptions {
     }
 
     /**
+     * Which of the {@link #dictionaryColumns} come out as dictionaries (default string and binary
+     * only). With {@code BINARY_AND_FIXED_WIDTH} a fixed-width column gives its pages' indices and
+     * per batch its chunk's dictionary values:
+     *
+     * <pre>{@code
+     * ReadOptions.builder().dictionaryColumns("l_shipdate")
+     *     .dictionaryLeaves(ArrowReadOptions.DictionaryLeafPolicy.BINARY_AND_FIXED_WIDTH)
+     *     .build();   // l_shipdate: dictionary<int32, date32>
+     * }</pre>
+     */
+    public Builder dictionaryLeaves(ArrowReadOptions.DictionaryLeafPolicy policy) {
+      arrowOptions.dictionaryLeaves(policy);
+      return this;
+    }
+
+    /**
      * Takes every schema-mapping setting (INT96 unit, stored schema, extension types, dictionary
-     * columns, integer decimals) from {@code options}, so batches match a {@link
+     * columns and leaves, integer decimals) from {@code options}, so batches match a {@link
      * org.parquetarrow.schema.SchemaMapping} made with them; later calls of the single setters
      * override it.
      */
@@ -579,7 +596,8 @@ public final class ReadOptions {
           .storedSchema(options.storedSchema())
           .extensionTypes(options.extensionTypes())
           .dictionaryColumns(options.dictionaryColumns())
-          .intDecimals(options.intDecimals());
+          .intDecimals(options.intDecimals())
+          .dictionaryLeaves(options.dictionaryLeaves());
       return this;
     }
 

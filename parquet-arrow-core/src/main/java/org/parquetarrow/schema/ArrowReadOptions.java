@@ -68,6 +68,23 @@ public final class ArrowReadOptions {
     UNSCALED
   }
 
+  /**
+   * Which of the leaves named in {@link #dictionaryColumns()} are read as Arrow dictionary vectors
+   * ({@code dictionary<int32, T>}: the indices the pages store and, per batch, the chunk's
+   * dictionary values), instead of their gathered values.
+   */
+  public enum DictionaryLeafPolicy {
+    /** The default: BYTE_ARRAY leaves read as {@code utf8} or {@code binary}; others named are read normally. */
+    BINARY,
+    /**
+     * Those, and leaves of a fixed-width Arrow type stored as INT32, INT64, FLOAT, DOUBLE or
+     * FIXED_LEN_BYTE_ARRAY (integers, floats, dates, times, timestamps, durations, decimals,
+     * fixed-size binaries) whose values need no relabelling after decoding: for a caller that
+     * works per distinct value (a filter tested once per dictionary entry), not per row.
+     */
+    BINARY_AND_FIXED_WIDTH
+  }
+
   /** Field metadata key holding the decimal precision of an {@link IntDecimalPolicy#UNSCALED} column. */
   public static final String DECIMAL_PRECISION_KEY = "PARQUET:decimal_precision";
 
@@ -81,6 +98,7 @@ public final class ArrowReadOptions {
   private final ExtensionTypePolicy extensionTypes;
   private final Set<String> dictionaryColumns;
   private final IntDecimalPolicy intDecimals;
+  private final DictionaryLeafPolicy dictionaryLeaves;
 
   private ArrowReadOptions(Builder b) {
     this.int96TimestampUnit = b.int96TimestampUnit;
@@ -88,6 +106,7 @@ public final class ArrowReadOptions {
     this.extensionTypes = b.extensionTypes;
     this.dictionaryColumns = b.dictionaryColumns;
     this.intDecimals = b.intDecimals;
+    this.dictionaryLeaves = b.dictionaryLeaves;
   }
 
   public static ArrowReadOptions defaults() {
@@ -104,7 +123,8 @@ public final class ArrowReadOptions {
         .storedSchema(storedSchema)
         .extensionTypes(extensionTypes)
         .dictionaryColumns(dictionaryColumns)
-        .intDecimals(intDecimals);
+        .intDecimals(intDecimals)
+        .dictionaryLeaves(dictionaryLeaves);
   }
 
   /** Unit of the Arrow timestamp INT96 columns become; default {@link TimeUnit#NANOSECOND}. */
@@ -123,8 +143,9 @@ public final class ArrowReadOptions {
   }
 
   /**
-   * Dotted paths of BYTE_ARRAY columns (string or binary) to read as {@code dictionary<int32, ...>};
-   * other columns named here are read normally. Default none. {@link ArrowSchemaConverter} matches
+   * Dotted paths of BYTE_ARRAY columns (string or binary; with {@link DictionaryLeafPolicy#BINARY_AND_FIXED_WIDTH}
+   * also fixed-width columns) to read as {@code dictionary<int32, ...>}; other columns named here
+   * are read normally. Default none. {@link ArrowSchemaConverter} matches
    * them against the Parquet leaf paths and passes over names no column has (a dataset's files
    * need not all have every column); {@code ParquetFileReader} also takes Arrow paths and names of
    * nested fields, and refuses a name the file lacks with an {@link UnknownColumnException}.
@@ -138,23 +159,29 @@ public final class ArrowReadOptions {
     return intDecimals;
   }
 
+  /** Default {@link DictionaryLeafPolicy#BINARY}. */
+  public DictionaryLeafPolicy dictionaryLeaves() {
+    return dictionaryLeaves;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof ArrowReadOptions x
         && int96TimestampUnit == x.int96TimestampUnit && storedSchema == x.storedSchema
         && extensionTypes == x.extensionTypes && dictionaryColumns.equals(x.dictionaryColumns)
-        && intDecimals == x.intDecimals;
+        && intDecimals == x.intDecimals && dictionaryLeaves == x.dictionaryLeaves;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(int96TimestampUnit, storedSchema, extensionTypes, dictionaryColumns, intDecimals);
+    return Objects.hash(int96TimestampUnit, storedSchema, extensionTypes, dictionaryColumns, intDecimals, dictionaryLeaves);
   }
 
   @Override
   public String toString() {
     return "ArrowReadOptions[int96=" + int96TimestampUnit + ", storedSchema=" + storedSchema + ", extensionTypes="
-        + extensionTypes + ", dictionaryColumns=" + dictionaryColumns + ", intDecimals=" + intDecimals + "]";
+        + extensionTypes + ", dictionaryColumns=" + dictionaryColumns + ", intDecimals=" + intDecimals
+        + ", dictionaryLeaves=" + dictionaryLeaves + "]";
   }
 
   /** Builder of {@link ArrowReadOptions}. */
@@ -164,6 +191,7 @@ public final class ArrowReadOptions {
     private ExtensionTypePolicy extensionTypes = ExtensionTypePolicy.METADATA;
     private Set<String> dictionaryColumns = Set.of();
     private IntDecimalPolicy intDecimals = IntDecimalPolicy.DECIMAL128;
+    private DictionaryLeafPolicy dictionaryLeaves = DictionaryLeafPolicy.BINARY;
 
     private Builder() {}
 
@@ -194,6 +222,16 @@ public final class ArrowReadOptions {
      */
     public Builder intDecimals(IntDecimalPolicy policy) {
       this.intDecimals = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
+     * Which leaves named in {@link #dictionaryColumns} come out as dictionaries, e.g. {@code
+     * dictionaryLeaves(DictionaryLeafPolicy.BINARY_AND_FIXED_WIDTH)} to get the indices of an
+     * INT32 date column and its chunk's distinct dates instead of a date per row.
+     */
+    public Builder dictionaryLeaves(DictionaryLeafPolicy policy) {
+      this.dictionaryLeaves = Objects.requireNonNull(policy, "policy");
       return this;
     }
 

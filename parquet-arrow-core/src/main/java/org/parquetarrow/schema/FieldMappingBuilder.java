@@ -12,6 +12,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.format.ConvertedType;
 import org.parquetarrow.format.LogicalType;
+import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.Repetition;
 
 /**
@@ -235,12 +236,28 @@ final class FieldMappingBuilder {
     DictionaryEncoding dictionary = null;
     ArrowType type = leafType.type();
     if (options.dictionaryColumns().contains(column.dottedPath())
-        && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.Binary)) {
+        && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.Binary
+            || (options.dictionaryLeaves() == ArrowReadOptions.DictionaryLeafPolicy.BINARY_AND_FIXED_WIDTH
+                && fixedWidthDictionary(column.physicalType(), type)))) {
       dictionary = new DictionaryEncoding(UNNUMBERED_DICTIONARY, false, new ArrowType.Int(32, true));
     }
     FieldType fieldType = new FieldType(nullable, type, dictionary, metadata.isEmpty() ? null : metadata);
     FieldMapping.Kind kind = type instanceof ArrowType.Null ? FieldMapping.Kind.NULL : FieldMapping.Kind.PRIMITIVE;
     return FieldMapping.leaf(name, fieldType, kind, column, def, rep);
+  }
+
+  /**
+   * Whether a leaf of {@code physical} type read as {@code type} can come out as a dictionary of
+   * fixed-width values: the pages' indices into the chunk's dictionary, its values decoded and
+   * converted as a plain read converts them.
+   */
+  private static boolean fixedWidthDictionary(PhysicalType physical, ArrowType type) {
+    boolean stored = physical == PhysicalType.INT32 || physical == PhysicalType.INT64 || physical == PhysicalType.FLOAT
+        || physical == PhysicalType.DOUBLE || physical == PhysicalType.FIXED_LEN_BYTE_ARRAY;
+    return stored && (type instanceof ArrowType.Int || type instanceof ArrowType.FloatingPoint
+        || type instanceof ArrowType.Date || type instanceof ArrowType.Time || type instanceof ArrowType.Timestamp
+        || type instanceof ArrowType.Duration || type instanceof ArrowType.Decimal
+        || type instanceof ArrowType.FixedSizeBinary);
   }
 
   private static Map<String, String> fieldIdMetadata(SchemaNode node) {

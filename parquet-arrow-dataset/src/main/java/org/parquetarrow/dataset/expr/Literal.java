@@ -129,10 +129,41 @@ public record Literal(LiteralKind kind, Object value, ArrowType type) {
       case DOUBLE -> doubleSql((Double) value);
       case STRING -> quote((String) value);
       case BINARY -> "'" + hexEscaped((byte[]) value) + "'::BLOB";
-      case DATE -> "date " + quote(value.toString());
-      case TIME -> "time " + quote(value.toString());
+      case DATE -> "date " + quote(temporal().toString());
+      case TIME -> "time " + quote(temporal().toString());
       case TIMESTAMP ->
-          "timestamp " + quote(((LocalDateTime) value).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME).replace('T', ' '));
+          "timestamp " + quote(((LocalDateTime) temporal()).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME).replace('T', ' '));
+    };
+  }
+
+  /**
+   * A date, time or timestamp as parsed; once bound ({@link ExpressionBinder}) the value is the
+   * column's integer (days, or units since midnight or the epoch) and is turned back here.
+   */
+  private Object temporal() {
+    if (!(value instanceof Long n)) {
+      return value;
+    }
+    if (type instanceof ArrowType.Date d) {
+      return LocalDate.ofEpochDay(d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? n : Math.floorDiv(n, 86_400_000L));
+    }
+    long perSecond = type instanceof ArrowType.Timestamp ts ? unitsPerSecond(ts.getUnit())
+        : type instanceof ArrowType.Time tm ? unitsPerSecond(tm.getUnit()) : 0;
+    if (perSecond == 0) {
+      return value;
+    }
+    long seconds = Math.floorDiv(n, perSecond);
+    int nanos = (int) (Math.floorMod(n, perSecond) * (1_000_000_000L / perSecond));
+    LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
+    return type instanceof ArrowType.Time ? t.toLocalTime() : t;
+  }
+
+  private static long unitsPerSecond(org.apache.arrow.vector.types.TimeUnit unit) {
+    return switch (unit) {
+      case SECOND -> 1L;
+      case MILLISECOND -> 1_000L;
+      case MICROSECOND -> 1_000_000L;
+      case NANOSECOND -> 1_000_000_000L;
     };
   }
 

@@ -43,13 +43,13 @@ final class ColumnValues {
   private final long address;
   private final int stride;
   final double[] doubles;
-  /** For a dictionary-encoded column: its dictionary's values, and each row's index into them. */
+  /** For a dictionary-encoded column: its dictionary's values, and where each row's int32 index into them lies. */
   final ColumnValues dictionary;
-  final int[] indices;
+  private final long indexAddress;
 
   ColumnValues(FieldVector vector, long[] parentValid) {
     this.dictionary = null;
-    this.indices = null;
+    this.indexAddress = 0;
     this.vector = vector;
     this.type = vector.getField().getType();
     this.rows = vector.getValueCount();
@@ -75,22 +75,41 @@ final class ColumnValues {
     this.doubles = null;
     this.address = 0;
     this.stride = 0;
-    this.indices = new int[rows];
-    // a row is valid when its index is and the dictionary value it points at is
     this.validWords = validity(indexVector, parentValid);
     ArrowBuf data = indexVector.getDataBuffer();
-    for (int i = 0; i < rows; i++) {
-      if (valid(i)) {
-        int k = data.getInt((long) i * 4);
-        if (k < 0 || k >= dictionary.rows) {
-          throw new org.parquetarrow.CorruptFileException("dictionary index " + k + " outside a dictionary of " + dictionary.rows);
-        }
-        indices[i] = k;
-        if (!dictionary.valid(k)) {
-          validWords[i >>> 6] &= ~(1L << i);
+    data.checkBytes(0, 4L * rows);
+    this.indexAddress = data.memoryAddress();
+    // the indices are checked where they are looked up (FilterEvaluator), not in a pass of their own
+    if (dictionary.vector.getNullCount() > 0) {
+      // a row is valid when its index is and the dictionary value it points at is
+      for (int i = 0; i < rows; i++) {
+        if (valid(i)) {
+          int k = checkedIndex(i);
+          if (!dictionary.valid(k)) {
+            validWords[i >>> 6] &= ~(1L << i);
+          }
         }
       }
     }
+  }
+
+  /**
+   * Row {@code i}'s index into {@link #dictionary}, checked.
+   *
+   * @throws org.parquetarrow.CorruptFileException if it lies outside the dictionary
+   */
+  int checkedIndex(int i) {
+    int k = index(i);
+    if (k < 0 || k >= dictionary.rows) {
+      throw new org.parquetarrow.CorruptFileException("dictionary index " + k + " of row " + i
+          + " outside a dictionary of " + dictionary.rows);
+    }
+    return k;
+  }
+
+  /** Row {@code i}'s index into {@link #dictionary} (a dictionary-encoded column only), unchecked. */
+  int index(int i) {
+    return MemoryUtil.getInt(indexAddress + 4L * i);
   }
 
   /** A dictionary-encoded column: int32 indices into {@code values}. */

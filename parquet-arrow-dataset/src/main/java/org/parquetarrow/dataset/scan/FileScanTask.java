@@ -23,6 +23,11 @@ import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.FileScan;
 import org.parquetarrow.dataset.OpenFiles;
 import org.parquetarrow.dataset.prune.RowGroupScan;
+import org.parquetarrow.format.ColumnChunk;
+import org.parquetarrow.format.ColumnMetaData;
+import org.parquetarrow.format.Encoding;
+import org.parquetarrow.format.PhysicalType;
+import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
@@ -79,16 +84,61 @@ final class FileScanTask {
     this.scan = scan;
     this.datasetSchema = datasetSchema;
     this.readOptions = readOptions;
-    this.shape = shape;
+    this.shape = filter == null ? shape : shape.withFilterDictionaries(filterDictionaries(shape, scan));
     this.filter = filter;
     this.options = options;
     this.metrics = metrics;
     this.allocator = allocator;
     this.countsFile = countsFile;
-    this.workFields = shape.work().getFields().stream().map(ScanShape::memory).toList();
-    this.outputFields = shape.output().getFields().stream().map(ScanShape::memory).toList();
-    this.filterFields = shape.filter().getFields().stream().map(ScanShape::memory).toList();
+    this.workFields = this.shape.work().getFields().stream().map(ScanShape::memory).toList();
+    this.outputFields = this.shape.output().getFields().stream().map(ScanShape::memory).toList();
+    this.filterFields = this.shape.filter().getFields().stream().map(ScanShape::memory).toList();
     this.selectivity = selectivity;
+  }
+
+  /**
+   * The fixed-width columns only the filter reads ({@link ScanShape#filterOnlyFixedWidth()}) that
+   * this task reads as dictionaries: those stored as a top-level column of the file whose chunk has
+   * dictionary-encoded pages in every row group the task reads. The filter then tests each
+   * predicate once per dictionary entry and looks rows up by index; a chunk without a dictionary
+   * would make every value an entry, so such a column is read as values.
+   */
+  private static Set<String> filterDictionaries(ScanShape shape, FileScan scan) {
+    Set<String> candidates = shape.filterOnlyFixedWidth();
+    if (candidates.isEmpty()) {
+      return candidates;
+    }
+    Set<String> out = new HashSet<>();
+    List<RowGroup> groups = scan.file().metadata().rowGroups();
+    for (String name : candidates) {
+      boolean encoded = !scan.rowGroups().isEmpty();
+      for (RowGroupScan g : scan.rowGroups()) {
+        encoded &= dictionaryEncoded(groups.get(g.rowGroup()), name);
+      }
+      if (encoded) {
+        out.add(name);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether {@code group} has a top-level leaf {@code name} with dictionary-encoded pages, of a
+   * physical type the reader gives as a dictionary of fixed-width values (not BYTE_ARRAY decimals or
+   * INT96 timestamps, which it reads as values).
+   */
+  private static boolean dictionaryEncoded(RowGroup group, String name) {
+    for (ColumnChunk c : group.columns()) {
+      ColumnMetaData m = c.metaData();
+      if (m != null && m.pathInSchema().size() == 1 && m.pathInSchema().get(0).equals(name)) {
+        PhysicalType p = m.type();
+        boolean fixed = p == PhysicalType.INT32 || p == PhysicalType.INT64 || p == PhysicalType.FLOAT
+            || p == PhysicalType.DOUBLE || p == PhysicalType.FIXED_LEN_BYTE_ARRAY;
+        return fixed && m.encodings() != null
+            && (m.encodings().contains(Encoding.RLE_DICTIONARY) || m.encodings().contains(Encoding.PLAIN_DICTIONARY));
+      }
+    }
+    return false;
   }
 
   /** The file this task reads. */
@@ -202,7 +252,9 @@ final class FileScanTask {
     List<String> dictionaryColumns = new ArrayList<>(shape.dictionaryNames());
     dictionaryColumns.retainAll(columns);
     if (!dictionaryColumns.isEmpty()) {
-      rb.dictionaryColumns(dictionaryColumns.toArray(String[]::new));
+      // the user's string and binary columns and the filter's fixed-width ones (withFilterDictionaries)
+      rb.dictionaryColumns(dictionaryColumns.toArray(String[]::new))
+          .dictionaryLeaves(ArrowReadOptions.DictionaryLeafPolicy.BINARY_AND_FIXED_WIDTH);
     }
     selections.forEach(rb::rowSelection);
     rb.rowGroups(selections.keySet().stream().mapToInt(Integer::intValue).toArray());

@@ -130,11 +130,13 @@ final class FilterEvaluator {
       if (e instanceof Comparison c) {
         ColumnValues col = column(c.column());
         // on a dictionary-encoded column the comparison runs over the dictionary, not the rows
-        long[] rowsOpen = col.dictionary == null ? open : null;
-        return perValue(col, v -> compare(v, c.op(), c.value(), rowsOpen));
+        if (col.dictionary != null) {
+          return perValue(col, v -> compare(v, c.op(), c.value(), null), open);
+        }
+        return compare(col, c.op(), c.value(), open);
       }
       if (e instanceof InList in) {
-        TriBits out = perValue(column(in.column()), v -> in(v, in.values()));
+        TriBits out = perValue(column(in.column()), v -> in(v, in.values()), null);
         if (in.negated()) {
           out.not();
         }
@@ -142,7 +144,7 @@ final class FilterEvaluator {
       }
       StartsWith s = (StartsWith) e;
       byte[] prefix = s.prefix().getBytes(StandardCharsets.UTF_8);
-      return perValue(column(s.column()), v -> startsWith(v, prefix));
+      return perValue(column(s.column()), v -> startsWith(v, prefix), null);
     }
 
     /**
@@ -180,14 +182,26 @@ final class FilterEvaluator {
 
     /**
      * The comparisons and {@code between}s {@code terms} of {@code column}, all of them: on a
-     * column of the long domain (not dictionary-encoded) one range test per row ({@link
-     * LongRange}), else each in turn on the rows the ones before left open.
+     * dictionary-encoded column all of them once per dictionary entry, then one look-up per row;
+     * else on the rows ({@link #onValues}).
      */
     private TriBits bounds(ColumnRef column, List<Expression> terms, long[] open) {
       ColumnValues c = column(column);
-      if (c.domain == ColumnValues.Domain.LONG && c.dictionary == null) {
+      if (c.dictionary != null) {
+        return perValue(c, d -> onValues(d, terms, null), open);
+      }
+      return onValues(c, terms, open);
+    }
+
+    /**
+     * The comparisons and {@code between}s {@code terms} on the values of {@code c} (not
+     * dictionary-encoded): in the long domain one range test per value ({@link LongRange}), else
+     * each in turn on the values the ones before left open.
+     */
+    private TriBits onValues(ColumnValues c, List<Expression> terms, long[] open) {
+      if (c.domain == ColumnValues.Domain.LONG) {
         LongRange r = LongRange.of(c, terms);
-        TriBits out = new TriBits(rows);
+        TriBits out = new TriBits(c.rows);
         if (r.empty() || r.all()) {
           constantForValid(c, !r.empty(), out);
         } else {
@@ -197,11 +211,11 @@ final class FilterEvaluator {
       }
       TriBits out = null;
       for (Expression t : terms) {
-        List<Expression> parts = t instanceof Between b
+        List<Comparison> parts = t instanceof Between b
             ? List.of(new Comparison(b.column(), CompareOp.GE, b.low()), new Comparison(b.column(), CompareOp.LE, b.high()))
-            : List.of(t);
-        for (Expression p : parts) {
-          TriBits r = eval(p, out == null ? open : notFalse(out, open));
+            : List.of((Comparison) t);
+        for (Comparison p : parts) {
+          TriBits r = compare(c, p.op(), p.value(), out == null ? open : notFalse(out, open, c.rows));
           if (out == null) {
             out = r;
           } else {
@@ -215,8 +229,9 @@ final class FilterEvaluator {
     /**
      * {@code predicate} on the rows of {@code c}; on a dictionary-encoded column, evaluated on the
      * dictionary's values and looked up by index (rows whose index or value is null stay unknown).
+     * Only the rows of {@code open} (all when null) need the right answer.
      */
-    private TriBits perValue(ColumnValues c, Function<ColumnValues, TriBits> predicate) {
+    private TriBits perValue(ColumnValues c, Function<ColumnValues, TriBits> predicate, long[] open) {
       if (c.dictionary == null) {
         return predicate.apply(c);
       }
@@ -227,23 +242,73 @@ final class FilterEvaluator {
       TriBits onValues = predicate.apply(c.dictionary);
       long[] isTrue = onValues.isTrue;
       long[] isFalse = onValues.isFalse;
-      int[] index = c.indices;
+      // Where the predicate is true or false on every valid entry (it is, on entries that are not
+      // null), a valid row is false exactly when it is not true: one look-up a row, not two.
+      boolean twoValued = twoValued(onValues, c.dictionary.validWords());
       long[] valid = c.validWords();
-      // 64 rows into a bitmap word at a time, branch-free (a null row's index is 0, a valid entry)
+      int size = c.dictionary.rows;
       for (int w = 0; w < valid.length; w++) {
+        long o = open == null ? valid[w] : valid[w] & open[w];
+        if (o == 0) {
+          continue;
+        }
         int base = w << 6;
-        int n = Math.min(64, c.rows - base);
+        if (Long.bitCount(o) >= SPARSE_ROWS) {
+          // 64 rows into a bitmap word at a time, without a branch a row; a null row's index is
+          // looked up too (the reader gives it a valid entry), and the word's indices checked at once
+          int n = Math.min(64, c.rows - base);
+          long t = 0;
+          long f = 0;
+          int outside = 0;
+          try {
+            if (twoValued) {
+              for (int b = 0; b < n; b++) {
+                int k = c.index(base + b);
+                outside |= k | (size - 1 - k);
+                t |= ((isTrue[k >>> 6] >>> k) & 1L) << b;
+              }
+              f = ~t;
+            } else {
+              for (int b = 0; b < n; b++) {
+                int k = c.index(base + b);
+                outside |= k | (size - 1 - k);
+                t |= ((isTrue[k >>> 6] >>> k) & 1L) << b;
+                f |= ((isFalse[k >>> 6] >>> k) & 1L) << b;
+              }
+            }
+          } catch (ArrayIndexOutOfBoundsException e) {
+            outside = -1;
+          }
+          if (outside >= 0) {
+            out.isTrue[w] = t & valid[w];
+            out.isFalse[w] = f & valid[w];
+            continue;
+          }
+          // an index outside the dictionary: an error if a valid row has it, checked row by row
+        }
+        // the few rows of a word still open, one by one
         long t = 0;
         long f = 0;
-        for (int b = 0; b < n; b++) {
-          int k = index[base + b];
+        for (long m = o; m != 0; m &= m - 1) {
+          int b = Long.numberOfTrailingZeros(m);
+          int k = c.checkedIndex(base + b);
           t |= ((isTrue[k >>> 6] >>> k) & 1L) << b;
           f |= ((isFalse[k >>> 6] >>> k) & 1L) << b;
         }
-        out.isTrue[w] = t & valid[w];
-        out.isFalse[w] = f & valid[w];
+        out.isTrue[w] = t;
+        out.isFalse[w] = f;
       }
       return out;
+    }
+
+    /** Whether {@code r} is either true or false (not unknown) on each of the {@code valid} entries. */
+    private static boolean twoValued(TriBits r, long[] valid) {
+      for (int w = 0; w < valid.length; w++) {
+        if (((r.isTrue[w] ^ r.isFalse[w]) & valid[w]) != valid[w]) {
+          return false;
+        }
+      }
+      return true;
     }
 
     private ColumnValues column(ColumnRef ref) {
@@ -276,9 +341,14 @@ final class FilterEvaluator {
 
     /** The rows of {@code open} (all when null) that {@code so} far is not false on. */
     private long[] notFalse(TriBits so, long[] open) {
+      return notFalse(so, open, rows);
+    }
+
+    /** {@link #notFalse(TriBits, long[])} for {@code so} over {@code n} rows (or dictionary entries). */
+    private long[] notFalse(TriBits so, long[] open, int n) {
       long[] out = new long[so.isFalse.length];
       for (int w = 0; w < out.length; w++) {
-        out[w] = ~so.isFalse[w] & TriBits.rowsMask(rows, w) & (open == null ? -1L : open[w]);
+        out[w] = ~so.isFalse[w] & TriBits.rowsMask(n, w) & (open == null ? -1L : open[w]);
       }
       return out;
     }

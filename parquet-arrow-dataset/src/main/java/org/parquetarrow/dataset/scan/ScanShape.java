@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -81,6 +82,54 @@ record ScanShape(Schema output, Schema work, Schema filter, Set<String> partitio
       }
     }
     return new ScanShape(replace(output, encoded), replace(work, encoded), replace(filter, encoded), partitionNames);
+  }
+
+  /**
+   * The top-level file columns of fixed-width types (integers, floats, dates, times, timestamps,
+   * decimals, fixed-size binaries) that only the filter reads: what {@link
+   * #withFilterDictionaries} may read as dictionaries, so that a predicate on one is tested once
+   * per distinct value of a column chunk instead of once per row.
+   */
+  Set<String> filterOnlyFixedWidth() {
+    Set<String> out = new LinkedHashSet<>();
+    for (Field f : filter.getFields()) {
+      if (f.getDictionary() == null && !partitionNames.contains(f.getName()) && fixedWidth(f.getType())
+          && output.getFields().stream().noneMatch(o -> o.getName().equals(f.getName()))) {
+        out.add(f.getName());
+      }
+    }
+    return out;
+  }
+
+  private static boolean fixedWidth(ArrowType t) {
+    return t instanceof ArrowType.Int || t instanceof ArrowType.Date || t instanceof ArrowType.Time
+        || t instanceof ArrowType.Timestamp || t instanceof ArrowType.Decimal || t instanceof ArrowType.FixedSizeBinary
+        || (t instanceof ArrowType.FloatingPoint f && f.getPrecision() != FloatingPointPrecision.HALF);
+  }
+
+  /**
+   * This shape with the columns {@code names} (some of {@link #filterOnlyFixedWidth()}) made
+   * dictionary-encoded in the work and filter schemas (the output does not have them), with ids
+   * after those of {@link #withDictionaries}.
+   */
+  ScanShape withFilterDictionaries(Set<String> names) {
+    if (names.isEmpty()) {
+      return this;
+    }
+    long id = 0;
+    for (Field f : work.getFields()) {
+      if (f.getDictionary() != null) {
+        id = Math.max(id, f.getDictionary().getId() + 1);
+      }
+    }
+    Map<String, Field> encoded = new HashMap<>();
+    for (Field f : work.getFields()) {
+      if (names.contains(f.getName())) {
+        DictionaryEncoding enc = new DictionaryEncoding(id++, false, new ArrowType.Int(32, true));
+        encoded.put(f.getName(), new Field(f.getName(), new FieldType(f.isNullable(), f.getType(), enc, f.getMetadata()), null));
+      }
+    }
+    return new ScanShape(output, replace(work, encoded), replace(filter, encoded), partitionNames);
   }
 
   private static Schema replace(Schema s, Map<String, Field> encoded) {

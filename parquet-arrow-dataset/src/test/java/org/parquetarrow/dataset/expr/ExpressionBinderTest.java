@@ -111,4 +111,26 @@ class ExpressionBinderTest {
     e = fails("i.x = 1");
     assertTrue(e.getMessage().contains("not a struct"), e.getMessage());
   }
+
+  /**
+   * A bound date, time or timestamp holds the column's integer; written back as SQL (as dictionary
+   * pruning's explanation does) it reads and binds to the same filter. Threw a ClassCastException
+   * for timestamps.
+   */
+  @Test
+  void boundTemporalLiteralsWriteBackAsSql() {
+    Schema s = new Schema(List.of(
+        f("t", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)),
+        f("tn", new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)),
+        f("d", new ArrowType.Date(DateUnit.DAY)),
+        f("dm", new ArrowType.Date(DateUnit.MILLISECOND)),
+        f("tm", new ArrowType.Time(TimeUnit.MILLISECOND, 32))));
+    for (String text : List.of("t = timestamp '2024-01-01 00:15:00'", "tn < timestamp '1969-12-31 23:59:59.123456789'",
+        "d >= date '1994-03-01'", "dm <= date '1960-02-29'", "tm > time '01:02:03.5'")) {
+      Expression bound = ExpressionBinder.bind(ExpressionParser.parse(text), s);
+      assertEquals(bound, ExpressionBinder.bind(ExpressionParser.parse(bound.toSql()), s), text + " as " + bound.toSql());
+    }
+    Expression d = ExpressionBinder.bind(ExpressionParser.parse("d >= date '1994-03-01'"), s);
+    assertEquals("d >= date '1994-03-01'", d.toSql());
+  }
 }
