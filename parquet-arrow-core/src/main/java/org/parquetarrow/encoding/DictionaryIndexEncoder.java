@@ -10,11 +10,12 @@ import java.util.Objects;
  * var ids = new DictionaryIndexEncoder(dictionarySize);
  * ids.write(indices, 0, n);
  * ids.flushTo(pageSink);
+ * ids.reset(dictionarySize); // the next page
  * }</pre>
  */
 public final class DictionaryIndexEncoder {
-  private final int dictionarySize;
-  private final RleBitPackedHybridEncoder rle;
+  private int dictionarySize;
+  private RleBitPackedHybridEncoder rle;
 
   public DictionaryIndexEncoder(int dictionarySize) {
     if (dictionarySize < 0) {
@@ -22,6 +23,24 @@ public final class DictionaryIndexEncoder {
     }
     this.dictionarySize = dictionarySize;
     this.rle = new RleBitPackedHybridEncoder(BitPacking.bitWidth(Math.max(dictionarySize - 1, 0)));
+  }
+
+  /**
+   * Starts over for a dictionary of {@code dictionarySize} entries, dropping what was written
+   * since the last {@link #flushTo}. The encoder keeps its output buffer when the bit width stays:
+   * one encoder per column then serves all its pages, instead of a buffer grown afresh per page.
+   */
+  public void reset(int dictionarySize) {
+    if (dictionarySize < 0) {
+      throw new IllegalArgumentException("dictionary size " + dictionarySize);
+    }
+    int width = BitPacking.bitWidth(Math.max(dictionarySize - 1, 0));
+    if (width == rle.bitWidth()) {
+      rle.reset();
+    } else {
+      rle = new RleBitPackedHybridEncoder(width);
+    }
+    this.dictionarySize = dictionarySize;
   }
 
   /** Appends indices, each checked to be inside the dictionary. */

@@ -153,6 +153,16 @@ public final class RleBitPackedHybridEncoder {
     return out.size() + valueBytes + 5 + (pendingCount * bitWidth + 7) / 8;
   }
 
+  /** Drops everything written since the last flush (the buffer is kept). */
+  public void reset() {
+    out.reset();
+    pendingCount = 0;
+    current = 0;
+    repeatCount = 0;
+    literalCount = 0;
+    literalHeader = -1;
+  }
+
   /** Ends the runs, appends the encoded bytes to {@code sink} and starts over. */
   public void flushTo(ByteSink sink) {
     finishRuns();

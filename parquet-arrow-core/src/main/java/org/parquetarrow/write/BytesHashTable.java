@@ -26,6 +26,8 @@ final class BytesHashTable {
   private static final long K1 = 0x9E3779B97F4A7C15L;
   private static final long K2 = 0xC2B2AE3D27D4EB4FL;
   private static final long K3 = 0x165667B19E3779F9L;
+  /** Tables up to this many longs (4,096 slots) are kept at most a quarter full. */
+  private static final int SMALL_TABLE_LONGS = 8192;
 
   // every array starts small and doubles: a writer holds one table per column, and a file may have
   // 100,000 columns of a few rows each
@@ -190,7 +192,12 @@ final class BytesHashTable {
     table[2 * slot + 1] = prefix;
     suffixes[slot] = suffix;
     size++;
-    if (size * 2 > table.length >>> 1) {
+    // up to 1,024 keys (a table of at most 96 KiB) the table stays at most a quarter full, beyond
+    // that half: in a small dictionary looked up at random (50 `category-NN` values) a probe that
+    // meets another key costs a mispredicted branch, which at half full (50 keys in 128 slots)
+    // about one lookup in three made (9.8 → 6.1 ns per lookup at a quarter); in a large dictionary
+    // empty slots would only take cache
+    if (size * (table.length <= SMALL_TABLE_LONGS ? 4 : 2) > table.length >>> 1) {
       rehash();
     }
     return size - 1;

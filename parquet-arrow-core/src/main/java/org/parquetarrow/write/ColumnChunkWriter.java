@@ -71,6 +71,8 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final long[] pageDefHistogram;
   private final long[] pageRepHistogram;
   private boolean pageUsesDictionary;
+  /** Encodes the open page's {@link #pageIds}; kept from page to page with its buffer. */
+  private final DictionaryIndexEncoder pageIdEncoder = new DictionaryIndexEncoder(1);
 
   // the open chunk
   private boolean dictionaryActive;
@@ -336,7 +338,8 @@ final class ColumnChunkWriter implements AutoCloseable {
     int valuesStart = body.size();
     Encoding encoding;
     if (pageUsesDictionary) {
-      DictionaryIndexEncoder ids = new DictionaryIndexEncoder(Math.max(1, values.dictionarySize()));
+      DictionaryIndexEncoder ids = pageIdEncoder;
+      ids.reset(Math.max(1, values.dictionarySize()));
       ids.write(pageIds, 0, pageIdCount);
       ids.flushTo(body);
       encoding = Encoding.RLE_DICTIONARY;

@@ -50,9 +50,35 @@ final class LevelShredder {
    * never changed in place (a list makes new arrays), so siblings share it.
    */
   private boolean owned;
+  /**
+   * Per leaf ordinal, the level and value-index arrays of the flat paths, kept from piece to piece:
+   * fresh arrays of 64Ki ints per leaf and piece were a quarter of a STRINGS write's thread CPU,
+   * nearly all of it the page faults of first touching new heap. A {@link ShreddedColumn} made
+   * here is therefore valid only until the next {@link #shred} of the same leaf.
+   */
+  private int[][] flatLevels = new int[0][];
+  private int[][] flatIndices = new int[0][];
 
   LevelShredder(DictionaryProvider dictionaries) {
     this.dictionaries = dictionaries;
+  }
+
+  /** Leaf {@code ordinal}'s kept array of {@code pool} with room for {@code n} ints (content not kept). */
+  private static int[] kept(int[][] pool, int ordinal, int n) {
+    int[] a = pool[ordinal];
+    if (a == null || a.length < n) {
+      a = new int[Math.max(n, 1)];
+      pool[ordinal] = a;
+    }
+    return a;
+  }
+
+  private void ensurePools(int ordinal) {
+    if (ordinal >= flatLevels.length) {
+      int n = Math.max(ordinal + 1, 2 * flatLevels.length);
+      flatLevels = Arrays.copyOf(flatLevels, n);
+      flatIndices = Arrays.copyOf(flatIndices, n);
+    }
   }
 
   /**
@@ -67,8 +93,17 @@ final class LevelShredder {
       return;
     }
     slots = to - from;
-    index = new int[Math.max(slots, 1)];
-    def = new int[Math.max(slots, 1)];
+    if (field.isLeaf() && field.column().maxRepetitionLevel() == 0) {
+      // a flat leaf keeps its arrays (the walk changes them in place: owned, no sibling)
+      int ordinal = field.column().ordinal();
+      ensurePools(ordinal);
+      index = kept(flatIndices, ordinal, slots);
+      def = kept(flatLevels, ordinal, slots);
+      Arrays.fill(def, 0, slots, 0);
+    } else {
+      index = new int[Math.max(slots, 1)];
+      def = new int[Math.max(slots, 1)];
+    }
     rep = null;
     for (int i = 0; i < slots; i++) {
       index[i] = from + i;
@@ -213,8 +248,10 @@ final class LevelShredder {
   /** Rows {@code [from, to)} of a nullable top-level leaf: level 1 where valid, 0 where null. */
   private ShreddedColumn shredNullableLeaf(FieldMapping leaf, ValueVector v, int from, int to) {
     int n = to - from;
-    int[] levels = new int[n];
-    int[] valueIndex = new int[n];
+    int ordinal = leaf.column().ordinal();
+    ensurePools(ordinal);
+    int[] levels = kept(flatLevels, ordinal, n);
+    int[] valueIndex = kept(flatIndices, ordinal, n);
     ArrowBuf validity = v.getValidityBuffer();
     validity.checkBytes(0, ((to - 1) >>> 3) + 1);
     long bits = validity.memoryAddress();

@@ -74,6 +74,8 @@ public final class ParquetFileWriter implements AutoCloseable {
   /** The file's encryption state, or {@code null} for a plaintext file. */
   private final FileEncryptor encryptor;
   private final BatchSchemaCheck schemaCheck;
+  /** One for the writer's life: it keeps each flat leaf's level and index arrays from piece to piece. */
+  private final LevelShredder shredder;
   private final List<FooterWriter.RowGroupChunks> rowGroups = new ArrayList<>();
   private long rowsInGroup;
   private long totalRows;
@@ -99,6 +101,7 @@ public final class ParquetFileWriter implements AutoCloseable {
     this.dictionaries = dictionaries;
     this.columns = columns;
     this.out = out;
+    this.shredder = new LevelShredder(dictionaries);
   }
 
   /** Opens a writer creating {@code path}; see {@link #open(OutputFile, Schema, DictionaryProvider, WriterProperties)}. */
@@ -349,7 +352,6 @@ public final class ParquetFileWriter implements AutoCloseable {
   private boolean writePiece(VectorSchemaRoot root, int from, int to) {
     List<FieldMapping> fields = writeSchema.mapping().fields();
     ShreddedColumn[] shredded = new ShreddedColumn[columns.size()];
-    LevelShredder shredder = new LevelShredder(dictionaries);
     for (int i = 0; i < fields.size(); i++) {
       shredder.shred(fields.get(i), root.getVector(i), from, to, shredded, 0);
     }

@@ -414,4 +414,45 @@ class EncodersTest {
     }
     assertThrows(IllegalArgumentException.class, () -> new DictionaryIndexEncoder(3).write(new int[] {3}, 0, 1));
   }
+
+  /**
+   * One encoder reset between pages, as the column writer keeps it: every page decodes to its ids
+   * and starts with its own bit width, whether the width stays (50 → 60 entries, 6 bits), grows
+   * (→ 300, 9 bits) or shrinks (→ 2, 1 bit), and after a page abandoned half-written (ids written,
+   * never flushed: a repeated run and a bit-packed run open).
+   */
+  @Test
+  void aResetDictionaryIndexEncoderEncodesEachPageAfresh() {
+    Random random = new Random(SEED + 6);
+    var e = new DictionaryIndexEncoder(50);
+    int[] sizes = {50, 60, 300, 2, 2, 70_000};
+    for (int p = 0; p < sizes.length; p++) {
+      int size = sizes[p];
+      e.reset(size);
+      if (p == 4) {
+        // abandoned: a run of 20 equal ids, then a few that are not
+        int[] junk = new int[31];
+        for (int i = 20; i < junk.length; i++) {
+          junk[i] = i & 1;
+        }
+        e.write(junk, 0, junk.length);
+        e.reset(size);
+      }
+      int[] ids = new int[3000 + 7 * p];
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = i % 97 < 30 ? size - 1 : random.nextInt(size);
+      }
+      e.write(ids, 0, ids.length);
+      ByteSink s = new ByteSink();
+      e.flushTo(s);
+      byte[] bytes = s.toByteArray();
+      assertEquals(BitPacking.bitWidth(size - 1), bytes[0], "page " + p);
+      var d = new DictionaryIndexDecoder();
+      d.init(bytes, 0, bytes.length, ids.length, size);
+      int[] got = new int[ids.length];
+      d.read(got, 0, ids.length);
+      assertArrayEquals(ids, got, "page " + p);
+    }
+    assertThrows(IllegalArgumentException.class, () -> e.reset(-1));
+  }
 }

@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -120,6 +124,39 @@ class BytesHashTableTest {
       assertEquals(want, table.idOf(src, pad, len), Arrays.toString(key));
     }
     assertEquals(expected.size(), table.size());
+  }
+
+  /**
+   * Growth across the change from a quarter-full to a half-full table (at 1,024 keys, then 4,096):
+   * at every size around those steps, every key stored so far is found under its id and nothing is
+   * added; keys of 1 to 30 bytes, so that all three key paths (up to 8, up to 16, longer) are in
+   * the table at once.
+   */
+  @Test
+  void everyKeyIsFoundThroughEachGrowthStep() {
+    Random r = new Random(20261127L);
+    BytesHashTable table = new BytesHashTable();
+    List<byte[]> keys = new ArrayList<>();
+    Set<ByteBuffer> seen = new HashSet<>();
+    while (keys.size() < 9000) {
+      byte[] key = new byte[1 + r.nextInt(30)];
+      r.nextBytes(key);
+      if (!seen.add(ByteBuffer.wrap(key))) {
+        continue;
+      }
+      assertEquals(keys.size(), table.idOf(key, 0, key.length));
+      keys.add(key);
+      int n = keys.size();
+      if (n <= 70 || Math.abs(n - 1024) <= 3 || Math.abs(n - 4096) <= 3 || Math.abs(n - 8192) <= 3) {
+        for (int id = 0; id < n; id++) {
+          byte[] k = keys.get(id);
+          byte[] shifted = new byte[k.length + 3];
+          System.arraycopy(k, 0, shifted, 3, k.length);
+          assertEquals(id, table.idOf(shifted, 3, k.length), "key " + id + " at size " + n);
+        }
+        assertEquals(n, table.size());
+      }
+    }
   }
 
   private static byte[] bytes(String s) {

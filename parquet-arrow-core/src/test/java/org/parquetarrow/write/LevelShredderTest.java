@@ -162,6 +162,51 @@ class LevelShredderTest {
     }
   }
 
+  /**
+   * One shredder for several pieces, as the file writer keeps it: each flat leaf reuses its arrays,
+   * so a shorter piece after a longer one, and a piece without nulls after one with nulls, must
+   * see nothing of the piece before. v nullable (nulls in both pieces), w nullable (nulls only in
+   * the first), r required. Rows 0..5: v 5, null, 7, null, 9, null; w null, 1, null, 3, 4, 5;
+   * rows 6..8: v null, 11, 12; w 6, 7, 8.
+   */
+  @Test
+  void aKeptShredderLeavesNothingOfThePieceBefore() {
+    Field r = new Field("r", FieldType.notNullable(new ArrowType.Int(32, true)), null);
+    Schema schema = new Schema(List.of(int32("v"), int32("w"), r));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      IntVector v = (IntVector) root.getVector(0);
+      IntVector w = (IntVector) root.getVector(1);
+      IntVector rv = (IntVector) root.getVector(2);
+      Integer[] vs = {5, null, 7, null, 9, null, null, 11, 12};
+      Integer[] ws = {null, 1, null, 3, 4, 5, 6, 7, 8};
+      for (int i = 0; i < vs.length; i++) {
+        set(v, i, vs[i]);
+        set(w, i, ws[i]);
+        rv.setSafe(i, i);
+      }
+      root.setRowCount(vs.length);
+      List<FieldMapping> fields = ArrowSchemaConverter.toParquet(schema).mapping().fields();
+      LevelShredder shredder = new LevelShredder(null);
+      ShreddedColumn[] first = new ShreddedColumn[3];
+      for (int i = 0; i < 3; i++) {
+        shredder.shred(fields.get(i), root.getVector(i), 0, 6, first, 0);
+      }
+      assertColumn(first[0], new int[] {1, 0, 1, 0, 1, 0}, null, new int[] {0, 2, 4});
+      assertColumn(first[1], new int[] {0, 1, 0, 1, 1, 1}, null, new int[] {1, 3, 4, 5});
+      assertRequired(first[2], new int[] {0, 1, 2, 3, 4, 5});
+      // the second piece: w without nulls now takes the general path over the kept arrays
+      w.getValidityBuffer().setByte(0, 0xff);
+      w.getValidityBuffer().setByte(1, 0xff);
+      ShreddedColumn[] second = new ShreddedColumn[3];
+      for (int i = 0; i < 3; i++) {
+        shredder.shred(fields.get(i), root.getVector(i), 6, 9, second, 0);
+      }
+      assertColumn(second[0], new int[] {0, 1, 1}, null, new int[] {7, 8});
+      assertColumn(second[1], new int[] {1, 1, 1}, null, new int[] {6, 7, 8});
+      assertRequired(second[2], new int[] {6, 7, 8});
+    }
+  }
+
   @Test
   void aListOfNegativeLengthIsRefusedNamingTheField() {
     Schema schema = new Schema(List.of(new Field("l", FieldType.nullable(new ArrowType.List()),
@@ -224,6 +269,14 @@ class LevelShredderTest {
 
   private static int leaves(FieldMapping f) {
     return f.isLeaf() ? 1 : f.children().stream().mapToInt(LevelShredderTest::leaves).sum();
+  }
+
+  private static void assertRequired(ShreddedColumn c, int[] valueIndices) {
+    assertNull(c.definitionLevels);
+    assertNull(c.repetitionLevels);
+    assertEquals(valueIndices.length, c.slotCount);
+    assertEquals(valueIndices.length, c.valueCount);
+    assertArrayEquals(valueIndices, Arrays.copyOf(c.valueIndices, c.valueCount), "value indices");
   }
 
   private static void assertColumn(ShreddedColumn c, int[] def, int[] rep, int[] valueIndices) {
