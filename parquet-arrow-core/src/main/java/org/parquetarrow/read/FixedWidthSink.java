@@ -10,6 +10,7 @@ import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
 import org.parquetarrow.encoding.FixedWidthDictionary;
 import org.parquetarrow.encoding.FixedWidthValueDecoder;
+import org.parquetarrow.encoding.PlainFixedWidthDecoder;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
@@ -36,6 +37,11 @@ final class FixedWidthSink implements ValueSink {
   private FixedWidthDictionary fixedDictionary;
   private BinaryDictionary binaryDictionary;
   private FixedWidthValueDecoder fixedDecoder;
+  /**
+   * The page's decoder when its values are PLAIN and stored as Arrow lays them out: they are then
+   * placed at their rows straight from the page bytes.
+   */
+  private PlainFixedWidthDecoder plainDecoder;
   private BinaryValueDecoder binaryDecoder;
 
   private ArrowBuf data;
@@ -81,8 +87,12 @@ final class FixedWidthSink implements ValueSink {
     if (physical != PhysicalType.BYTE_ARRAY) {
       fixedDecoder = ValueDecoders.fixedWidth(page.encoding(), physical, physicalWidth, fixedDictionary);
     }
+    plainDecoder = null;
     if (fixedDecoder != null) {
       fixedDecoder.init(v.array(), v.offset(), v.length(), page.numValues());
+      if (fixedDecoder instanceof PlainFixedWidthDecoder p && conversion == FixedConversion.NONE) {
+        plainDecoder = p;
+      }
     } else {
       int fixedLength = physical == PhysicalType.FIXED_LEN_BYTE_ARRAY ? physicalWidth : 0;
       binaryDecoder = ValueDecoders.binary(page.encoding(), physical, fixedLength, binaryDictionary);
@@ -102,8 +112,15 @@ final class FixedWidthSink implements ValueSink {
       data.setZero((long) row * targetWidth, (long) rows * targetWidth);
       return;
     }
-    // the dense values go to the stretch's first slots, then move up to their rows in place
     long at = (long) row * targetWidth;
+    if (plainDecoder != null && nonNull < rows) {
+      // one pass from the page to the rows: no dense copy for the spreading to read again
+      int from = plainDecoder.consume(nonNull);
+      ValueSpreader.scatterFixedWidth(plainDecoder.array(), from, nonNull, targetWidth, data, at,
+          validity, row, rows);
+      return;
+    }
+    // the dense values go to the stretch's first slots, then move up to their rows in place
     if (physical == PhysicalType.BYTE_ARRAY) {
       BinaryOutput out = binaryScratch(nonNull);
       binaryDecoder.read(out, nonNull);
