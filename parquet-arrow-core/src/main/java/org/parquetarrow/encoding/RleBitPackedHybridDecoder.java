@@ -234,7 +234,10 @@ public final class RleBitPackedHybridDecoder {
       }
       if (p < end) {
         int bytes = end - p;
-        long v = LittleEndian.getBytes(buf, p, bytes);
+        // a short run's bytes: one word read and masked where the array allows it
+        long v = p + 8 <= buf.length
+            ? LittleEndian.getLong(buf, p) & ((1L << (bytes << 3)) - 1)
+            : LittleEndian.getBytes(buf, p, bytes);
         int count = bytes << 3;
         ones += Long.bitCount(v);
         acc |= v << pending;
@@ -292,7 +295,15 @@ public final class RleBitPackedHybridDecoder {
           + " values but the data ends before them (bit width " + bitWidth + ")");
     }
     while (pos < limit) {
-      long header = readHeader();
+      // level runs are short, so most headers are one byte
+      int first = buf[pos];
+      long header;
+      if (first >= 0) {
+        pos++;
+        header = first;
+      } else {
+        header = readHeader();
+      }
       if ((header & 1) == 0) {
         long count = header >>> 1;
         if (valueBytes > limit - pos) {
