@@ -52,11 +52,19 @@ class NullableFixedWidthReadTest {
       Field.nullable("b16", new ArrowType.FixedSizeBinary(16)),
       Field.nullable("dec", new ArrowType.Decimal(30, 2, 128))));
 
-  /** Per column, the rows' values (null or a value), each column null at its own rows. */
-  private static List<List<Object>> columns(int rows, long seed) {
+  /**
+   * Per column, the rows' values (null or a value), each column null at its own rows; with
+   * {@code distinct} above 0 the values come from that many per column, so that the writer keeps
+   * its dictionary (it gives up on one that does not pay).
+   */
+  private static List<List<Object>> columns(int rows, long seed, int distinct) {
     Random random = new Random(seed);
     List<List<Object>> columns = new ArrayList<>();
     for (int c = 0; c < SCHEMA.getFields().size(); c++) {
+      List<Object> pool = new ArrayList<>();
+      for (int i = 0; i < distinct; i++) {
+        pool.add(value(c, random));
+      }
       List<Object> values = new ArrayList<>();
       for (int r = 0; r < rows; ) {
         // runs: a stretch of a few hundred rows of one kind, from scattered nulls to all null
@@ -69,7 +77,7 @@ class NullableFixedWidthReadTest {
             case 2 -> random.nextInt(2) == 0;
             default -> random.nextInt(10) == 0;
           };
-          values.add(isNull ? null : value(c, random));
+          values.add(isNull ? null : distinct > 0 ? pool.get(random.nextInt(distinct)) : value(c, random));
         }
       }
       columns.add(values);
@@ -111,7 +119,7 @@ class NullableFixedWidthReadTest {
     int rows = 6_000;
     for (DataPageVersion version : DataPageVersion.values()) {
       Path file = dir.resolve("fixed-" + version + "-" + dictionary + ".parquet");
-      try (VectorSchemaRoot written = ArrowValues.root(memory.allocator(), SCHEMA, columns(rows, seed))) {
+      try (VectorSchemaRoot written = ArrowValues.root(memory.allocator(), SCHEMA, columns(rows, seed, dictionary ? 40 : 0))) {
         WriterProperties properties = WriterProperties.builder()
             .dataPageVersion(version)
             .dataPageSize(1_000) // pages of a few dozen to a few hundred rows, ending anywhere
