@@ -90,6 +90,50 @@ public final class FixedWidthDictionary {
     }
   }
 
+  /**
+   * Writes the values of {@code ids[at ..]} at the slots of the set bits of {@code mask} (slot
+   * {@code t} at address {@code a + t * byteWidth}, {@code t < chunk}), zeros at the others. The
+   * caller has checked the indices, the {@code bitCount(mask)} entries from {@code at} and the
+   * destination range.
+   */
+  void scatterBlock(int[] ids, int at, long mask, int chunk, long a) {
+    // up to the last set bit every slot may read ids[j] (an entry of the block's remains at or
+    // after it) and keep the value or not by mask; the null slots after it are filled
+    int top = 64 - Long.numberOfLeadingZeros(mask);
+    int w = byteWidth;
+    int j = at;
+    if (heap != null && w == 4) {
+      byte[] v = heap;
+      for (int t = 0; t < top; t++) {
+        int bit = (int) (mask >>> t) & 1;
+        MemoryUtil.putInt(a + 4L * t, LittleEndian.getInt(v, ids[j] << 2) & -bit);
+        j += bit;
+      }
+    } else if (heap != null && w == 8) {
+      byte[] v = heap;
+      for (int t = 0; t < top; t++) {
+        int bit = (int) (mask >>> t) & 1;
+        MemoryUtil.putLong(a + 8L * t, LittleEndian.getLong(v, ids[j] << 3) & -(long) bit);
+        j += bit;
+      }
+    } else {
+      for (int t = 0; t < top; t++) {
+        long dst = a + (long) t * w;
+        if (((mask >>> t) & 1) != 0) {
+          long from = (long) ids[j++] * w;
+          if (heap != null) {
+            MemoryUtil.copyToMemory(heap, from, dst, w);
+          } else {
+            MemoryUtil.copyMemory(direct.memoryAddress() + from, dst, w);
+          }
+        } else {
+          MemoryUtil.setMemory(dst, w, (byte) 0);
+        }
+      }
+    }
+    MemoryUtil.setMemory(a + (long) top * w, (long) (chunk - top) * w, (byte) 0);
+  }
+
   private void gatherHeap(int[] ids, int off, int n, long a) {
     byte[] v = heap;
     switch (byteWidth) {

@@ -181,6 +181,14 @@ public final class LevelDecoder {
    */
   public int readValidity(ArrowBuf validity, long bitOffset, int n) {
     Checks.checkCount(n);
+    if (mode == Mode.RLE && maxLevel == 1) {
+      // a flat nullable column's levels: the runs are the validity bits, straight from the page
+      long nonNull = rle.appendBits1(Bitmaps.checkedAddress(validity, bitOffset, n), bitOffset, n);
+      if (nonNull < 0) {
+        throw endsEarly(n);
+      }
+      return (int) nonNull;
+    }
     bits.start(validity, bitOffset, n);
     int nonNull;
     if (mode == Mode.ZERO) {
@@ -213,11 +221,6 @@ public final class LevelDecoder {
         bits.appendRun(set, take);
         nonNull += set ? take : 0;
         rle.skip(take);
-        left -= take;
-      } else if (maxLevel == 1 && rle.packedBitsAvailable() && left >= 8) {
-        // width 1, maximum 1: the stored bits are the validity bits
-        int take = (int) Math.min(run, left) & ~7;
-        nonNull += rle.copyPackedBits(bits, take);
         left -= take;
       } else {
         int take = (int) Math.min(Math.min(run, left), CHUNK);

@@ -53,6 +53,27 @@ public final class PlainFixedWidthDecoder implements FixedWidthValueDecoder {
     pos += take(n);
   }
 
+  /**
+   * The array the values are read from: with {@link #consume}, lets a caller place the values
+   * itself (e.g. straight at their slots under nulls) instead of through a dense {@link #read}.
+   */
+  public byte[] array() {
+    return buf;
+  }
+
+  /**
+   * Consumes the next {@code n} values, checking they are there, and returns the index in {@link
+   * #array} of the first one's first byte.
+   *
+   * @throws CorruptFileException if fewer than {@code n} values remain
+   */
+  public int consume(int n) {
+    int bytes = take(n);
+    int from = pos;
+    pos += bytes;
+    return from;
+  }
+
   /** Values left in the section. */
   public int remaining() {
     return (limit - pos) / byteWidth;

@@ -2,6 +2,7 @@ package org.parquetarrow.encoding;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.parquetarrow.CorruptFileException;
 
 /**
@@ -151,42 +152,140 @@ public final class RleBitPackedHybridDecoder {
   }
 
   /**
-   * For bit width 1: whether the current bit-packed run can hand out its values as raw bits
-   * ({@link #copyPackedBits}), i.e. no values of it are buffered.
+   * For bit width 1: writes the next {@code n} values as bits of an LSB-first bitmap from bit
+   * {@code bitOffset} of the memory at {@code base} (a range the caller has checked), leaving the
+   * bits around the range as they were, and returns how many are 1; -1 if the data ends first.
+   *
+   * <p>Both run kinds are bits already: a repeated run sets or clears a range, and a bit-packed
+   * run of width 1 stores its values LSB first, as Arrow's validity does, so its bytes are copied
+   * a word at a time with a shift. The bitmap's word being built stays in locals across runs,
+   * because level runs are short (for ~10% nulls, a run every ten values or so).
    */
-  boolean packedBitsAvailable() {
-    return bitWidth == 1 && !repeated && runRemaining >= 8 && unpackedIndex == unpackedCount;
+  long appendBits1(long base, long bitOffset, int n) {
+    if (bitWidth != 1) {
+      throw new IllegalStateException("bit width " + bitWidth + ", not 1");
+    }
+    long address = base + (bitOffset >>> 3);
+    int pending = (int) (bitOffset & 7);
+    // the bits before the offset in its byte are kept by writing them back unchanged
+    long acc = pending == 0 ? 0 : MemoryUtil.getByte(address) & ((1L << pending) - 1);
+    long ones = 0;
+    int left = n;
+    while (left > 0) {
+      if (runRemaining == 0 && !nextRun()) {
+        return -1;
+      }
+      int take = (int) Math.min(runRemaining, left);
+      runRemaining -= take;
+      left -= take;
+      if (repeated) {
+        long fill = -(long) repeatedValue; // the value fits 1 bit: 0 or 1
+        ones += fill & take;
+        int room = 64 - pending;
+        if (take < room) {
+          acc |= (fill & ((1L << take) - 1)) << pending;
+          pending += take;
+          continue;
+        }
+        MemoryUtil.putLong(address, acc | (fill << pending));
+        address += 8;
+        int rest = take - room;
+        int words = rest >>> 6;
+        if (words > 4) {
+          MemoryUtil.setMemory(address, (long) words << 3, (byte) fill);
+          address += (long) words << 3;
+        } else {
+          for (int w = 0; w < words; w++, address += 8) {
+            MemoryUtil.putLong(address, fill);
+          }
+        }
+        pending = rest & 63;
+        acc = fill & ((1L << pending) - 1);
+        continue;
+      }
+      // bit-packed: values a generic read left unpacked first, then whole bytes from the run,
+      // then (a batch ending inside a byte) the next few values through the unpacked buffer
+      int buffered = Math.min(unpackedCount - unpackedIndex, take);
+      int raw = (int) Math.min(take - buffered, packedLeft) & ~7;
+      int tail = take - buffered - raw;
+      if (buffered > 0) {
+        long v = unpackedBits(buffered);
+        ones += Long.bitCount(v);
+        acc |= v << pending;
+        int total = pending + buffered;
+        if (total >= 64) {
+          MemoryUtil.putLong(address, acc);
+          address += 8;
+          total -= 64;
+          acc = total == 0 ? 0 : v >>> (buffered - total);
+        }
+        pending = total;
+      }
+      int p = pos;
+      int end = p + (raw >>> 3);
+      pos = end;
+      packedLeft -= raw;
+      for (; p + 8 <= end; p += 8) {
+        long v = LittleEndian.getLong(buf, p);
+        ones += Long.bitCount(v);
+        MemoryUtil.putLong(address, acc | (v << pending));
+        address += 8;
+        acc = pending == 0 ? 0 : v >>> (64 - pending);
+      }
+      if (p < end) {
+        int bytes = end - p;
+        // a short run's bytes: one word read and masked where the array allows it
+        long v = p + 8 <= buf.length
+            ? LittleEndian.getLong(buf, p) & ((1L << (bytes << 3)) - 1)
+            : LittleEndian.getBytes(buf, p, bytes);
+        int count = bytes << 3;
+        ones += Long.bitCount(v);
+        acc |= v << pending;
+        int total = pending + count;
+        if (total >= 64) {
+          MemoryUtil.putLong(address, acc);
+          address += 8;
+          total -= 64;
+          acc = total == 0 ? 0 : v >>> (count - total);
+        }
+        pending = total;
+      }
+      if (tail > 0) {
+        refill();
+        long v = unpackedBits(tail);
+        ones += Long.bitCount(v);
+        acc |= v << pending;
+        int total = pending + tail;
+        if (total >= 64) {
+          MemoryUtil.putLong(address, acc);
+          address += 8;
+          total -= 64;
+          acc = total == 0 ? 0 : v >>> (tail - total);
+        }
+        pending = total;
+      }
+    }
+    // the bits still held, keeping the bits above them in their last byte
+    for (; pending >= 8; pending -= 8) {
+      MemoryUtil.putByte(address++, (byte) acc);
+      acc >>>= 8;
+    }
+    if (pending > 0) {
+      int keep = -1 << pending;
+      MemoryUtil.putByte(address, (byte) ((MemoryUtil.getByte(address) & keep) | ((int) acc & ~keep)));
+    }
+    return ones;
   }
 
-  /**
-   * For bit width 1, in a bit-packed run at a group boundary ({@link #packedBitsAvailable}):
-   * appends the next {@code k} values (a multiple of 8, at most {@link #runRemaining}) to
-   * {@code bits} as they are stored, one byte per 8 values, and returns how many are 1.
-   */
-  int copyPackedBits(Bitmaps.Writer bits, int k) {
-    int bytes = k >>> 3;
-    int p = pos;
-    int ones = 0;
-    int i = 0;
-    for (; i + 8 <= bytes; i += 8) {
-      long word = LittleEndian.getLong(buf, p + i);
-      bits.appendLong(word);
-      ones += Long.bitCount(word);
+  /** Takes the next {@code c} (at most 32) buffered width-1 values as bits, lowest first. */
+  private long unpackedBits(int c) {
+    long v = 0;
+    int from = unpackedIndex;
+    for (int i = 0; i < c; i++) {
+      v |= (long) (unpacked[from + i] & 1) << i;
     }
-    for (; i + 4 <= bytes; i += 4) {
-      int word = LittleEndian.getInt(buf, p + i);
-      bits.appendBits(word, 32);
-      ones += Integer.bitCount(word);
-    }
-    for (; i < bytes; i++) {
-      int b = buf[p + i] & 0xff;
-      bits.appendBits(b, 8);
-      ones += Integer.bitCount(b);
-    }
-    pos = p + bytes;
-    packedLeft -= k;
-    runRemaining -= k;
-    return ones;
+    unpackedIndex = from + c;
+    return v;
   }
 
   /** Loads the next run header; false at the clean end of the data. */
@@ -196,7 +295,15 @@ public final class RleBitPackedHybridDecoder {
           + " values but the data ends before them (bit width " + bitWidth + ")");
     }
     while (pos < limit) {
-      long header = readHeader();
+      // level runs are short, so most headers are one byte
+      int first = buf[pos];
+      long header;
+      if (first >= 0) {
+        pos++;
+        header = first;
+      } else {
+        header = readHeader();
+      }
       if ((header & 1) == 0) {
         long count = header >>> 1;
         if (valueBytes > limit - pos) {

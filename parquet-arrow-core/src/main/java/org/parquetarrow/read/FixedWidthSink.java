@@ -8,8 +8,10 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
+import org.parquetarrow.encoding.DictionaryFixedWidthDecoder;
 import org.parquetarrow.encoding.FixedWidthDictionary;
 import org.parquetarrow.encoding.FixedWidthValueDecoder;
+import org.parquetarrow.encoding.PlainFixedWidthDecoder;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
@@ -22,7 +24,10 @@ import org.parquetarrow.schema.ColumnDescriptor;
  * timestamps, decimals (from all four physical types), FLOAT16, fixed-size binary, UUID. Values are
  * decoded densely into the vector's data buffer (through a scratch buffer and a bulk {@link
  * FixedConversion} when the physical and Arrow layouts differ), then moved up to their rows in
- * place by {@link ValueSpreader}.
+ * place by {@link ValueSpreader}. PLAIN values whose layout needs no conversion go from the page
+ * bytes straight to their rows when the stretch has nulls ({@link
+ * ValueSpreader#scatterFixedWidth}): one pass instead of a copy and a spread over the copy;
+ * dictionary indices are gathered straight to their rows the same way.
  */
 final class FixedWidthSink implements ValueSink {
   private final BufferAllocator allocator;
@@ -36,6 +41,13 @@ final class FixedWidthSink implements ValueSink {
   private FixedWidthDictionary fixedDictionary;
   private BinaryDictionary binaryDictionary;
   private FixedWidthValueDecoder fixedDecoder;
+  /**
+   * The page's decoder when its values are PLAIN and stored as Arrow lays them out: they are then
+   * placed at their rows straight from the page bytes.
+   */
+  private PlainFixedWidthDecoder plainDecoder;
+  /** Likewise for dictionary pages: the indices are gathered straight to their rows. */
+  private DictionaryFixedWidthDecoder dictionaryDecoder;
   private BinaryValueDecoder binaryDecoder;
 
   private ArrowBuf data;
@@ -81,8 +93,17 @@ final class FixedWidthSink implements ValueSink {
     if (physical != PhysicalType.BYTE_ARRAY) {
       fixedDecoder = ValueDecoders.fixedWidth(page.encoding(), physical, physicalWidth, fixedDictionary);
     }
+    plainDecoder = null;
+    dictionaryDecoder = null;
     if (fixedDecoder != null) {
       fixedDecoder.init(v.array(), v.offset(), v.length(), page.numValues());
+      if (conversion == FixedConversion.NONE) {
+        if (fixedDecoder instanceof PlainFixedWidthDecoder p) {
+          plainDecoder = p;
+        } else if (fixedDecoder instanceof DictionaryFixedWidthDecoder d) {
+          dictionaryDecoder = d;
+        }
+      }
     } else {
       int fixedLength = physical == PhysicalType.FIXED_LEN_BYTE_ARRAY ? physicalWidth : 0;
       binaryDecoder = ValueDecoders.binary(page.encoding(), physical, fixedLength, binaryDictionary);
@@ -102,8 +123,19 @@ final class FixedWidthSink implements ValueSink {
       data.setZero((long) row * targetWidth, (long) rows * targetWidth);
       return;
     }
-    // the dense values go to the stretch's first slots, then move up to their rows in place
     long at = (long) row * targetWidth;
+    if (plainDecoder != null && nonNull < rows) {
+      // one pass from the page to the rows: no dense copy for the spreading to read again
+      int from = plainDecoder.consume(nonNull);
+      ValueSpreader.scatterFixedWidth(plainDecoder.array(), from, nonNull, targetWidth, data, at,
+          validity, row, rows);
+      return;
+    }
+    if (dictionaryDecoder != null && nonNull < rows) {
+      dictionaryDecoder.readScattered(data, at, validity, row, rows, nonNull);
+      return;
+    }
+    // the dense values go to the stretch's first slots, then move up to their rows in place
     if (physical == PhysicalType.BYTE_ARRAY) {
       BinaryOutput out = binaryScratch(nonNull);
       binaryDecoder.read(out, nonNull);

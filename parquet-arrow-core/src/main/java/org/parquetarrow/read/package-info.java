@@ -31,7 +31,9 @@
  *       strings, dictionary vectors. A flat leaf turns definition levels into the validity
  *       bitmap; the sink decodes the non-null values densely into the vector's buffer with the decoders of
  *       {@link org.parquetarrow.encoding}, one call per page stretch, and {@link
- *       org.parquetarrow.read.levels.ValueSpreader} then moves them up to their rows in place.
+ *       org.parquetarrow.read.levels.ValueSpreader} then moves them up to their rows in place;
+ *       PLAIN fixed-width values stored as Arrow lays them out skip the dense step and go from
+ *       the page bytes straight to their rows.
  *   <li>Repeated leaves read whole records (the repetition levels say where one ends, across
  *       pages) and keep their levels; the nested assembler builds list offsets and validity of
  *       every node from them ({@link org.parquetarrow.read.levels.NestedLevels}).

@@ -12,7 +12,8 @@ class BeforeAfterOptionsTest {
   @Test
   void parsesEveryOption() {
     BeforeAfter.Options o = BeforeAfter.Options.parse(new String[] {"--before", "a.jar", "--after", "b.jar",
-        "--data", "/d", "--scale", "0.5", "--rounds", "7", "--warmups", "1", "--sets", "nested,lineitem", "--no-write"});
+        "--data", "/d", "--scale", "0.5", "--rounds", "7", "--warmups", "1", "--sets", "nested,lineitem", "--no-write",
+        "--cpu"});
     assertEquals(Path.of("a.jar"), o.before());
     assertEquals(Path.of("b.jar"), o.after());
     assertEquals(Path.of("/d"), o.data());
@@ -21,6 +22,9 @@ class BeforeAfterOptionsTest {
     assertEquals(1, o.warmups());
     assertEquals(List.of("NESTED", "LINEITEM"), o.sets());
     assertEquals(false, o.write());
+    assertEquals(true, o.cpu());
+    assertEquals(false, BeforeAfter.Options.parse(new String[] {"--before", "a", "--after", "b"}).cpu(),
+        "wall time unless --cpu is given");
   }
 
   @Test

@@ -66,6 +66,112 @@ public final class ValueSpreader {
     return valid;
   }
 
+  /**
+   * Places values of {@code width} bytes straight from a heap array at their slots, without a
+   * dense copy first: value {@code i} of the {@code values} values at {@code src[srcOffset + i *
+   * width ..]} goes to the slot of the {@code i}-th set bit among the {@code slotCount} validity
+   * bits from {@code bitOffset}, i.e. to {@code dst[byteOffset + slot * width ..]}; null slots
+   * become zero. Blocks of 64 valid slots are one bulk copy, blocks of nulls one fill; a mixed
+   * block of 4- or 8-byte values runs a branch-free loop up to its last valid slot, other widths
+   * copy run by run.
+   *
+   * <pre>{@code
+   * // a PLAIN int64 page stretch of 1000 rows, 900 of them non-null, whose values start at pos
+   * ValueSpreader.scatterFixedWidth(page, pos, 900, 8, data, 8L * row, validity, row, 1000);
+   * }</pre>
+   *
+   * @return the number of valid slots (values placed)
+   * @throws IllegalArgumentException if the validity bits hold more set bits than {@code values}
+   * @throws IndexOutOfBoundsException if a range lies outside its array or buffer
+   */
+  public static int scatterFixedWidth(byte[] src, int srcOffset, int values, int width,
+      ArrowBuf dst, long byteOffset, ArrowBuf validity, long bitOffset, int slotCount) {
+    if (width <= 0 || slotCount < 0 || byteOffset < 0 || values < 0) {
+      throw new IllegalArgumentException("width " + width + ", slot count " + slotCount
+          + ", byte offset " + byteOffset + ", values " + values);
+    }
+    Objects.checkFromIndexSize(srcOffset, Math.multiplyExact(values, width), src.length);
+    long bits = Bitmaps.checkedAddress(validity, bitOffset, slotCount);
+    dst.checkBytes(byteOffset, byteOffset + (long) slotCount * width);
+    long d = dst.memoryAddress() + byteOffset;
+    int k = 0; // values placed so far
+    for (int low = 0; low < slotCount; low += BLOCK) {
+      int chunk = Math.min(BLOCK, slotCount - low);
+      long mask = Bitmaps.read(bits, bitOffset + low, chunk);
+      int ones = Long.bitCount(mask);
+      if (ones > values - k) {
+        // every read below stays within the checked source range only while this holds
+        throw new IllegalArgumentException("the validity bits from " + bitOffset + " hold more than "
+            + values + " set bits among " + slotCount + " slots");
+      }
+      long at = d + (long) low * width;
+      int from = srcOffset + k * width;
+      if (ones == chunk) {
+        MemoryUtil.copyToMemory(src, from, at, (long) chunk * width);
+      } else if (ones == 0) {
+        MemoryUtil.setMemory(at, (long) chunk * width, (byte) 0);
+      } else if (width == 8) {
+        scatterBlock8(src, from, at, mask, chunk);
+      } else if (width == 4) {
+        scatterBlock4(src, from, at, mask, chunk);
+      } else {
+        scatterRuns(src, from, at, width, mask, chunk);
+      }
+      k += ones;
+    }
+    return k;
+  }
+
+  /**
+   * A mixed block of 8-byte values: one source offset that steps by a value at each valid slot.
+   * Up to the block's last valid slot every read lands on a value still to be placed (one lies at
+   * or after it), so no read passes the source range; the nulls after it are filled.
+   */
+  private static void scatterBlock8(byte[] src, int from, long at, long mask, int chunk) {
+    int top = 64 - Long.numberOfLeadingZeros(mask);
+    int s = from;
+    for (int t = 0; t < top; t++) {
+      int bit = (int) (mask >>> t) & 1;
+      MemoryUtil.putLong(at + ((long) t << 3), MemoryUtil.getLong(src, s) & -(long) bit);
+      s += bit << 3;
+    }
+    MemoryUtil.setMemory(at + ((long) top << 3), (long) (chunk - top) << 3, (byte) 0);
+  }
+
+  /** {@link #scatterBlock8} for 4-byte values. */
+  private static void scatterBlock4(byte[] src, int from, long at, long mask, int chunk) {
+    int top = 64 - Long.numberOfLeadingZeros(mask);
+    int s = from;
+    for (int t = 0; t < top; t++) {
+      int bit = (int) (mask >>> t) & 1;
+      MemoryUtil.putInt(at + ((long) t << 2), MemoryUtil.getInt(src, s) & -bit);
+      s += bit << 2;
+    }
+    MemoryUtil.setMemory(at + ((long) top << 2), (long) (chunk - top) << 2, (byte) 0);
+  }
+
+  /** A mixed block of any width: each run of nulls filled, each run of valid slots one copy. */
+  private static void scatterRuns(byte[] src, int from, long at, int width, long mask, int chunk) {
+    int t = 0;
+    int s = from;
+    long m = mask;
+    while (m != 0) {
+      int nulls = Long.numberOfTrailingZeros(m);
+      if (nulls > 0) {
+        MemoryUtil.setMemory(at + (long) t * width, (long) nulls * width, (byte) 0);
+        m >>>= nulls;
+        t += nulls;
+      }
+      // a mixed block has a clear bit above its valid run, so the run is shorter than 64
+      int run = Long.numberOfTrailingZeros(~m);
+      MemoryUtil.copyToMemory(src, s, at + (long) t * width, (long) run * width);
+      m >>>= run;
+      t += run;
+      s += run * width;
+    }
+    MemoryUtil.setMemory(at + (long) t * width, (long) (chunk - t) * width, (byte) 0);
+  }
+
   /** One mixed block, slots {@code [low, low + chunk)}, from the top; {@code k} values remain. */
   private static void spreadBlock(long a, int width, long mask, int low, int chunk, int k) {
     if (k > Long.bitCount(mask) && (width == 8 || width == 4)) {

@@ -27,7 +27,8 @@
  *   <li>{@link org.parquetarrow.read.levels.RecordSplitter}: cuts levels into batches of whole
  *       records across pages.
  *   <li>{@link org.parquetarrow.read.levels.ValueSpreader}: moves dense values to their slots in
- *       place (fixed width, bits, binary offsets).
+ *       place (fixed width, bits, binary offsets), or places fixed-width values at their slots
+ *       straight from a page's bytes.
  *   <li>{@link org.parquetarrow.encoding.Bitmaps}: bitmap helpers at any bit offset.
  * </ul>
  *
