@@ -17,6 +17,8 @@ import org.parquetarrow.testing.LeakCheckingAllocator;
  * checked against the dictionary entry its index names, or zeros for a null slot.
  */
 class DictionaryScatterTest {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DictionaryScatterTest.class);
+
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
 
   private static final int[] WIDTHS = {1, 2, 4, 8, 12, 16};
@@ -47,7 +49,7 @@ class DictionaryScatterTest {
   @Test
   void everyWidthAndShapeAcrossCalls() {
     long seed = System.nanoTime();
-    System.out.println("DictionaryScatterTest seed " + seed);
+    LOG.info("seed {}; replay by setting it in this test", seed);
     Random random = new Random(seed);
     for (int round = 0; round < 300; round++) {
       int width = WIDTHS[round % WIDTHS.length];

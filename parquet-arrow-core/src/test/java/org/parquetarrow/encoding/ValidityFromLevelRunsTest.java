@@ -20,6 +20,8 @@ import org.parquetarrow.testing.LeakCheckingAllocator;
  * and must survive.
  */
 class ValidityFromLevelRunsTest {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ValidityFromLevelRunsTest.class);
+
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
 
   private final LevelDecoder levels = new LevelDecoder();
@@ -204,7 +206,7 @@ class ValidityFromLevelRunsTest {
   @Test
   void randomStreamsAgainstTheLevelArrayPath() {
     long seed = System.nanoTime();
-    System.out.println("ValidityFromLevelRunsTest seed " + seed);
+    LOG.info("seed {}; replay by setting it in this test", seed);
     Random random = new Random(seed);
     for (int round = 0; round < 200; round++) {
       Stream s = new Stream();

@@ -36,6 +36,8 @@ import org.parquetarrow.write.WriterProperties;
  * and null-free stretches longer than a page.
  */
 class NullableFixedWidthReadTest {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NullableFixedWidthReadTest.class);
+
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
 
@@ -115,7 +117,7 @@ class NullableFixedWidthReadTest {
 
   private void readBackAsWritten(boolean dictionary) throws Exception {
     long seed = System.nanoTime();
-    System.out.println("NullableFixedWidthReadTest seed " + seed + " dictionary " + dictionary);
+    LOG.info("seed {} (dictionary {}); replay by setting it in this test", seed, dictionary);
     int rows = 6_000;
     for (DataPageVersion version : DataPageVersion.values()) {
       Path file = dir.resolve("fixed-" + version + "-" + dictionary + ".parquet");

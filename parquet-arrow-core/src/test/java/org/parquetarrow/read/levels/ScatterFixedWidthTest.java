@@ -17,6 +17,8 @@ import org.parquetarrow.testing.LeakCheckingAllocator;
  * ValueSpreader#spreadFixedWidth}), for every width and block shape.
  */
 class ScatterFixedWidthTest {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ScatterFixedWidthTest.class);
+
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
 
   private static final int[] WIDTHS = {1, 2, 3, 4, 8, 12, 16, 17};
@@ -37,7 +39,7 @@ class ScatterFixedWidthTest {
   @Test
   void everyWidthAndShapeAgainstTheDefinitionAndTheOldPath() {
     long seed = System.nanoTime();
-    System.out.println("ScatterFixedWidthTest seed " + seed);
+    LOG.info("seed {}; replay by setting it in this test", seed);
     Random random = new Random(seed);
     for (int round = 0; round < 1_500; round++) {
       int width = WIDTHS[round % WIDTHS.length];
