@@ -266,14 +266,7 @@ public final class RleBitPackedHybridDecoder {
       }
     }
     // the bits still held, keeping the bits above them in their last byte
-    for (; pending >= 8; pending -= 8) {
-      MemoryUtil.putByte(address++, (byte) acc);
-      acc >>>= 8;
-    }
-    if (pending > 0) {
-      int keep = -1 << pending;
-      MemoryUtil.putByte(address, (byte) ((MemoryUtil.getByte(address) & keep) | ((int) acc & ~keep)));
-    }
+    Bitmaps.write(address, 0, pending, acc);
     return ones;
   }
 

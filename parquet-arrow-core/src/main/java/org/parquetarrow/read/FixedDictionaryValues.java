@@ -66,7 +66,7 @@ final class FixedDictionaryValues implements DictionaryValues {
     }
     PlainFixedWidthDecoder plain = new PlainFixedWidthDecoder(physicalWidth);
     plain.init(s.array(), s.offset(), s.length(), n);
-    chunkValues = ensure(chunkValues, (long) n * targetWidth);
+    chunkValues = ValueSink.scratch(allocator, chunkValues, (long) n * targetWidth);
     decodeInto(plain, n, chunkValues, 0);
     chunkSize = n;
   }
@@ -115,7 +115,7 @@ final class FixedDictionaryValues implements DictionaryValues {
     } else {
       BinaryOutput out = binaryScratch(n);
       binaryDecoder.read(out, n);
-      dense = ensure(dense, (long) n * physicalWidth);
+      dense = ValueSink.scratch(allocator, dense, (long) n * physicalWidth);
       dense.setBytes(0, out.data(), 0, (long) n * physicalWidth);
       conversion.convert(dense, physicalWidth, values, at, targetWidth, n);
     }
@@ -129,7 +129,7 @@ final class FixedDictionaryValues implements DictionaryValues {
       decoder.read(to, at, n);
       return;
     }
-    dense = ensure(dense, (long) n * physicalWidth);
+    dense = ValueSink.scratch(allocator, dense, (long) n * physicalWidth);
     decoder.read(dense, 0, n);
     conversion.convert(dense, physicalWidth, to, at, targetWidth, n);
   }
@@ -172,16 +172,6 @@ final class FixedDictionaryValues implements DictionaryValues {
     }
     binaryScratch.clear();
     return binaryScratch;
-  }
-
-  private ArrowBuf ensure(ArrowBuf buf, long bytes) {
-    if (buf != null && buf.capacity() >= bytes) {
-      return buf;
-    }
-    if (buf != null) {
-      buf.close();
-    }
-    return allocator.buffer(Math.max(bytes, 64));
   }
 
   @Override

@@ -143,7 +143,7 @@ final class FixedWidthSink implements ValueSink {
     } else if (fixedDecoder != null && conversion == FixedConversion.NONE) {
       fixedDecoder.read(data, at, nonNull);
     } else {
-      dense = ensure(dense, (long) nonNull * physicalWidth);
+      dense = ValueSink.scratch(allocator, dense, (long) nonNull * physicalWidth);
       if (fixedDecoder != null) {
         fixedDecoder.read(dense, 0, nonNull);
       } else {
@@ -164,16 +164,6 @@ final class FixedWidthSink implements ValueSink {
     }
     binaryScratch.clear();
     return binaryScratch;
-  }
-
-  private ArrowBuf ensure(ArrowBuf buf, long bytes) {
-    if (buf != null && buf.capacity() >= bytes) {
-      return buf;
-    }
-    if (buf != null) {
-      buf.close();
-    }
-    return allocator.buffer(Math.max(bytes, 64));
   }
 
   @Override

@@ -100,4 +100,18 @@ interface ValueSink extends AutoCloseable {
     buffer.close();
     return bigger;
   }
+
+  /**
+   * {@code buffer} if it holds {@code bytes}, else a new scratch buffer of at least that size (the
+   * old one closed, its bytes not kept): for buffers refilled from scratch each time.
+   */
+  static ArrowBuf scratch(BufferAllocator allocator, ArrowBuf buffer, long bytes) {
+    if (buffer != null && buffer.capacity() >= bytes) {
+      return buffer;
+    }
+    if (buffer != null) {
+      buffer.close();
+    }
+    return allocator.buffer(Math.max(bytes, 64));
+  }
 }
