@@ -59,29 +59,32 @@ public final class ParquetJavaPeer {
    * One set of writer settings. A dictionary falls back to plain mid-chunk only once some pages
    * were written with it: the {@code dictfallback} variants cut pages at 20 rows and let the
    * dictionary fill past 2 KiB a few pages later (a fallback before the first page flush would
-   * re-encode the whole chunk as plain, leaving no dictionary page at all).
+   * re-encode the whole chunk as plain, leaving no dictionary page at all). The {@code tinypages}
+   * variant cuts row groups by rows (120), not bytes: a byte limit left a seed with wide random
+   * rows fewer than 6 pages of 17 rows per row group.
    */
   public record Variant(
       String name, CompressionCodecName codec, WriterVersion version, boolean dictionary,
       int dictionaryPageSize, int pageSize, int pageRowLimit, long rowGroupSize,
-      boolean byteStreamSplit, boolean checksums) {}
+      int rowGroupRowLimit, boolean byteStreamSplit, boolean checksums) {}
 
   private static final int DEFAULT_PAGE = 1 << 20;
   private static final long DEFAULT_ROW_GROUP = 128L << 20;
+  private static final int ANY_ROWS = Integer.MAX_VALUE;
 
   public static List<Variant> variants() {
     WriterVersion v1 = WriterVersion.PARQUET_1_0;
     WriterVersion v2 = WriterVersion.PARQUET_2_0;
     return List.of(
-        new Variant("v1-uncompressed-dict", CompressionCodecName.UNCOMPRESSED, v1, true, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, false, false),
-        new Variant("v2-snappy-dict", CompressionCodecName.SNAPPY, v2, true, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, false, false),
-        new Variant("v1-gzip-plain", CompressionCodecName.GZIP, v1, false, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, false, false),
-        new Variant("v2-zstd-plain", CompressionCodecName.ZSTD, v2, false, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, false, false),
-        new Variant("v1-lz4hadoop-dictfallback", CompressionCodecName.LZ4, v1, true, 2048, DEFAULT_PAGE, 20, DEFAULT_ROW_GROUP, false, false),
-        new Variant("v2-lz4raw-dictfallback", CompressionCodecName.LZ4_RAW, v2, true, 2048, DEFAULT_PAGE, 20, DEFAULT_ROW_GROUP, false, false),
-        new Variant("v1-lzo-dict", CompressionCodecName.LZO, v1, true, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, false, false),
-        new Variant("v2-uncompressed-tinypages", CompressionCodecName.UNCOMPRESSED, v2, true, DEFAULT_PAGE, 512, 17, 24 * 1024, false, false),
-        new Variant("v1-snappy-bytestreamsplit-crc", CompressionCodecName.SNAPPY, v1, false, DEFAULT_PAGE, 2048, 20_000, DEFAULT_ROW_GROUP, true, true));
+        new Variant("v1-uncompressed-dict", CompressionCodecName.UNCOMPRESSED, v1, true, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, ANY_ROWS, false, false),
+        new Variant("v2-snappy-dict", CompressionCodecName.SNAPPY, v2, true, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, ANY_ROWS, false, false),
+        new Variant("v1-gzip-plain", CompressionCodecName.GZIP, v1, false, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, ANY_ROWS, false, false),
+        new Variant("v2-zstd-plain", CompressionCodecName.ZSTD, v2, false, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, ANY_ROWS, false, false),
+        new Variant("v1-lz4hadoop-dictfallback", CompressionCodecName.LZ4, v1, true, 2048, DEFAULT_PAGE, 20, DEFAULT_ROW_GROUP, ANY_ROWS, false, false),
+        new Variant("v2-lz4raw-dictfallback", CompressionCodecName.LZ4_RAW, v2, true, 2048, DEFAULT_PAGE, 20, DEFAULT_ROW_GROUP, ANY_ROWS, false, false),
+        new Variant("v1-lzo-dict", CompressionCodecName.LZO, v1, true, DEFAULT_PAGE, DEFAULT_PAGE, 20_000, DEFAULT_ROW_GROUP, ANY_ROWS, false, false),
+        new Variant("v2-uncompressed-tinypages", CompressionCodecName.UNCOMPRESSED, v2, true, DEFAULT_PAGE, 512, 17, DEFAULT_ROW_GROUP, 120, false, false),
+        new Variant("v1-snappy-bytestreamsplit-crc", CompressionCodecName.SNAPPY, v1, false, DEFAULT_PAGE, 2048, 20_000, DEFAULT_ROW_GROUP, ANY_ROWS, true, true));
   }
 
   /** Every variant, written to {@code dir}. */
@@ -109,6 +112,7 @@ public final class ParquetJavaPeer {
           .withPageRowCountLimit(v.pageRowLimit())
           .withMinRowCountForPageSizeCheck(1)
           .withRowGroupSize(v.rowGroupSize())
+          .withRowGroupRowCountLimit(v.rowGroupRowLimit())
           .withByteStreamSplitEncoding(v.byteStreamSplit())
           .withPageWriteChecksumEnabled(v.checksums())
           .build()) {
