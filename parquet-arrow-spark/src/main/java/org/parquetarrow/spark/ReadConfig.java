@@ -47,7 +47,8 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     /**
      * One (the default): the scan decodes a batch while Spark consumes the one before, so a
      * task holds about three batches (Spark's, the waiting one, the one being decoded) and the
-     * allocator hands the same few blocks out again, warm in the cache and never paged out.
+     * allocator hands the same few blocks out again, warm in the cache and rarely idle long
+     * enough for the kernel to page them out.
      */
     ONE_BATCH,
     /**
