@@ -32,6 +32,7 @@ import org.parquetarrow.dataset.scan.ScanOptions;
 import org.parquetarrow.dataset.scan.Scanner;
 import org.parquetarrow.io.Storage;
 import org.parquetarrow.io.StorageEntry;
+import org.parquetarrow.read.ReadOptions;
 
 /**
  * Reads one input partition: its files one after another, each scanned by parquet-arrow's {@link
@@ -96,9 +97,11 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
       ds = ds.withRowGroups(ds.files().get(0), f.rowGroupFrom(), f.rowGroupTo());
     }
     ScanOptions.Builder options = ScanOptions.builder()
+        .readOptions(ReadOptions.builder().pageReadAhead(config.pageReadAhead()).build())
         .columns(present(projection, ds.schema()))
         .batchSize(config.batchSize())
         .parallelism(1)
+        .memoryBudget(config.scanMemoryBudget())
         .pruning(config.pruning());
     if (filterSql != null) {
       options.filter(filterSql);

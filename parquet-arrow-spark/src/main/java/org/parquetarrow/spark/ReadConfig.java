@@ -6,6 +6,8 @@ import java.util.Map;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.prune.PruningOptions;
+import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.read.ReadOptions.PageReadAhead;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
 
@@ -24,12 +26,38 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
  *   <li>{@code columnVectors}: {@code address} (default: flat columns read by Spark straight from
  *       the Arrow buffers' addresses, see {@link AddressColumnVector}) or {@code arrow} (through
  *       Spark's {@code ArrowColumnVector})
+ *   <li>{@code scanAhead}: {@code batch} (default: a task's scan decodes at most one batch ahead of
+ *       Spark, see {@link ScanAhead#ONE_BATCH}) or {@code budget} (up to the dataset scan's memory
+ *       budget)
+ *   <li>{@code pageReadAhead}: {@code nextPage} (default: the next page of a column chunk is
+ *       decompressed on a helper thread while the current one decodes) or {@code off} (every page
+ *       on the task's scan thread), see {@link PageReadAhead}
  *   <li>object-store settings, see {@link StorageSettings}
  * </ul>
  */
 record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
     boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage, IntDecimalPolicy intDecimals,
-    ColumnVectors columnVectors) implements Serializable {
+    ColumnVectors columnVectors, ScanAhead scanAhead, PageReadAhead pageReadAhead) implements Serializable {
+
+  /**
+   * How many decoded batches a task's scan may hold for Spark beyond the one Spark is reading
+   * (option {@code scanAhead}).
+   */
+  enum ScanAhead {
+    /**
+     * One (the default): the scan decodes a batch while Spark consumes the one before, so a
+     * task holds about three batches (Spark's, the waiting one, the one being decoded) and the
+     * allocator hands the same few blocks out again, warm in the cache and rarely idle long
+     * enough for the kernel to page them out.
+     */
+    ONE_BATCH,
+    /**
+     * Up to the dataset scan's default memory budget ({@link ScanOptions#DEFAULT_MEMORY_BUDGET}):
+     * where Spark consumes slower than the scan decodes (an aggregation), hundreds of batches of
+     * fresh memory per task.
+     */
+    BUDGET
+  }
 
   /** How flat Arrow vectors are handed to Spark's generated code (option {@code columnVectors}). */
   enum ColumnVectors {
@@ -70,7 +98,32 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     return new ReadConfig(batch, all || kinds.contains("statistics"), all || kinds.contains("dictionary"),
         all || kinds.contains("bloomfilter"), all || kinds.contains("pageindex"),
         Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes, StorageSettings.parse(options, session),
-        intDecimals(get(options, "intDecimals", "unscaled")), columnVectors(get(options, "columnVectors", "address")));
+        intDecimals(get(options, "intDecimals", "unscaled")), columnVectors(get(options, "columnVectors", "address")),
+        scanAhead(get(options, "scanAhead", "batch")), pageReadAhead(get(options, "pageReadAhead", "nextPage")));
+  }
+
+  private static ScanAhead scanAhead(String v) {
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "batch" -> ScanAhead.ONE_BATCH;
+      case "budget" -> ScanAhead.BUDGET;
+      default -> throw new IllegalArgumentException("option scanAhead must be batch or budget, not '" + v + "'");
+    };
+  }
+
+  private static PageReadAhead pageReadAhead(String v) {
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "nextpage" -> PageReadAhead.NEXT_PAGE;
+      case "off" -> PageReadAhead.OFF;
+      default -> throw new IllegalArgumentException("option pageReadAhead must be nextPage or off, not '" + v + "'");
+    };
+  }
+
+  /**
+   * The dataset scan's bound on decoded batches waiting for Spark: 1 byte lets exactly one batch
+   * wait (a scan always queues one batch, whatever its size, when none is waiting).
+   */
+  long scanMemoryBudget() {
+    return scanAhead == ScanAhead.ONE_BATCH ? 1 : ScanOptions.DEFAULT_MEMORY_BUDGET;
   }
 
   private static ColumnVectors columnVectors(String v) {
@@ -119,7 +172,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   /** This read with {@code policy} for decimals stored as integers (the driver's choice, shipped to the tasks). */
   ReadConfig withIntDecimals(IntDecimalPolicy policy) {
     return new ReadConfig(batchSize, statistics, dictionary, bloomFilter, pageIndex, hivePartitioning, maxPartitionBytes,
-        storage, policy, columnVectors);
+        storage, policy, columnVectors, scanAhead, pageReadAhead);
   }
 
   /**

@@ -107,8 +107,9 @@ public final class SparkReadBenchmark {
       table.add("| query | ours median s | built-in median s | built-in ÷ ours | bytes read ours | bytes read built-in"
           + " | chunk bytes of the columns read | our row groups read / total | pruned by stats / dict / bloom / page index"
           + " | pages skipped |" + (ALT_OPTIONS == null ? "" : " ours with " + ALT_OPTIONS + ", median s |")
-          + " process CPU s, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |");
-      table.add("|---|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
+          + " process CPU s, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
+          + " minor page faults, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |");
+      table.add("|---|---|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
       int i = 0;
       Set<String> only = new HashSet<>(Arrays.asList(System.getProperty("bench.queries", "Q1,Q6,point").split(",")));
       for (Map.Entry<String, String> q : queries.entrySet()) {
@@ -158,6 +159,9 @@ public final class SparkReadBenchmark {
     double[] oursCpu = new double[runs];
     double[] builtInCpu = new double[runs];
     double[] altCpu = new double[runs];
+    double[] oursFaults = new double[runs];
+    double[] builtInFaults = new double[runs];
+    double[] altFaults = new double[runs];
     Measured lastOurs = null;
     Measured lastBuiltIn = null;
     for (int i = 0; i < runs; i++) {
@@ -167,10 +171,13 @@ public final class SparkReadBenchmark {
       builtInSeconds[i] = lastBuiltIn.seconds;
       oursCpu[i] = lastOurs.cpuSeconds;
       builtInCpu[i] = lastBuiltIn.cpuSeconds;
+      oursFaults[i] = lastOurs.minorFaults;
+      builtInFaults[i] = lastBuiltIn.minorFaults;
       if (ALT_OPTIONS != null) {
         Measured a = measure(spark, bytes, alt);
         altSeconds[i] = a.seconds;
         altCpu[i] = a.cpuSeconds;
+        altFaults[i] = a.minorFaults;
       }
     }
     double o = median(oursSeconds);
@@ -183,9 +190,11 @@ public final class SparkReadBenchmark {
       altCell = " " + fmt(a) + " (built-in ÷ it " + fmt(b / a) + ") |";
     }
     Map<String, Long> m = lastOurs.scanMetrics;
-    LOG.info("{}: ours {} s (runs {}), built-in {} s (runs {}), built-in/ours {}; ours {}; built-in task input bytes {};"
-        + " rows {}", name, fmt(o), Arrays.toString(oursSeconds), fmt(b), Arrays.toString(builtInSeconds),
-        fmt(b / o), m, lastBuiltIn.inputBytes, expected.size());
+    LOG.info("{}: ours {} s (runs {}), built-in {} s (runs {}), built-in/ours {}; CPU s ours {} built-in {} alt {};"
+        + " minor faults ours {} built-in {} alt {}; ours {}; built-in task input bytes {}; rows {}", name, fmt(o),
+        Arrays.toString(oursSeconds), fmt(b), Arrays.toString(builtInSeconds), fmt(b / o), Arrays.toString(oursCpu),
+        Arrays.toString(builtInCpu), Arrays.toString(altCpu), Arrays.toString(oursFaults),
+        Arrays.toString(builtInFaults), Arrays.toString(altFaults), m, lastBuiltIn.inputBytes, expected.size());
     return "| " + name + " | " + fmt(o) + " | " + fmt(b) + " | " + fmt(b / o) + " | " + m.getOrDefault("bytes_read", -1L)
         + " | " + lastBuiltIn.inputBytes + " | " + chunkBytes + " | " + m.getOrDefault("row_groups_read", -1L) + " / "
         + m.getOrDefault("row_groups", -1L) + " | " + m.getOrDefault("row_groups_pruned_by_statistics", -1L) + " / "
@@ -193,7 +202,8 @@ public final class SparkReadBenchmark {
         + m.getOrDefault("row_groups_pruned_by_bloom_filter", -1L) + " / "
         + m.getOrDefault("row_groups_pruned_by_page_index", -1L) + " | " + m.getOrDefault("pages_skipped", -1L) + " |"
         + altCell + " " + fmt(median(oursCpu)) + " / " + fmt(median(builtInCpu))
-        + (ALT_OPTIONS == null ? "" : " / " + fmt(median(altCpu))) + " |";
+        + (ALT_OPTIONS == null ? "" : " / " + fmt(median(altCpu))) + " | " + (long) median(oursFaults) + " / "
+        + (long) median(builtInFaults) + (ALT_OPTIONS == null ? "" : " / " + (long) median(altFaults)) + " |";
   }
 
   private static List<Row> sorted(List<Row> rows) {
@@ -229,7 +239,24 @@ public final class SparkReadBenchmark {
    * Wall seconds; CPU seconds of the whole JVM over the same span (every thread: Spark's, our scan's,
    * the JIT's and the collector's), which other processes' load moves much less than wall time.
    */
-  private record Measured(double seconds, double cpuSeconds, long inputBytes, Map<String, Long> scanMetrics) {}
+  private record Measured(double seconds, double cpuSeconds, long minorFaults, long inputBytes,
+      Map<String, Long> scanMetrics) {}
+
+  /**
+   * The JVM's minor page faults so far ({@code /proc/self/stat} field 10; -1 elsewhere): on a kernel
+   * that pages idle memory out, memory a reader takes afresh per batch faults back in, memory it
+   * reuses mostly does not.
+   */
+  private static long minorFaults() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"));
+      // the command name (field 2) may hold spaces; count fields after its closing parenthesis
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+      return Long.parseLong(f[10 - 3]);
+    } catch (java.io.IOException | RuntimeException e) {
+      return -1;
+    }
+  }
 
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
@@ -238,15 +265,17 @@ public final class SparkReadBenchmark {
     spark.sparkContext().listenerBus().waitUntilEmpty();
     long before = bytes.total.get();
     var df = spark.sql(sql);
+    long faults = minorFaults();
     long cpu = OS.getProcessCpuTime();
     long start = System.nanoTime();
     df.collectAsList();
     double seconds = (System.nanoTime() - start) / 1e9;
     double cpuSeconds = (OS.getProcessCpuTime() - cpu) / 1e9;
+    long faulted = minorFaults() - faults;
     spark.sparkContext().listenerBus().waitUntilEmpty();
     Map<String, Long> scan = new LinkedHashMap<>();
     collect(df.queryExecution().executedPlan(), scan);
-    return new Measured(seconds, cpuSeconds, bytes.total.get() - before, scan);
+    return new Measured(seconds, cpuSeconds, faulted, bytes.total.get() - before, scan);
   }
 
   /** Our scan node's custom metrics (the built-in scan reports no pruning counters). */
