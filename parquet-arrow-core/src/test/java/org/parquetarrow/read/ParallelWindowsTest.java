@@ -339,6 +339,37 @@ class ParallelWindowsTest {
   }
 
   @Test
+  void lanesReadOnlyTheirOwnPagesOfALocalFile() {
+    Path file = written(true);
+    List<List<Object>> want = expected(java.util.stream.LongStream.range(0, (long) GROUPS * GROUP_ROWS).toArray());
+    List<List<Object>> got = new ArrayList<>();
+    long fetched;
+    long requested;
+    // windows of one 100-row batch, one page each: a lane's pages of a chunk alternate with the
+    // other lanes', holes far below the lanes' gap of a MiB
+    try (ParquetFileReader reader = ParquetFileReader.open(file,
+        ReadOptions.builder(memory.allocator()).batchSize(100).parallelism(3).build())) {
+      for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+        try (VectorSchemaRoot batch = b) {
+          for (int i = 0; i < batch.getRowCount(); i++) {
+            List<Object> row = new ArrayList<>();
+            for (FieldVector v : batch.getFieldVectors()) {
+              Object value = v.getObject(i);
+              row.add(value == null ? null : v instanceof VarCharVector ? value.toString() : value);
+            }
+            got.add(row);
+          }
+        }
+      }
+      fetched = reader.bytesFetched();
+      requested = reader.bytesRequested();
+    }
+    assertEquals(want, got, "the generator's rows");
+    assertTrue(fetched > 0);
+    assertEquals(fetched, requested, "the holes between a lane's spans are not read");
+  }
+
+  @Test
   void withoutAnExecutorTheLanesRunOnSharedDaemonThreadsKeptFromReaderToReader() {
     Path file = written(true);
     Read want = read(file, ReadOptions.builder(memory.allocator()).batchSize(100).build());
