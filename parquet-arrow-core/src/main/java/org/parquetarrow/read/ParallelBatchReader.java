@@ -30,8 +30,9 @@ import org.parquetarrow.io.RangeCoalescer;
  * RowPlan#joined}). That reader carries on from one of its windows to the next: it opens each row
  * group once (dictionary pages decompressed once per lane), skips the other lanes' pages through the
  * offset index without fetching or decompressing them (a local file's spans closer than {@link
- * #LANE_LOCAL_GAP} share one array, packed, the holes between them not read). Only the page that straddles a window boundary is decompressed
- * by two lanes. The caller takes the batches window after window, in file order.
+ * #LANE_LOCAL_GAP} share one array, packed, the holes between them not read). Only the page that
+ * straddles a window boundary is decompressed by two lanes. The caller takes the batches window
+ * after window, in file order.
  *
  * <p>Memory is bounded in batches, not windows: a lane stops once {@link #ahead} of its batches are
  * decoded and not taken, keeping its reader, and is handed to the executor again when the caller
