@@ -4,6 +4,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +39,19 @@ public final class HelperThreads {
         new LinkedBlockingQueue<>(), daemons(prefix));
     pool.allowCoreThreadTimeOut(true);
     return pool;
+  }
+
+  /**
+   * A pool that starts a daemon thread whenever a task finds none idle and ends a thread after
+   * {@value #IDLE_SECONDS} s without work: for tasks that never wait for each other, whose number
+   * in flight their submitters bound. An idle thread is handed the next task most-recently-idle
+   * first (a {@link SynchronousQueue} matches the last thread to wait), so the same few threads
+   * take the work of reader after reader and their per-thread state stays warm: the memory
+   * allocator's thread arena and caches, the JDK's temporary direct buffers of file reads, stacks.
+   */
+  public static ThreadPoolExecutor growingPool(String prefix) {
+    return new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS,
+        new SynchronousQueue<>(), daemons(prefix));
   }
 
   /** {@link #idleEndingPool} with one thread per core but the caller's, at least one. */

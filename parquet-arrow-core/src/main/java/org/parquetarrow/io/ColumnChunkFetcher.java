@@ -41,6 +41,20 @@ public final class ColumnChunkFetcher {
 
   private ColumnChunkFetcher() {}
 
+  /** What one coalesced read of a local file does with the holes between the spans it covers. */
+  public enum LocalHoles {
+    /** Reads from its first span's start to its last span's end, holes included: one positional read. */
+    READ_THROUGH,
+    /**
+     * Reads each span on its own into one array the read's spans share, packed one after the other:
+     * as few arrays as {@link #READ_THROUGH} (few large arrays, rather than many small ones that
+     * live for a row group, keep a garbage collector from copying them), without reading or holding
+     * the holes' bytes. For readers whose spans come in runs with others' pages between, such as
+     * the lanes of a parallel read. Remote files always read through: a request costs a round trip.
+     */
+    SKIP
+  }
+
   /**
    * The chunks {@code columns} (leaf column ordinals) of row group {@code rowGroup}, in the order
    * asked, fetched with as few reads as {@code coalescer} allows.
@@ -157,6 +171,20 @@ public final class ColumnChunkFetcher {
    */
   public static CompletableFuture<List<ColumnChunkBytes>> fetchAsync(
       InputFile file, List<ChunkRequest> requests, RangeCoalescer coalescer) {
+    return fetchAsync(file, requests, coalescer, LocalHoles.READ_THROUGH);
+  }
+
+  /**
+   * As {@link #fetchAsync(InputFile, List, RangeCoalescer)}, with the holes of a local file's
+   * coalesced reads read through or skipped ({@code holes}).
+   *
+   * <pre>{@code
+   * List<ColumnChunkBytes> mine = ColumnChunkFetcher.fetchAsync(
+   *     file, requests, new RangeCoalescer(1 << 20, 32 << 20), ColumnChunkFetcher.LocalHoles.SKIP).join();
+   * }</pre>
+   */
+  public static CompletableFuture<List<ColumnChunkBytes>> fetchAsync(
+      InputFile file, List<ChunkRequest> requests, RangeCoalescer coalescer, LocalHoles holes) {
     ErrorLocation where = ErrorLocation.ofFile(file.name());
     List<FileRange> spans = new ArrayList<>();
     List<int[]> owners = new ArrayList<>(); // {request, span within the request}
@@ -186,13 +214,21 @@ public final class ColumnChunkFetcher {
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
+    Piece[][] pieces = new Piece[requests.size()][];
+    for (int i = 0; i < requests.size(); i++) {
+      pieces[i] = new Piece[requests.get(i).fileRanges().size()];
+    }
+    if (holes == LocalHoles.SKIP && file.locality() == InputFile.Locality.LOCAL) {
+      try {
+        readPacked(file, reads, members, spans, owners, pieces);
+      } catch (IOException | RuntimeException e) {
+        return CompletableFuture.failedFuture(readFailure(e, reads, where));
+      }
+      return CompletableFuture.completedFuture(chunks(requests, pieces));
+    }
     return file.readRangesAsync(reads).handle((buffers, failure) -> {
       if (failure != null) {
         throw new CompletionException(readFailure(failure, reads, where));
-      }
-      Piece[][] pieces = new Piece[requests.size()][];
-      for (int i = 0; i < requests.size(); i++) {
-        pieces[i] = new Piece[requests.get(i).fileRanges().size()];
       }
       for (int k = 0; k < reads.size(); k++) {
         FileRange read = reads.get(k);
@@ -204,20 +240,60 @@ public final class ColumnChunkFetcher {
               new Piece(span.offset(), array, (int) (span.offset() - read.offset()), (int) span.length());
         }
       }
-      List<ColumnChunkBytes> out = new ArrayList<>(requests.size());
-      for (int i = 0; i < requests.size(); i++) {
-        ChunkRequest request = requests.get(i);
-        if (request.isWhole()) {
-          Piece p = pieces[i][0];
-          out.add(p == null // empty chunk: nothing read
-              ? new ColumnChunkBytes(request.range(), NO_BYTES, 0)
-              : new ColumnChunkBytes(request.range(), p.array(), p.arrayOffset()));
-        } else {
-          out.add(ColumnChunkBytes.sparse(request.range(), Arrays.asList(pieces[i])));
-        }
-      }
-      return out;
+      return chunks(requests, pieces);
     });
+  }
+
+  /**
+   * Reads each span of every coalesced read into one array per read, the spans packed one after
+   * the other (a new array where a read's spans together would pass the largest array).
+   */
+  private static void readPacked(InputFile file, List<FileRange> reads, List<List<Integer>> members,
+      List<FileRange> spans, List<int[]> owners, Piece[][] pieces) throws IOException {
+    for (int k = 0; k < reads.size(); k++) {
+      List<Integer> group = members.get(k);
+      int first = 0;
+      while (first < group.size()) {
+        long packed = 0;
+        int last = first;
+        while (last < group.size() && packed + spans.get(group.get(last)).length() <= MAX_ARRAY_LENGTH) {
+          packed += spans.get(group.get(last)).length();
+          last++;
+        }
+        if (last == first) {
+          throw new IllegalStateException("span " + spans.get(group.get(first)) + " passes the largest array");
+        }
+        byte[] array = new byte[(int) packed];
+        int at = 0;
+        for (int g = first; g < last; g++) {
+          int m = group.get(g);
+          FileRange span = spans.get(m);
+          int length = (int) span.length();
+          file.readFully(span.offset(), ByteBuffer.wrap(array, at, length));
+          int[] owner = owners.get(m);
+          pieces[owner[0]][owner[1]] = new Piece(span.offset(), array, at, length);
+          at += length;
+        }
+        first = last;
+      }
+    }
+  }
+
+  /** The chunks of {@code requests} from their pieces: dense for whole requests, sparse for the others. */
+  private static List<ColumnChunkBytes> chunks(List<ChunkRequest> requests, Piece[][] pieces) {
+    List<ColumnChunkBytes> out = new ArrayList<>(requests.size());
+    for (int i = 0; i < requests.size(); i++) {
+      ChunkRequest request = requests.get(i);
+      if (request.isWhole()) {
+        Piece p = pieces[i][0];
+        out.add(p == null // empty chunk: nothing read
+            ? new ColumnChunkBytes(request.range(), NO_BYTES, 0)
+            : new ColumnChunkBytes(request.range(), p.array(), p.arrayOffset()));
+      } else {
+        out.add(ColumnChunkBytes.sparse(request.range(), Arrays.asList(pieces[i])));
+      }
+    }
+    return out;
   }
 
   /** Fetches one chunk with one positional read. */

@@ -17,6 +17,14 @@ import java.nio.file.StandardOpenOption;
  * }</pre>
  */
 public final class LocalInputFile implements InputFile {
+  /**
+   * Most bytes one positional read puts into a heap buffer. The JDK reads into a heap buffer
+   * through a temporary direct buffer as large as the read, kept per thread: a fetch of many MiB
+   * would take (and zero) that many fresh MiB outside the heap per thread, where reads of this size
+   * reuse one small buffer that stays in the cache between the two copies.
+   */
+  static final int MOST_HEAP_READ = 256 * 1024;
+
   private final Path path;
   private final FileChannel channel;
   private final long length;
@@ -68,13 +76,22 @@ public final class LocalInputFile implements InputFile {
       throw new EOFException("negative position " + position + " in " + path);
     }
     long pos = position;
-    while (dst.hasRemaining()) {
-      int n = channel.read(dst, pos);
-      if (n < 0) {
-        throw new EOFException(
-            "end of file " + path + " at " + pos + " with " + dst.remaining() + " bytes still to read");
+    int end = dst.limit();
+    try {
+      while (dst.hasRemaining()) {
+        if (!dst.isDirect()) {
+          dst.limit((int) Math.min(end, (long) dst.position() + MOST_HEAP_READ));
+        }
+        int n = channel.read(dst, pos);
+        if (n < 0) {
+          throw new EOFException("end of file " + path + " at " + pos + " with "
+              + (end - dst.position()) + " bytes still to read");
+        }
+        pos += n;
+        dst.limit(end);
       }
-      pos += n;
+    } finally {
+      dst.limit(end);
     }
   }
 

@@ -31,6 +31,7 @@ import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.ColumnChunkBytes;
+import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.read.page.PageReaderBuilder;
@@ -87,6 +88,8 @@ final class BatchReader implements BatchSource {
   private int stop;
   private long bytesFetched;
   private long bytesRequested;
+  /** What reads of a local file do with the holes between the spans they cover ({@link #skipLocalHoles}). */
+  private ColumnChunkFetcher.LocalHoles localHoles = ColumnChunkFetcher.LocalHoles.READ_THROUGH;
   /** Row groups planned (and perhaps fetching) but not yet opened, in reading order. */
   private final ArrayDeque<RowGroupFetch> inFlight = new ArrayDeque<>();
   /** The index in {@link #rowGroups} of the next row group to plan. */
@@ -215,6 +218,15 @@ final class BatchReader implements BatchSource {
   void stopBatchesAt(long[] rowCounts) {
     this.stops = rowCounts.clone();
     this.stop = 0;
+  }
+
+  /**
+   * Reads a local file's coalesced spans each on its own, packed into one array per coalesced read,
+   * instead of reading through the holes between them: for a parallel read's lane, whose spans of a
+   * chunk are its own windows' pages with the other lanes' pages between. Before the first batch.
+   */
+  void skipLocalHoles() {
+    this.localHoles = ColumnChunkFetcher.LocalHoles.SKIP;
   }
 
   /** The rows this reader reads, over all its row groups. */
@@ -483,7 +495,7 @@ final class BatchReader implements BatchSource {
   private RowGroupFetch plan(int g) {
     RowSelection selected = selection(g, metadata.rowGroups().get(g).numRows());
     return RowGroupFetch.plan(
-        file, metadata, writer, decryptor, options.fetchOptions(), leafOrdinals, g, selected);
+        file, metadata, writer, decryptor, options.fetchOptions(), localHoles, leafOrdinals, g, selected);
   }
 
   /**

@@ -6,10 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,6 +17,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.concurrent.HelperThreads;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.io.InputFile;
@@ -30,9 +29,10 @@ import org.parquetarrow.io.RangeCoalescer;
  * {@code j, j + t, j + 2t, ...} with one {@link BatchReader} over all of them ({@link
  * RowPlan#joined}). That reader carries on from one of its windows to the next: it opens each row
  * group once (dictionary pages decompressed once per lane), skips the other lanes' pages through the
- * offset index without decompressing them (nor fetching them, beyond holes of up to {@link
- * #LANE_LOCAL_GAP} in a local file). Only the page that straddles a window boundary is decompressed
- * by two lanes. The caller takes the batches window after window, in file order.
+ * offset index without fetching or decompressing them (a local file's spans closer than {@link
+ * #LANE_LOCAL_GAP} share one array, packed, the holes between them not read). Only the page that
+ * straddles a window boundary is decompressed by two lanes. The caller takes the batches window
+ * after window, in file order.
  *
  * <p>Memory is bounded in batches, not windows: a lane stops once {@link #ahead} of its batches are
  * decoded and not taken, keeping its reader, and is handed to the executor again when the caller
@@ -60,9 +60,18 @@ final class ParallelBatchReader implements BatchSource {
 
   private final Schema schema;
   private final BufferAllocator allocator;
+  /**
+   * The lanes' threads when the caller gives no executor, shared by every reader: a lane's turn
+   * never waits, and a reader has at most one turn per lane in flight, so a reader never uses more
+   * threads than lanes. Threads that outlive one reader matter on a machine where fresh memory is
+   * dear: a pool per reader started new threads for every scan, each of which took a new allocator
+   * thread arena and cache and a new temporary direct buffer for its file reads, and freed them at
+   * its end (LINEITEM at two lanes: 50,000-100,000 minor page faults per scan against 3,000-13,000
+   * on threads kept, see BENCHMARKS.md, session 11).
+   */
+  private static final ThreadPoolExecutor SHARED_THREADS = HelperThreads.growingPool("parquet-arrow-decode-");
+
   private final Executor executor;
-  /** The reader's own threads when the caller gave no executor; shut down on close. */
-  private final ExecutorService ownThreads;
   private final Lane[] lanes;
   /** Rows of each window, by window: which lane gives the caller's next batch. */
   private final long[] windowRows;
@@ -88,8 +97,7 @@ final class ParallelBatchReader implements BatchSource {
   private final AtomicLong bytesRequested = new AtomicLong();
 
   private ParallelBatchReader(Schema schema, BufferAllocator allocator, List<RowPlan> lanePlans,
-      List<long[]> laneStops, long[] windowRows, int ahead, Function<RowPlan, BatchReader> readers, Executor executor,
-      String fileName) {
+      List<long[]> laneStops, long[] windowRows, int ahead, Function<RowPlan, BatchReader> readers, Executor executor) {
     this.schema = schema;
     this.allocator = allocator;
     this.windowRows = windowRows;
@@ -98,18 +106,7 @@ final class ParallelBatchReader implements BatchSource {
     for (int i = 0; i < lanes.length; i++) {
       lanes[i] = new Lane(lanePlans.get(i), laneStops.get(i), readers);
     }
-    if (executor != null) {
-      this.executor = executor;
-      this.ownThreads = null;
-    } else {
-      AtomicInteger count = new AtomicInteger();
-      this.ownThreads = Executors.newFixedThreadPool(lanes.length, r -> {
-        Thread t = new Thread(r, "parquet-arrow-decode-" + count.incrementAndGet() + " " + fileName);
-        t.setDaemon(true);
-        return t;
-      });
-      this.executor = ownThreads;
-    }
+    this.executor = executor != null ? executor : SHARED_THREADS;
   }
 
   /**
@@ -118,7 +115,7 @@ final class ParallelBatchReader implements BatchSource {
    * reader of one lane's plan.
    */
   static BatchSource over(BatchReader whole, RowPlan plan, FileMetaData metadata, ReadOptions options,
-      String fileName, Function<RowPlan, BatchReader> laneReaders) {
+      Function<RowPlan, BatchReader> laneReaders) {
     int threads = options.parallelism();
     if (threads < 2) {
       return whole;
@@ -154,7 +151,7 @@ final class ParallelBatchReader implements BatchSource {
     Schema schema = whole.schema();
     whole.close();
     return new ParallelBatchReader(schema, options.allocator(), lanePlans, laneStops, rows,
-        aheadFor(windowRows / batchSize), laneReaders, options.executor(), fileName);
+        aheadFor(windowRows / batchSize), laneReaders, options.executor());
   }
 
   /**
@@ -180,13 +177,15 @@ final class ParallelBatchReader implements BatchSource {
   }
 
   /**
-   * Holes a lane's reads of a local file read through, at least: a lane's pages of a column chunk
-   * come in runs (its windows) with the other lanes' pages between. Read one by one, runs of small
-   * pages make many heap arrays below G1's humongous size that live for the whole row group, so
-   * every young collection copies them (a scan of LINEITEM at two lanes: a fifth of its page faults
-   * in G1's evacuation, a quarter in zeroing those arrays). Merged over holes up to this, a chunk of
-   * small pages is one read, as it is for one thread, and runs of large pages are reads of more than
-   * a MiB each; the holes are page-cache copies, not I/O, and are counted in bytesRequested only.
+   * Holes a lane's reads of a local file bridge, at least: a lane's pages of a column chunk come in
+   * runs (its windows) with the other lanes' pages between. Read one by one, runs of small pages
+   * make many heap arrays below G1's humongous size that live for the whole row group, so every
+   * young collection copies them (a scan of LINEITEM at two lanes: a fifth of its page faults in
+   * G1's evacuation, a quarter in zeroing those arrays). Spans this close share one array, packed
+   * ({@link BatchReader#skipLocalHoles}): a chunk of small pages is one array, as it is for one
+   * thread, and runs of large pages are arrays of more than a MiB each, while the holes themselves
+   * are neither read nor held (read through, they were 30% more bytes than the lanes' own on
+   * LINEITEM at two lanes: 268 MB fetched per scan against 208 MB of pages).
    */
   static final long LANE_LOCAL_GAP = 1L << 20;
 
@@ -382,6 +381,7 @@ final class ParallelBatchReader implements BatchSource {
       if (lane.reader == null) {
         lane.reader = lane.readers.apply(lane.plan);
         lane.reader.stopBatchesAt(lane.stops);
+        lane.reader.skipLocalHoles();
       }
       boolean full = false;
       while (!full && !isClosed()) {
@@ -493,10 +493,6 @@ final class ParallelBatchReader implements BatchSource {
     }
     left.forEach(Decoded::close);
     releaseDictionaries();
-    if (ownThreads != null) {
-      // no interrupt: a lane's file reads must not be cut off halfway; queued turns see closed
-      ownThreads.shutdown();
-    }
   }
 
   private void releaseDictionaries() {

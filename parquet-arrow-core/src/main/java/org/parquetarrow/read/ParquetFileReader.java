@@ -95,7 +95,7 @@ public final class ParquetFileReader implements AutoCloseable {
       // each lane decodes on one thread at a time: column tasks on the same executor could wait on each other
       ReadOptions perWindow = options.toBuilder().executor(null).parallelism(1)
           .fetchOptions(ParallelBatchReader.laneFetch(options.fetchOptions())).build();
-      this.batches = ParallelBatchReader.over(whole, plan, metadata, options, file.name(),
+      this.batches = ParallelBatchReader.over(whole, plan, metadata, options,
           lane -> new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, lane, perWindow));
     } else {
       this.batches = whole;

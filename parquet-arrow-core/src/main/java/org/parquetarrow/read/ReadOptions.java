@@ -432,7 +432,8 @@ public final class ReadOptions {
      * Runs the decoding tasks on {@code executor} (owned by the caller): with a {@link
      * #parallelism(int)} above 1 the windows of rows decoded ahead, otherwise the leaf columns of
      * each batch in parallel, one task per column. {@code null} (the default) decodes on the
-     * calling thread, or, with a parallelism above 1, on threads the reader starts and stops.
+     * calling thread, or, with a parallelism above 1, on the library's shared daemon decoding
+     * threads (started when a lane finds none idle, ended after 10 s without work).
      */
     public Builder executor(Executor executor) {
       this.executor = executor;
@@ -445,7 +446,8 @@ public final class ReadOptions {
      * and {@code threads} lanes take every {@code threads}-th window each, one reader per lane that
      * carries on from one of its windows to the next (pages of the other lanes' windows skipped
      * through the offset index). The lanes decode ahead of the caller, on the {@link #executor} if
-     * one is given or else on {@code threads} daemon threads of its own, and the batches are handed
+     * one is given or else on the library's shared daemon decoding threads (at most {@code threads}
+     * of them at once for this reader; kept from reader to reader so that their memory stays warm), and the batches are handed
      * out in file order: the same batches, row for row, as one thread gives (unless {@link
      * #maxBatchBytes} cuts one short: the batches after it then end at the next window's start
      * rather than one batch size further on). A window splits a row group

@@ -32,7 +32,8 @@ import org.parquetarrow.index.OffsetIndexReader;
  * (perhaps ahead, by {@link BatchReader}'s prefetch), then awaited.
  *
  * <pre>{@code
- * RowGroupFetch f = RowGroupFetch.plan(file, metadata, decryptor, fetchOptions, leafOrdinals, g, selected);
+ * RowGroupFetch f = RowGroupFetch.plan(file, metadata, writer, decryptor, fetchOptions, LocalHoles.READ_THROUGH,
+ *     leafOrdinals, g, selected);
  * f.start();                                  // ahead of time, for a remote file
  * List<ColumnChunkBytes> chunks = f.await();  // one per leaf, in leaf order
  * }</pre>
@@ -48,6 +49,7 @@ final class RowGroupFetch {
   private final InputFile file;
   private final List<ChunkRequest> requests;
   private final RangeCoalescer coalescer;
+  private final ColumnChunkFetcher.LocalHoles holes;
   final long plannedBytes;
   /** What the coalesced reads span: {@link #plannedBytes} and the holes they read through. */
   final long requestedBytes;
@@ -55,7 +57,7 @@ final class RowGroupFetch {
 
   private RowGroupFetch(InputFile file, int rowGroup, ErrorLocation where, RowSelection selected,
       RowSelection partial, List<OffsetIndex> offsetIndexes, ColumnDecryptor[] decryptors,
-      List<ChunkRequest> requests, RangeCoalescer coalescer) {
+      List<ChunkRequest> requests, RangeCoalescer coalescer, ColumnChunkFetcher.LocalHoles holes) {
     this.file = file;
     this.rowGroup = rowGroup;
     this.where = where;
@@ -65,6 +67,7 @@ final class RowGroupFetch {
     this.decryptors = decryptors;
     this.requests = requests;
     this.coalescer = coalescer;
+    this.holes = holes;
     long n = 0;
     List<FileRange> spans = new ArrayList<>();
     for (ChunkRequest r : requests) {
@@ -75,8 +78,12 @@ final class RowGroupFetch {
     }
     this.plannedBytes = n;
     long requested = 0;
-    for (RangeCoalescer.Read read : coalescer.coalesce(spans)) {
-      requested += read.range().length();
+    if (holes == ColumnChunkFetcher.LocalHoles.SKIP && file.locality() == InputFile.Locality.LOCAL) {
+      requested = n;
+    } else {
+      for (RangeCoalescer.Read read : coalescer.coalesce(spans)) {
+        requested += read.range().length();
+      }
     }
     this.requestedBytes = requested;
   }
@@ -88,10 +95,11 @@ final class RowGroupFetch {
    * rows is selected.
    *
    * @param decryptor the file's decryptor, {@code null} for a plaintext file
+   * @param holes what the reads of a local file do with the holes they bridge
    */
   static RowGroupFetch plan(InputFile file, FileMetaData metadata, WriterVersion writer,
-      FileDecryptor decryptor, FetchOptions fetchOptions, int[] leafOrdinals, int g,
-      RowSelection selected) {
+      FileDecryptor decryptor, FetchOptions fetchOptions, ColumnChunkFetcher.LocalHoles holes,
+      int[] leafOrdinals, int g, RowSelection selected) {
     RowGroup group = metadata.rowGroups().get(g);
     if (selected.isEmpty()) {
       return null;
@@ -136,13 +144,13 @@ final class RowGroupFetch {
       }
     }
     return new RowGroupFetch(file, g, where, selected, partial ? selected : null, offsetIndexes,
-        columnDecryptors, requests, coalescer);
+        columnDecryptors, requests, coalescer, holes);
   }
 
   /** Starts reading the chunks, unless already started. */
   void start() {
     if (bytes == null) {
-      bytes = ColumnChunkFetcher.fetchAsync(file, requests, coalescer);
+      bytes = ColumnChunkFetcher.fetchAsync(file, requests, coalescer, holes);
     }
   }
 

@@ -14,11 +14,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.apache.arrow.memory.AllocationListener;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
@@ -332,12 +336,65 @@ class ParallelWindowsTest {
       assertEquals(0, memory.allocator().getAllocatedMemory(), "nothing held once close returns");
       assertThrows(IllegalStateException.class, reader::readNextBatch);
     }
-    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-      while (Thread.getAllStackTraces().keySet().stream()
-          .anyMatch(t -> t.getName().startsWith("parquet-arrow-decode-") && t.getName().endsWith(file.toString()))) {
-        Thread.sleep(10);
+  }
+
+  @Test
+  void lanesReadOnlyTheirOwnPagesOfALocalFile() {
+    Path file = written(true);
+    List<List<Object>> want = expected(java.util.stream.LongStream.range(0, (long) GROUPS * GROUP_ROWS).toArray());
+    List<List<Object>> got = new ArrayList<>();
+    long fetched;
+    long requested;
+    // windows of one 100-row batch, one page each: a lane's pages of a chunk alternate with the
+    // other lanes', holes far below the lanes' gap of a MiB
+    try (ParquetFileReader reader = ParquetFileReader.open(file,
+        ReadOptions.builder(memory.allocator()).batchSize(100).parallelism(3).build())) {
+      for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+        try (VectorSchemaRoot batch = b) {
+          for (int i = 0; i < batch.getRowCount(); i++) {
+            List<Object> row = new ArrayList<>();
+            for (FieldVector v : batch.getFieldVectors()) {
+              Object value = v.getObject(i);
+              row.add(value == null ? null : v instanceof VarCharVector ? value.toString() : value);
+            }
+            got.add(row);
+          }
+        }
       }
-    }, "the reader's own threads end after close");
+      fetched = reader.bytesFetched();
+      requested = reader.bytesRequested();
+    }
+    assertEquals(want, got, "the generator's rows");
+    assertTrue(fetched > 0);
+    assertEquals(fetched, requested, "the holes between a lane's spans are not read");
+  }
+
+  @Test
+  void withoutAnExecutorTheLanesRunOnSharedDaemonThreadsKeptFromReaderToReader() {
+    Path file = written(true);
+    Read want = read(file, ReadOptions.builder(memory.allocator()).batchSize(100).build());
+    // every buffer of a batch is allocated on the thread that decodes it
+    Set<Thread> decoders = ConcurrentHashMap.newKeySet();
+    AllocationListener onDecodingThread = new AllocationListener() {
+      @Override
+      public void onPreAllocation(long size) {
+        decoders.add(Thread.currentThread());
+      }
+    };
+    int readers = 5;
+    int threads = 2;
+    for (int i = 0; i < readers; i++) {
+      try (BufferAllocator scan = memory.allocator().newChildAllocator("scan " + i, onDecodingThread, 0, Long.MAX_VALUE)) {
+        assertEquals(want, read(file, ReadOptions.builder(scan).batchSize(100).parallelism(threads).build()));
+      }
+    }
+    decoders.remove(Thread.currentThread());
+    assertTrue(decoders.size() >= 2, "lanes decoded on threads of their own: " + decoders);
+    for (Thread t : decoders) {
+      assertTrue(t.isDaemon() && t.getName().startsWith("parquet-arrow-decode-"), t + " is a daemon decoding thread");
+    }
+    // a pool per reader would have started (and ended) readers * threads = 10 threads
+    assertTrue(decoders.size() < readers * threads, "threads kept from reader to reader: " + decoders);
   }
 
   @Test
