@@ -245,12 +245,15 @@ final class LevelShredder {
     return column(leaf, v, slots, levels, repetition, values, valueIndex);
   }
 
-  /** Rows {@code [from, to)} of a nullable top-level leaf: level 1 where valid, 0 where null. */
+  /**
+   * Rows {@code [from, to)} of a nullable top-level leaf: its definition levels (1 where valid, 0
+   * where null) are its validity bits, which the column writer encodes as they are; only the
+   * indices of the valid rows are made here.
+   */
   private ShreddedColumn shredNullableLeaf(FieldMapping leaf, ValueVector v, int from, int to) {
     int n = to - from;
     int ordinal = leaf.column().ordinal();
     ensurePools(ordinal);
-    int[] levels = kept(flatLevels, ordinal, n);
     int[] valueIndex = kept(flatIndices, ordinal, n);
     ArrowBuf validity = v.getValidityBuffer();
     validity.checkBytes(0, ((to - 1) >>> 3) + 1);
@@ -259,12 +262,16 @@ final class LevelShredder {
     for (int i = 0; i < n; i++) {
       int e = from + i;
       int valid = (MemoryUtil.getByte(bits + (e >>> 3)) >> (e & 7)) & 1;
-      levels[i] = valid;
       // stored every time, kept (by moving on) only when valid: no branch per value
       valueIndex[values] = e;
       values += valid;
     }
-    return column(leaf, v, n, levels, null, values, valueIndex);
+    ValueVector leafVector = v;
+    DictionaryEncoding encoding = leafVector.getField().getDictionary();
+    if (encoding != null) {
+      leafVector = decodeDictionary(leafVector, encoding, valueIndex, values, leaf);
+    }
+    return new ShreddedColumn(n, bits, from, values, valueIndex, unwrap(leafVector));
   }
 
   private ShreddedColumn column(FieldMapping leaf, ValueVector leafVector, int slotCount, int[] levels,

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
 import java.util.List;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
@@ -281,7 +282,7 @@ class LevelShredderTest {
 
   private static void assertColumn(ShreddedColumn c, int[] def, int[] rep, int[] valueIndices) {
     assertEquals(def.length, c.slotCount);
-    assertArrayEquals(def, Arrays.copyOf(c.definitionLevels, c.slotCount), "def");
+    assertArrayEquals(def, definitionLevels(c), "def");
     if (rep == null) {
       assertNull(c.repetitionLevels);
     } else {
@@ -289,5 +290,18 @@ class LevelShredderTest {
     }
     assertEquals(valueIndices.length, c.valueCount);
     assertArrayEquals(valueIndices, Arrays.copyOf(c.valueIndices, c.valueCount), "value indices");
+  }
+
+  /** The column's definition levels, read bit by bit from its bitmap when it gives them as bits. */
+  private static int[] definitionLevels(ShreddedColumn c) {
+    if (!c.definitionBits) {
+      return Arrays.copyOf(c.definitionLevels, c.slotCount);
+    }
+    int[] levels = new int[c.slotCount];
+    for (int i = 0; i < c.slotCount; i++) {
+      long bit = c.definitionBitsFrom + i;
+      levels[i] = (MemoryUtil.getByte(c.definitionBitsAddress + (bit >>> 3)) >> (bit & 7)) & 1;
+    }
+    return levels;
   }
 }
