@@ -259,12 +259,32 @@ final class LevelShredder {
     validity.checkBytes(0, ((to - 1) >>> 3) + 1);
     long bits = validity.memoryAddress();
     int values = 0;
-    for (int i = 0; i < n; i++) {
-      int e = from + i;
-      int valid = (MemoryUtil.getByte(bits + (e >>> 3)) >> (e & 7)) & 1;
+    int e = from;
+    // up to a byte boundary, then a byte of eight rows at a time (all valid in most bytes of a
+    // column with few nulls: eight indices in a row), then the rest
+    int aligned = Math.min(to, (from + 7) & ~7);
+    for (; e < aligned; e++) {
       // stored every time, kept (by moving on) only when valid: no branch per value
       valueIndex[values] = e;
-      values += valid;
+      values += (MemoryUtil.getByte(bits + (e >>> 3)) >> (e & 7)) & 1;
+    }
+    for (; e + 8 <= to; e += 8) {
+      int b = MemoryUtil.getByte(bits + (e >>> 3)) & 0xff;
+      if (b == 0xff) {
+        for (int k = 0; k < 8; k++) {
+          valueIndex[values + k] = e + k;
+        }
+        values += 8;
+      } else {
+        while (b != 0) {
+          valueIndex[values++] = e + Integer.numberOfTrailingZeros(b);
+          b &= b - 1;
+        }
+      }
+    }
+    for (; e < to; e++) {
+      valueIndex[values] = e;
+      values += (MemoryUtil.getByte(bits + (e >>> 3)) >> (e & 7)) & 1;
     }
     ValueVector leafVector = v;
     DictionaryEncoding encoding = leafVector.getField().getDictionary();

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -139,6 +141,45 @@ class LevelShredderTest {
       int[] rep = {0, 1, 1, 0, 0, 0};
       assertColumn(out[0], new int[] {4, 2, 3, 0, 1, 4}, rep, new int[] {1, 4});
       assertColumn(out[1], new int[] {3, 2, 4, 0, 1, 4}, rep, new int[] {3, 4});
+    }
+  }
+
+  /**
+   * A nullable top-level leaf of 2,000 rows with nulls at random (bytes of eight valid rows, of
+   * none, and mixed ones), sliced at every kind of boundary (inside a byte at both ends, on byte
+   * boundaries, shorter than a byte): the levels are the validity bits and the value indices the
+   * valid rows, as the test reads them from the vector.
+   */
+  @Test
+  void flatLeavesSlicedAnywhereTakeTheirValidRows() {
+    Schema schema = new Schema(List.of(int32("v")));
+    Random random = new Random(20261127L);
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      IntVector v = (IntVector) root.getVector(0);
+      v.allocateNew();
+      int rows = 2000;
+      for (int i = 0; i < rows; i++) {
+        // stretches with no nulls, with only nulls, and with nulls at random
+        int stretch = (i / 96) % 3;
+        boolean valid = stretch == 0 || (stretch == 2 && random.nextInt(4) != 0);
+        set(v, i, valid ? i : null);
+      }
+      root.setRowCount(rows);
+      int[][] slices = {{0, rows}, {3, 1997}, {8, 1600}, {5, 7}, {13, 14}, {0, 8}, {1, 1000}, {96, 192}, {192, 289}};
+      for (int[] slice : slices) {
+        int from = slice[0];
+        int to = slice[1];
+        ShreddedColumn[] out = shred(schema, root, from, to);
+        int[] def = new int[to - from];
+        List<Integer> valid = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+          def[i - from] = v.isNull(i) ? 0 : 1;
+          if (!v.isNull(i)) {
+            valid.add(i);
+          }
+        }
+        assertColumn(out[0], def, null, valid.stream().mapToInt(Integer::intValue).toArray());
+      }
     }
   }
 
