@@ -33,9 +33,13 @@ public final class Bitmaps {
     if (bitOffset == 0 && count <= Integer.MAX_VALUE) {
       return count - BitVectorHelper.getNullCount(bitmap, (int) count);
     }
+    return countSetBits(base, bitOffset, count);
+  }
+
+  /** The number of set bits in {@code [pos, pos + count)} of the bitmap at {@code base}; unchecked. */
+  public static long countSetBits(long base, long pos, long count) {
     long set = 0;
-    long pos = bitOffset;
-    long end = bitOffset + count;
+    long end = pos + count;
     for (; pos + 64 <= end; pos += 64) {
       set += Long.bitCount(read(base, pos, 64));
     }

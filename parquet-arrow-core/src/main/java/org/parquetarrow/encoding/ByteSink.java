@@ -20,6 +20,8 @@ import org.parquetarrow.ParquetException;
 public final class ByteSink {
   // arrays a little below Integer.MAX_VALUE are the largest every JVM allocates
   private static final int MAX_SIZE = Integer.MAX_VALUE - 16;
+  /** Values up to this long are copied word by word by {@link #writeLengthPrefixed}. */
+  private static final int SHORT_COPY = 32;
 
   private byte[] buf;
   private int size;
@@ -146,14 +148,29 @@ public final class ByteSink {
     if (bytes > Integer.MAX_VALUE) {
       throw new ParquetException("encoded data would exceed " + MAX_SIZE + " bytes");
     }
-    int at = reserve((int) bytes);
+    // room for a whole 32-byte copy past the last value's end, so that short values copy as four
+    // words (the bytes past a value are overwritten by the next one, or lie past the size)
+    boolean slack = bytes + SHORT_COPY <= MAX_SIZE - size;
+    int at = reserve((int) bytes + (slack ? SHORT_COPY : 0));
+    if (slack) {
+      size -= SHORT_COPY;
+    }
     byte[] b = buf;
+    int dataRoom = slack ? data.length - SHORT_COPY : -1;
     for (int i = from; i < to; i++) {
       int start = offsets[i];
       int len = offsets[i + 1] - start;
       LittleEndian.putInt(b, at, len);
-      System.arraycopy(data, start, b, at + 4, len);
-      at += 4 + len;
+      int dst = at + 4;
+      if (len <= SHORT_COPY && start <= dataRoom) {
+        LittleEndian.putLong(b, dst, LittleEndian.getLong(data, start));
+        LittleEndian.putLong(b, dst + 8, LittleEndian.getLong(data, start + 8));
+        LittleEndian.putLong(b, dst + 16, LittleEndian.getLong(data, start + 16));
+        LittleEndian.putLong(b, dst + 24, LittleEndian.getLong(data, start + 24));
+      } else {
+        System.arraycopy(data, start, b, dst, len);
+      }
+      at = dst + len;
     }
   }
 

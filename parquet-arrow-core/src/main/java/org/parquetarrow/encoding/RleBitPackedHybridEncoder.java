@@ -1,6 +1,7 @@
 package org.parquetarrow.encoding;
 
 import java.util.Objects;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * Encodes values of one bit width (0..32) as the RLE / bit-packed hybrid: a value repeated at
@@ -124,6 +125,108 @@ public final class RleBitPackedHybridEncoder {
       }
       write(values[i++]);
     }
+  }
+
+  /**
+   * Appends {@code n} values of bit width 1 held as bits {@code [bitFrom, bitFrom + n)} of the
+   * bitmap at {@code address} (bit 0 the lowest of the first byte: an Arrow validity bitmap, whose
+   * bits are a flat nullable column's definition levels). Writes exactly what {@link #write(int[],
+   * int, int)} writes for the same values, eight at a time: a group of eight bits is either one
+   * value (a repeated run) or, as it stands, the byte a bit-packed run of width 1 stores.
+   *
+   * @param address the bitmap's address; the caller has checked that it holds these bits
+   */
+  public void writeBits(long address, long bitFrom, int n) {
+    if (bitWidth != 1) {
+      throw new IllegalStateException("bits are values of width 1, not " + bitWidth);
+    }
+    if (n < 0 || bitFrom < 0) {
+      throw new IndexOutOfBoundsException("bit " + bitFrom + ", count " + n);
+    }
+    long i = bitFrom;
+    long end = bitFrom + n;
+    while (i < end) {
+      if (pendingCount == 0) {
+        if (repeatCount >= 8) {
+          int v = current;
+          long stop = Math.min(end, i + (Integer.MAX_VALUE - repeatCount));
+          long j = sameBitsUntil(address, i, stop, v);
+          repeatCount += j - i;
+          if (j > i) {
+            i = j;
+            continue;
+          }
+          if (repeatCount < Integer.MAX_VALUE) {
+            flushRepeated();
+          }
+        }
+        if (repeatCount == 0 && end - i >= 8) {
+          int g = byteAt(address, i);
+          if (g == 0 || g == 0xff) {
+            closeLiteral();
+            current = g & 1;
+            repeatCount = 8;
+            i += 8;
+            continue;
+          }
+          // groups that are not one value each join the open bit-packed run as their bytes
+          int room = MAX_GROUPS - literalCount / 8;
+          int groups = 0;
+          do {
+            int at;
+            if (literalHeader < 0) {
+              literalHeader = out.reserve(2);
+              at = literalHeader + 1;
+            } else {
+              at = out.reserve(1);
+            }
+            out.array()[at] = (byte) g;
+            literalCount += 8;
+            i += 8;
+            groups++;
+          } while (groups < room && end - i >= 8 && (g = byteAt(address, i)) != 0 && g != 0xff);
+          if (literalCount / 8 >= MAX_GROUPS) {
+            closeLiteral();
+          }
+          continue;
+        }
+      }
+      write((MemoryUtil.getByte(address + (i >>> 3)) >> (int) (i & 7)) & 1);
+      i++;
+    }
+  }
+
+  /** Bits {@code [i, i + 8)} of the bitmap at {@code address}, bit i lowest; reads no byte past bit i + 7. */
+  private static int byteAt(long address, long i) {
+    int shift = (int) (i & 7);
+    long at = address + (i >>> 3);
+    int lo = MemoryUtil.getByte(at) & 0xff;
+    return shift == 0 ? lo : ((lo >>> shift) | (MemoryUtil.getByte(at + 1) << (8 - shift))) & 0xff;
+  }
+
+  /** The first bit position in {@code [i, stop)} whose bit is not {@code v}, or {@code stop}. */
+  private static long sameBitsUntil(long address, long i, long stop, int v) {
+    int other = v == 0 ? 0 : 0xff;
+    while (i < stop && (i & 7) != 0) {
+      if (((MemoryUtil.getByte(address + (i >>> 3)) >> (int) (i & 7)) & 1) != v) {
+        return i;
+      }
+      i++;
+    }
+    while (stop - i >= 8) {
+      int diff = (MemoryUtil.getByte(address + (i >>> 3)) & 0xff) ^ other;
+      if (diff != 0) {
+        return i + Integer.numberOfTrailingZeros(diff);
+      }
+      i += 8;
+    }
+    while (i < stop) {
+      if (((MemoryUtil.getByte(address + (i >>> 3)) >> (int) (i & 7)) & 1) != v) {
+        return i;
+      }
+      i++;
+    }
+    return i;
   }
 
   /** Whether the eight values from {@code from} are one value, with one branch (levels vary at random). */

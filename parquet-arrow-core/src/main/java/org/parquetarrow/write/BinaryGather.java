@@ -77,17 +77,22 @@ final class BinaryGather {
    */
   private static void gatherVariableWidth(BinaryValues into, BaseVariableWidthVector v, int[] idx, int n) {
     ArrowBuf source = v.getDataBuffer();
-    long o = SourceRange.address(v.getOffsetBuffer(), idx, n, 4, 1);
+    ArrowBuf offsetBuffer = v.getOffsetBuffer();
     long capacity = source.capacity();
-    if (n > 0) {
+    if (n > 0 && idx[0] >= 0 && idx[0] <= idx[n - 1]) {
       // indices in ascending order (a column's rows, a list's elements) copy at most the bytes
       // between the first value's start and the last one's end: with room for those, one pass
-      // checks and copies; other orders, or offsets that do not rise, take the two passes below
+      // checks and copies; other orders, or offsets that do not rise, take the two passes below.
+      // Ascending indices lie between the first and the last, so only those two are range
+      // checked here; the pass checks that each index is between the one before and the last
+      offsetBuffer.checkBytes(4L * idx[0], 4L * idx[n - 1] + 8);
+      long o = offsetBuffer.memoryAddress();
       long span = (long) MemoryUtil.getInt(o + 4L * idx[n - 1] + 4) - MemoryUtil.getInt(o + 4L * idx[0]);
       if (span >= 0 && span <= capacity && gatherInOnePass(into, source, idx, n, o, span)) {
         return;
       }
     }
+    long o = SourceRange.address(offsetBuffer, idx, n, 4, 1);
     long total = 0;
     for (int i = 0; i < n; i++) {
       long at = o + 4L * idx[i];
@@ -125,9 +130,10 @@ final class BinaryGather {
   }
 
   /**
-   * {@link #gatherVariableWidth} in one pass into room for {@code span} bytes; {@code false}, with
-   * {@code into} to be filled again, at a value whose offsets are out of order or out of its data
-   * buffer, or that does not fit in that room.
+   * {@link #gatherVariableWidth} in one pass into room for {@code span} bytes, for indices whose
+   * first and last are range checked in the offsets at {@code o}; {@code false}, with {@code
+   * into} to be filled again, at an index below the one before it or above the last, at a value
+   * whose offsets are out of order or out of its data buffer, or that does not fit in that room.
    */
   private static boolean gatherInOnePass(BinaryValues into, ArrowBuf source, int[] idx, int n, long o, long span) {
     into.ensureData(span);
@@ -140,8 +146,16 @@ final class BinaryGather {
     int runStart = 0;
     int runEnd = 0;
     int runAt = 0;
+    int last = idx[n - 1];
+    int previous = idx[0];
     for (int i = 0; i < n; i++) {
-      long p = o + 4L * idx[i];
+      int x = idx[i];
+      // an index out of order, or past the last (whose offsets were checked): its offsets are not read
+      if (((x - previous) | (last - x)) < 0) {
+        return false;
+      }
+      previous = x;
+      long p = o + 4L * x;
       int start = MemoryUtil.getInt(p);
       int end = MemoryUtil.getInt(p + 4);
       int len = end - start;

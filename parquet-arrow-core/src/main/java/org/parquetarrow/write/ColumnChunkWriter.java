@@ -9,6 +9,7 @@ import org.parquetarrow.bloom.BloomFilterBuilder;
 import org.parquetarrow.bloom.SplitBlockBloomFilter;
 import org.parquetarrow.crypto.ColumnEncryptor;
 import org.parquetarrow.crypto.FileEncryptor;
+import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.ByteSink;
 import org.parquetarrow.encoding.DictionaryIndexEncoder;
 import org.parquetarrow.encoding.RleBitPackedHybridEncoder;
@@ -71,6 +72,13 @@ final class ColumnChunkWriter implements AutoCloseable {
   private final long[] pageDefHistogram;
   private final long[] pageRepHistogram;
   private boolean pageUsesDictionary;
+  /**
+   * The batch being appended has its definition levels as bits (see {@link
+   * ShreddedColumn#definitionBits}): the bitmap's address and the bit of its first slot.
+   */
+  private boolean definitionBits;
+  private long definitionBitsAddress;
+  private long definitionBitsFrom;
   /** Encodes the open page's {@link #pageIds}; kept from page to page with its buffer. */
   private final DictionaryIndexEncoder pageIdEncoder = new DictionaryIndexEncoder(1);
 
@@ -199,6 +207,9 @@ final class ColumnChunkWriter implements AutoCloseable {
     int step = mean <= 0 ? STEP : (int) Math.max(1, Math.min(STEP, writer.dataPageSize() / mean));
     int[] def = s.definitionLevels;
     int[] rep = s.repetitionLevels;
+    definitionBits = s.definitionBits;
+    definitionBitsAddress = s.definitionBitsAddress;
+    definitionBitsFrom = s.definitionBitsFrom;
     int n = s.slotCount;
     int slot = 0;
     int value = 0;
@@ -262,6 +273,13 @@ final class ColumnChunkWriter implements AutoCloseable {
       long before = pageDefHistogram[maxDef];
       LevelHistogram.add(def, from, to, pageDefHistogram);
       n = (int) (pageDefHistogram[maxDef] - before);
+    } else if (definitionBits) {
+      // a nullable top-level leaf: its validity bits are the levels (maximum 1)
+      long bit = definitionBitsFrom + from;
+      defLevels.writeBits(definitionBitsAddress, bit, slots);
+      n = (int) Bitmaps.countSetBits(definitionBitsAddress, bit, slots);
+      pageDefHistogram[1] += n;
+      pageDefHistogram[0] += slots - n;
     } else {
       pageDefHistogram[0] += slots;
       n = slots;

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
@@ -138,6 +141,45 @@ class LevelShredderTest {
       int[] rep = {0, 1, 1, 0, 0, 0};
       assertColumn(out[0], new int[] {4, 2, 3, 0, 1, 4}, rep, new int[] {1, 4});
       assertColumn(out[1], new int[] {3, 2, 4, 0, 1, 4}, rep, new int[] {3, 4});
+    }
+  }
+
+  /**
+   * A nullable top-level leaf of 2,000 rows with nulls at random (bytes of eight valid rows, of
+   * none, and mixed ones), sliced at every kind of boundary (inside a byte at both ends, on byte
+   * boundaries, shorter than a byte): the levels are the validity bits and the value indices the
+   * valid rows, as the test reads them from the vector.
+   */
+  @Test
+  void flatLeavesSlicedAnywhereTakeTheirValidRows() {
+    Schema schema = new Schema(List.of(int32("v")));
+    Random random = new Random(20261127L);
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      IntVector v = (IntVector) root.getVector(0);
+      v.allocateNew();
+      int rows = 2000;
+      for (int i = 0; i < rows; i++) {
+        // stretches with no nulls, with only nulls, and with nulls at random
+        int stretch = (i / 96) % 3;
+        boolean valid = stretch == 0 || (stretch == 2 && random.nextInt(4) != 0);
+        set(v, i, valid ? i : null);
+      }
+      root.setRowCount(rows);
+      int[][] slices = {{0, rows}, {3, 1997}, {8, 1600}, {5, 7}, {13, 14}, {0, 8}, {1, 1000}, {96, 192}, {192, 289}};
+      for (int[] slice : slices) {
+        int from = slice[0];
+        int to = slice[1];
+        ShreddedColumn[] out = shred(schema, root, from, to);
+        int[] def = new int[to - from];
+        List<Integer> valid = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+          def[i - from] = v.isNull(i) ? 0 : 1;
+          if (!v.isNull(i)) {
+            valid.add(i);
+          }
+        }
+        assertColumn(out[0], def, null, valid.stream().mapToInt(Integer::intValue).toArray());
+      }
     }
   }
 
@@ -281,7 +323,7 @@ class LevelShredderTest {
 
   private static void assertColumn(ShreddedColumn c, int[] def, int[] rep, int[] valueIndices) {
     assertEquals(def.length, c.slotCount);
-    assertArrayEquals(def, Arrays.copyOf(c.definitionLevels, c.slotCount), "def");
+    assertArrayEquals(def, definitionLevels(c), "def");
     if (rep == null) {
       assertNull(c.repetitionLevels);
     } else {
@@ -289,5 +331,18 @@ class LevelShredderTest {
     }
     assertEquals(valueIndices.length, c.valueCount);
     assertArrayEquals(valueIndices, Arrays.copyOf(c.valueIndices, c.valueCount), "value indices");
+  }
+
+  /** The column's definition levels, read bit by bit from its bitmap when it gives them as bits. */
+  private static int[] definitionLevels(ShreddedColumn c) {
+    if (!c.definitionBits) {
+      return Arrays.copyOf(c.definitionLevels, c.slotCount);
+    }
+    int[] levels = new int[c.slotCount];
+    for (int i = 0; i < c.slotCount; i++) {
+      long bit = c.definitionBitsFrom + i;
+      levels[i] = (MemoryUtil.getByte(c.definitionBitsAddress + (bit >>> 3)) >> (bit & 7)) & 1;
+    }
+    return levels;
   }
 }
