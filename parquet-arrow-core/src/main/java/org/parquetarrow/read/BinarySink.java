@@ -70,15 +70,20 @@ final class BinarySink implements ValueSink {
   /**
    * The data buffer's first capacity: the bytes per row of the last batch, with an eighth more
    * (values vary in length between batches) and room for the decoders' word copies, so that the
-   * buffer is sized once rather than grown by copying; 16 bytes per row for the first batch.
+   * buffer is sized once rather than grown by copying; 16 bytes per row for the first batch. An
+   * estimate above {@value #MAX_ESTIMATE} bytes is not trusted (a short batch of huge values
+   * says little about the next): the buffer then starts there and grows as values come.
    */
   private long dataCapacity(int rows) {
+    long usual = Math.max(64L, 16L * rows);
     if (lastRows == 0) {
-      return Math.max(64L, 16L * rows);
+      return usual;
     }
-    double perRow = (double) lastBytes / lastRows;
-    return Math.max(64L, (long) Math.min(perRow * rows * 1.125 + 1024, 1L << 40));
+    double estimate = (double) lastBytes / lastRows * rows * 1.125 + 1024;
+    return Math.max(64L, (long) Math.min(estimate, Math.max(usual, MAX_ESTIMATE)));
   }
+
+  private static final long MAX_ESTIMATE = 64L << 20;
 
   /**
    * A stretch with nulls is read with the values placed at their rows, so the batch's offsets come
@@ -98,12 +103,12 @@ final class BinarySink implements ValueSink {
   @Override
   public FieldVector finish(ArrowBuf validity, int rows, int nulls) {
     remember(rows);
-    if (nulls == 0 || values.valueCount() == rows) {
-      return ValueSink.load(storageField, allocator, rows, nulls, List.of(validity, values.offsets(), values.data()));
+    if (nulls > 0 && values.valueCount() != rows) {
+      // every stretch with nulls is read with an entry per row (read above)
+      throw new IllegalStateException(
+          values.valueCount() + " entries for a batch of " + rows + " rows with nulls");
     }
-    try (ArrowBuf offsets = spreadOffsets(validity, rows)) {
-      return ValueSink.load(storageField, allocator, rows, nulls, List.of(validity, offsets, values.data()));
-    }
+    return ValueSink.load(storageField, allocator, rows, nulls, List.of(validity, values.offsets(), values.data()));
   }
 
   @Override
@@ -135,19 +140,6 @@ final class BinarySink implements ValueSink {
           values.offsets(), 0, offsets, 0, offsetWidth, slotValidity, 0, slots);
       return ValueSink.load(storageField, allocator, slots, nulls, List.of(slotValidity, offsets, values.data()));
     }
-  }
-
-  /** Offsets for every row: a null row has no bytes. */
-  private ArrowBuf spreadOffsets(ArrowBuf validity, int rows) {
-    int w = offsetWidth == BinaryOutput.OffsetWidth.INT64 ? 8 : 4;
-    ArrowBuf offsets = allocator.buffer((long) (rows + 1) * w);
-    try {
-      ValueSpreader.spreadOffsets(values.offsets(), 0, offsets, 0, offsetWidth, validity, 0, rows);
-    } catch (RuntimeException e) {
-      offsets.close();
-      throw e;
-    }
-    return offsets;
   }
 
   @Override
