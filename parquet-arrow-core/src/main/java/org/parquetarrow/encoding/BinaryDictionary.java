@@ -14,6 +14,11 @@ import org.parquetarrow.CorruptFileException;
  * }</pre>
  */
 public final class BinaryDictionary {
+  /**
+   * Entry {@code i} is {@code data[offsets[i] .. offsets[i + 1])}; one entry more than the
+   * dictionary holds, an empty one at index {@link #size()}, stands for a null row in {@link
+   * #gatherRows}.
+   */
   private final int[] offsets;
   private final byte[] data;
   /** Length of the longest entry. */
@@ -23,7 +28,7 @@ public final class BinaryDictionary {
     this.offsets = offsets;
     this.data = data;
     int max = 0;
-    for (int i = 0; i + 1 < offsets.length; i++) {
+    for (int i = 0; i + 2 < offsets.length; i++) {
       max = Math.max(max, offsets[i + 1] - offsets[i]);
     }
     this.longest = max;
@@ -41,7 +46,7 @@ public final class BinaryDictionary {
       throw new CorruptFileException("dictionary page: " + count + " BYTE_ARRAY values cannot fit in "
           + length + " bytes");
     }
-    int[] offsets = new int[count + 1];
+    int[] offsets = new int[count + 2];
     int p = offset;
     int end = offset + length;
     int total = 0;
@@ -58,6 +63,7 @@ public final class BinaryDictionary {
       total += len;
       offsets[i + 1] = total;
     }
+    offsets[count + 1] = total;
     // padded so that short values near the end can be gathered as whole words as well
     if (total > Integer.MAX_VALUE - 64 - BinaryOutput.WORD_COPY_MAX) {
       throw new CorruptFileException("dictionary page: " + total + " bytes of values, too many for one array");
@@ -73,7 +79,7 @@ public final class BinaryDictionary {
   }
 
   public int size() {
-    return offsets.length - 1;
+    return offsets.length - 2;
   }
 
   /** A copy of entry {@code i}. */
@@ -90,6 +96,23 @@ public final class BinaryDictionary {
   public void gather(int[] ids, int off, int n, BinaryOutput out) {
     Objects.checkFromIndexSize(off, n, ids.length);
     DictionaryIndexDecoder.checkIndices(ids, off, n, size());
+    gatherChecked(ids, off, n, out);
+  }
+
+  /**
+   * Appends one entry per row for {@code ids[off .. off + n)}, where an index of {@link #size()}
+   * (one past the last entry) appends an empty entry: the rows of a nullable column, a null row
+   * standing as that index, in the same loop as the values, without a branch per row.
+   *
+   * @throws CorruptFileException if an index is outside {@code 0 .. size()}
+   */
+  void gatherRows(int[] ids, int off, int n, BinaryOutput out) {
+    Objects.checkFromIndexSize(off, n, ids.length);
+    DictionaryIndexDecoder.checkIndices(ids, off, n, size() + 1);
+    gatherChecked(ids, off, n, out);
+  }
+
+  private void gatherChecked(int[] ids, int off, int n, BinaryOutput out) {
     if (longest <= BinaryOutput.WORD_COPY_MAX) {
       // every entry fits the same few whole words, which the padding of data covers: with that
       // much slack in the output too, each value is copied as those words, with no check per value

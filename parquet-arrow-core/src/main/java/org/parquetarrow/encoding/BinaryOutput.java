@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
+import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
 
 /**
@@ -268,6 +269,164 @@ public final class BinaryOutput implements AutoCloseable {
 
   /** Longest value {@link #appendReservedShort} copies word by word. */
   static final int WORD_COPY_MAX = 48;
+
+  /**
+   * Appends {@code n} PLAIN BYTE_ARRAY values (each a 4-byte little-endian length, then its bytes)
+   * read from {@code src} at {@code pos}, none reaching past {@code limit}, in one pass: each length
+   * is checked against the bytes left, the value copied and its end offset written. Returns the
+   * position after the last value. On corrupt input nothing is appended (this output's counts
+   * change only at the end). The caller reserved room for {@code n} values and {@code limit - pos
+   * + WORD_COPY_MAX} bytes: the values' bytes are fewer than {@code limit - pos}, which is what
+   * lets each one be copied as whole words without a check against the data buffer.
+   *
+   * @throws CorruptFileException if a length is negative or runs past {@code limit}
+   */
+  int appendPlain(byte[] src, int pos, int limit, int n) {
+    checkPlainRoom(src, pos, limit, n);
+    long end = dataLength;
+    int count = valueCount;
+    int p = pos;
+    for (int i = 0; i < n; i++) {
+      int len = plainLength(src, p, limit, i, n);
+      copyValue(src, p + 4, len, dataAddress + end);
+      end += len;
+      p += 4 + len;
+      putOffset(++count, end);
+    }
+    valueCount = count;
+    dataLength = end;
+    return p;
+  }
+
+  /**
+   * Appends {@code rows} entries, one per row: a row whose bit in the validity bitmap at address
+   * {@code validity} (bits from {@code bitOffset}; the caller checked they lie in the bitmap) is
+   * set takes the next PLAIN BYTE_ARRAY value from {@code src} as {@link #appendPlain} reads them,
+   * a row whose bit is clear an empty entry, so that the offsets come out one per row and need no
+   * spreading afterwards. Exactly {@code nonNull} bits must be set. Room as for {@link
+   * #appendPlain}, with {@code rows} values.
+   *
+   * @throws CorruptFileException if a length is negative or runs past {@code limit}
+   */
+  int appendPlainSpaced(byte[] src, int pos, int limit, int nonNull, long validity, long bitOffset,
+      int rows) {
+    checkPlainRoom(src, pos, limit, rows);
+    long end = dataLength;
+    long dst = dataAddress;
+    int count = valueCount;
+    int p = pos;
+    int taken = 0;
+    for (int base = 0; base < rows; base += 64) {
+      int chunk = Math.min(64, rows - base);
+      long bits = Bitmaps.read(validity, bitOffset + base, chunk);
+      if (Long.bitCount(bits) > nonNull - taken) {
+        throw new IllegalStateException(
+            "validity has more set bits than the " + nonNull + " values to place");
+      }
+      for (int t = 0; t < chunk; t++) {
+        if ((bits & (1L << t)) != 0) {
+          int len = plainLength(src, p, limit, taken, nonNull);
+          copyValue(src, p + 4, len, dst + end);
+          end += len;
+          p += 4 + len;
+          taken++;
+        }
+        putOffset(++count, end);
+      }
+    }
+    if (taken != nonNull) {
+      throw new IllegalStateException(
+          "validity has " + taken + " set bits, " + nonNull + " values to place");
+    }
+    valueCount = count;
+    dataLength = end;
+    return p;
+  }
+
+  private void checkPlainRoom(byte[] src, int pos, int limit, int values) {
+    Objects.checkFromToIndex(pos, limit, src.length);
+    if (!hasRoom(values, (long) limit - pos + WORD_COPY_MAX)) {
+      throw new IllegalStateException("room for " + values + " values of up to "
+          + (limit - pos) + " bytes was not reserved");
+    }
+  }
+
+  /** The length of the PLAIN value at {@code p}, checked against the bytes before {@code limit}. */
+  private static int plainLength(byte[] src, int p, int limit, int i, int n) {
+    if (limit - p < 4) {
+      throw new CorruptFileException(PLAIN + ": value " + i + " of " + n
+          + ": the page ends before its length at byte " + p);
+    }
+    int len = LittleEndian.getInt(src, p);
+    if (len < 0 || len > limit - p - 4) {
+      throw new CorruptFileException(PLAIN + ": value length " + Integer.toUnsignedString(len)
+          + " at byte " + p + " exceeds the " + (limit - p - 4) + " bytes left in the page");
+    }
+    return len;
+  }
+
+  private static final String PLAIN = "PLAIN BYTE_ARRAY";
+
+  /**
+   * Copies {@code src[from .. from + len)} to {@code dst}; a short value whose source has room for
+   * it as {@value #WORD_COPY_MAX} bytes goes as six whole words (no length-dependent branch), the
+   * bytes past its end landing where the next value or unused capacity is. The caller checked the
+   * source range and has {@value #WORD_COPY_MAX} bytes of room at {@code dst}.
+   */
+  private static void copyValue(byte[] src, int from, int len, long dst) {
+    if (len <= WORD_COPY_MAX && from <= src.length - WORD_COPY_MAX) {
+      MemoryUtil.putLong(dst, MemoryUtil.getLong(src, from));
+      MemoryUtil.putLong(dst + 8, MemoryUtil.getLong(src, from + 8));
+      MemoryUtil.putLong(dst + 16, MemoryUtil.getLong(src, from + 16));
+      MemoryUtil.putLong(dst + 24, MemoryUtil.getLong(src, from + 24));
+      MemoryUtil.putLong(dst + 32, MemoryUtil.getLong(src, from + 32));
+      MemoryUtil.putLong(dst + 40, MemoryUtil.getLong(src, from + 40));
+    } else {
+      MemoryUtil.copyToMemory(src, from, dst, len);
+    }
+  }
+
+  /**
+   * Spreads the last {@code nonNull} entries, appended densely, over the last {@code rows}
+   * entries: the entry of a row whose validity bit (at address {@code validity}, bits from {@code
+   * bitOffset}, checked by the caller) is clear becomes empty. For decoders that have no placing
+   * read of their own. Exactly {@code nonNull} of the bits must be set, and room for {@code rows -
+   * nonNull} more values reserved.
+   */
+  void spreadLast(int nonNull, int rows, long validity, long bitOffset) {
+    if (nonNull < 0 || nonNull > rows || nonNull > valueCount
+        || (long) valueCount - nonNull + rows > valueCapacity) {
+      throw new IllegalArgumentException("spread " + nonNull + " of " + valueCount
+          + " values over " + rows + " rows, room for " + valueCapacity);
+    }
+    long set = 0;
+    for (int base = 0; base < rows; base += 64) {
+      set += Long.bitCount(Bitmaps.read(validity, bitOffset + base, Math.min(64, rows - base)));
+    }
+    if (set != nonNull) {
+      throw new IllegalStateException("validity has " + set + " set bits, " + nonNull + " values to spread");
+    }
+    int first = valueCount - nonNull;
+    // entry first + s + 1 (the end of row s) is the end of dense value k, k counting the valid
+    // rows up to s: walked from the top down so that no offset is overwritten before it is read
+    int k = nonNull;
+    int j = rows;
+    while (j > k) {
+      int chunk = Math.min(64, j);
+      int low = j - chunk;
+      long mask = Bitmaps.read(validity, bitOffset + low, chunk);
+      for (int t = chunk - 1; t >= 0; t--) {
+        putOffset(first + low + t + 1, offsetAt(first + k));
+        k -= (int) (mask >>> t) & 1;
+      }
+      j = low;
+    }
+    valueCount = first + rows;
+  }
+
+  private long offsetAt(int index) {
+    return wide ? MemoryUtil.getLong(offsetsAddress + 8L * index) : MemoryUtil.getInt(offsetsAddress + 4L * index);
+  }
 
   /**
    * Appends {@code n} values whose lengths are {@code lengths[from ..]} and whose bytes lie back to

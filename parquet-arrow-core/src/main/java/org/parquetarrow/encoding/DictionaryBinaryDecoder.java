@@ -1,6 +1,8 @@
 package org.parquetarrow.encoding;
 
 import java.util.Objects;
+import org.apache.arrow.memory.ArrowBuf;
+
 /**
  * Dictionary-encoded BYTE_ARRAY values: indices decoded a chunk at a time and gathered from a
  * {@link BinaryDictionary}.
@@ -17,6 +19,8 @@ public final class DictionaryBinaryDecoder implements BinaryValueDecoder {
   private final BinaryDictionary dictionary;
   private final DictionaryIndexDecoder indices = new DictionaryIndexDecoder();
   private final int[] ids = new int[CHUNK];
+  /** The dense indices of a chunk of rows; one slot more, read (and not used) after the last. */
+  private final int[] dense = new int[CHUNK + 1];
 
   public DictionaryBinaryDecoder(BinaryDictionary dictionary) {
     this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
@@ -35,6 +39,49 @@ public final class DictionaryBinaryDecoder implements BinaryValueDecoder {
       indices.read(ids, 0, c);
       dictionary.gather(ids, 0, c, out);
       done += c;
+    }
+  }
+
+  /**
+   * Places the values at their rows a chunk of rows at a time: the chunk's indices are decoded
+   * densely, spread to the rows with the dictionary's empty entry at the null rows, and gathered
+   * in one loop over the rows.
+   */
+  @Override
+  public void readSpaced(BinaryOutput out, int nonNull, ArrowBuf validity, long bitOffset, int rows) {
+    Checks.checkCount(nonNull);
+    Checks.checkCount(rows);
+    long bits = Bitmaps.checkedAddress(validity, bitOffset, rows);
+    int empty = dictionary.size();
+    int placed = 0;
+    for (int done = 0; done < rows; ) {
+      int c = Math.min(CHUNK, rows - done);
+      int valid = 0;
+      for (int b = 0; b < c; b += 64) {
+        valid += Long.bitCount(Bitmaps.read(bits, bitOffset + done + b, Math.min(64, c - b)));
+      }
+      if (valid > nonNull - placed) {
+        throw new IllegalStateException(
+            "validity has more set bits than the " + nonNull + " values to place");
+      }
+      indices.read(dense, 0, valid);
+      int k = 0;
+      for (int b = 0; b < c; b += 64) {
+        int w = Math.min(64, c - b);
+        long word = Bitmaps.read(bits, bitOffset + done + b, w);
+        for (int t = 0; t < w; t++) {
+          int set = (int) (word >>> t) & 1;
+          ids[b + t] = set != 0 ? dense[k] : empty;
+          k += set;
+        }
+      }
+      dictionary.gatherRows(ids, 0, c, out);
+      placed += valid;
+      done += c;
+    }
+    if (placed != nonNull) {
+      throw new IllegalStateException(
+          "validity has " + placed + " set bits, " + nonNull + " values to place");
     }
   }
 

@@ -16,9 +16,10 @@ import org.parquetarrow.read.page.DictionaryPage;
 import org.parquetarrow.schema.ColumnDescriptor;
 
 /**
- * The values of a BYTE_ARRAY leaf as a binary or string vector, with 32- or 64-bit offsets. The
- * batch's non-null values are appended densely to one {@link BinaryOutput}; when the batch is
- * finished the offsets are spread over the null rows in one pass.
+ * The values of a BYTE_ARRAY leaf as a binary or string vector, with 32- or 64-bit offsets. A flat
+ * leaf's values are appended to one {@link BinaryOutput} with an entry per row (a null row's is
+ * empty), so its offsets are the vector's as they are; a repeated leaf's values are appended
+ * densely and their offsets spread over the slots when the batch is finished.
  */
 final class BinarySink implements ValueSink {
   private final BufferAllocator allocator;
@@ -28,6 +29,9 @@ final class BinarySink implements ValueSink {
   private BinaryDictionary dictionary;
   private BinaryValueDecoder decoder;
   private BinaryOutput values;
+  /** Rows and value bytes of the last finished batch. */
+  private int lastRows;
+  private long lastBytes;
 
   BinarySink(
       ColumnDescriptor column,
@@ -60,24 +64,51 @@ final class BinarySink implements ValueSink {
 
   @Override
   public void allocate(int rows) {
-    values = new BinaryOutput(allocator, offsetWidth, rows, Math.max(64L, 16L * rows));
+    values = new BinaryOutput(allocator, offsetWidth, rows, dataCapacity(rows));
   }
 
+  /**
+   * The data buffer's first capacity: the bytes per row of the last batch, with an eighth more
+   * (values vary in length between batches) and room for the decoders' word copies, so that the
+   * buffer is sized once rather than grown by copying; 16 bytes per row for the first batch. An
+   * estimate above {@value #MAX_ESTIMATE} bytes is not trusted (a short batch of huge values
+   * says little about the next): the buffer then starts there and grows as values come.
+   */
+  private long dataCapacity(int rows) {
+    long usual = Math.max(64L, 16L * rows);
+    if (lastRows == 0) {
+      return usual;
+    }
+    double estimate = (double) lastBytes / lastRows * rows * 1.125 + 1024;
+    return Math.max(64L, (long) Math.min(estimate, Math.max(usual, MAX_ESTIMATE)));
+  }
+
+  private static final long MAX_ESTIMATE = 64L << 20;
+
+  /**
+   * A stretch with nulls is read with the values placed at their rows, so the batch's offsets come
+   * out one per row; a stretch without nulls (and a repeated leaf's dense values) in bulk.
+   */
   @Override
   public void read(int nonNull, int row, int rows, ArrowBuf validity) {
-    if (nonNull > 0) {
-      decoder.read(values, nonNull);
+    if (nonNull == rows) {
+      if (nonNull > 0) {
+        decoder.read(values, nonNull);
+      }
+    } else {
+      decoder.readSpaced(values, nonNull, validity, row, rows);
     }
   }
 
   @Override
   public FieldVector finish(ArrowBuf validity, int rows, int nulls) {
-    if (nulls == 0) {
-      return ValueSink.load(storageField, allocator, rows, 0, List.of(validity, values.offsets(), values.data()));
+    remember(rows);
+    if (nulls > 0 && values.valueCount() != rows) {
+      // every stretch with nulls is read with an entry per row (read above)
+      throw new IllegalStateException(
+          values.valueCount() + " entries for a batch of " + rows + " rows with nulls");
     }
-    try (ArrowBuf offsets = spreadOffsets(validity, rows)) {
-      return ValueSink.load(storageField, allocator, rows, nulls, List.of(validity, offsets, values.data()));
-    }
+    return ValueSink.load(storageField, allocator, rows, nulls, List.of(validity, values.offsets(), values.data()));
   }
 
   @Override
@@ -92,27 +123,23 @@ final class BinarySink implements ValueSink {
     // the binary output grows as values are appended
   }
 
+  /** Notes the batch's bytes per row for the next batch's {@link #dataCapacity}. */
+  private void remember(int rows) {
+    if (rows > 0) {
+      lastRows = rows;
+      lastBytes = values.dataLength();
+    }
+  }
+
   @Override
   public FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
+    remember(slots);
     int w = offsetWidth == BinaryOutput.OffsetWidth.INT64 ? 8 : 4;
     try (ArrowBuf offsets = allocator.buffer((long) (slots + 1) * w)) {
       ValueSpreader.spreadOffsets(
           values.offsets(), 0, offsets, 0, offsetWidth, slotValidity, 0, slots);
       return ValueSink.load(storageField, allocator, slots, nulls, List.of(slotValidity, offsets, values.data()));
     }
-  }
-
-  /** Offsets for every row: a null row has no bytes. */
-  private ArrowBuf spreadOffsets(ArrowBuf validity, int rows) {
-    int w = offsetWidth == BinaryOutput.OffsetWidth.INT64 ? 8 : 4;
-    ArrowBuf offsets = allocator.buffer((long) (rows + 1) * w);
-    try {
-      ValueSpreader.spreadOffsets(values.offsets(), 0, offsets, 0, offsetWidth, validity, 0, rows);
-    } catch (RuntimeException e) {
-      offsets.close();
-      throw e;
-    }
-    return offsets;
   }
 
   @Override

@@ -1,0 +1,250 @@
+package org.parquetarrow.encoding;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.arrow.memory.ArrowBuf;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+
+/**
+ * {@link BinaryValueDecoder#readSpaced}: the values of a nullable column placed at their rows, a
+ * null row taking an empty entry, so that the output's offsets are one per row. PLAIN and
+ * dictionary decoders do it in their decoding loop, the others by a dense read spread in place;
+ * each is checked against the rows' values built here (hand-made pages), read in stretches that
+ * mix placed and dense reads, start and end on nulls, hold no value at all, and reach the very
+ * end of the page's array (no room for the word copies' overrun).
+ */
+class SpacedBinaryReadTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  /** Values of 0 to 90 bytes; value {@code v}'s byte {@code k} is {@code 31 * v + k}. */
+  private static List<byte[]> values(Random random, int n) {
+    List<byte[]> values = new ArrayList<>();
+    for (int v = 0; v < n; v++) {
+      int length = v < 91 ? v : random.nextInt(6) == 0 ? 0 : random.nextInt(91);
+      byte[] b = new byte[length];
+      for (int k = 0; k < length; k++) {
+        b[k] = (byte) (31 * v + k);
+      }
+      values.add(b);
+    }
+    return values;
+  }
+
+  /** PLAIN BYTE_ARRAY: a 4-byte little-endian length before each value. */
+  private static byte[] plain(List<byte[]> values) {
+    ByteArrayOutputStream page = new ByteArrayOutputStream();
+    for (byte[] v : values) {
+      page.write(v.length);
+      page.write(v.length >>> 8);
+      page.write(v.length >>> 16);
+      page.write(v.length >>> 24);
+      page.writeBytes(v);
+    }
+    return page.toByteArray();
+  }
+
+  /** Nulls in runs and scattered, the first and last row null; {@code values} bits set in all. */
+  private static boolean[] validity(Random random, int rows) {
+    boolean[] valid = new boolean[rows];
+    for (int r = 0; r < rows; ) {
+      int run = 1 + random.nextInt(random.nextInt(4) == 0 ? 300 : 30);
+      int shape = random.nextInt(4);
+      for (int i = 0; i < run && r < rows; i++, r++) {
+        valid[r] = switch (shape) {
+          case 0 -> false;
+          case 1 -> true;
+          default -> random.nextInt(shape == 2 ? 2 : 10) != 0;
+        };
+      }
+    }
+    valid[0] = false;
+    valid[rows - 1] = false;
+    return valid;
+  }
+
+  private ArrowBuf bitmap(boolean[] valid) {
+    ArrowBuf bits = memory.allocator().buffer(Bitmaps.bytesFor(valid.length) + 8);
+    bits.setZero(0, bits.capacity());
+    for (int r = 0; r < valid.length; r++) {
+      if (valid[r]) {
+        bits.setByte(r >>> 3, bits.getByte(r >>> 3) | (1 << (r & 7)));
+      }
+    }
+    return bits;
+  }
+
+  /**
+   * Reads the rows in stretches of random length (some only values, some only nulls), placing
+   * values where a stretch has nulls and reading densely where it has none, as {@code BinarySink}
+   * does, and checks every row's entry.
+   */
+  private void readInStretches(BinaryValueDecoder decoder, List<byte[]> values, boolean[] valid,
+      BinaryOutput.OffsetWidth width, Random random, int outputCapacity) {
+    try (ArrowBuf bits = bitmap(valid);
+        BinaryOutput out = new BinaryOutput(memory.allocator(), width, 1, outputCapacity)) {
+      int row = 0;
+      while (row < valid.length) {
+        int rows = Math.min(valid.length - row, 1 + random.nextInt(random.nextBoolean() ? 5 : 400));
+        int nonNull = 0;
+        for (int r = row; r < row + rows; r++) {
+          nonNull += valid[r] ? 1 : 0;
+        }
+        if (nonNull == rows) {
+          decoder.read(out, nonNull);
+        } else {
+          decoder.readSpaced(out, nonNull, bits, row, rows);
+        }
+        row += rows;
+        assertEquals(row, out.valueCount(), "one entry per row");
+      }
+      int next = 0;
+      for (int r = 0; r < valid.length; r++) {
+        byte[] expected = valid[r] ? values.get(next++) : new byte[0];
+        assertArrayEquals(expected, out.get(r), "row " + r);
+      }
+      assertEquals(values.size(), next, "every value placed");
+    }
+  }
+
+  @Test
+  void plainValuesAtTheirRows() {
+    for (long seed = 1; seed <= 6; seed++) {
+      Random random = new Random(seed);
+      boolean[] valid = validity(random, 3_000);
+      List<byte[]> values = values(random, count(valid));
+      byte[] page = plain(values); // the last value ends with the array
+      for (BinaryOutput.OffsetWidth width : BinaryOutput.OffsetWidth.values()) {
+        for (int capacity : new int[] {1, 1 << 20}) {
+          // a small output is grown (the lengths walked first), a large one has room for the page
+          PlainBinaryDecoder decoder = new PlainBinaryDecoder();
+          decoder.init(page, 0, page.length, values.size());
+          readInStretches(decoder, values, valid, width, new Random(seed), capacity);
+        }
+      }
+    }
+  }
+
+  @Test
+  void dictionaryValuesAtTheirRows() {
+    for (long seed = 1; seed <= 6; seed++) {
+      Random random = new Random(seed);
+      boolean[] valid = validity(random, 5_000); // more than one chunk of indices
+      // short entries (whole-word gather) or some long ones (value-by-value gather)
+      List<byte[]> entries = values(random, seed % 2 == 0 ? 40 : 120);
+      if (seed % 2 == 0) {
+        entries.replaceAll(e -> e.length > 48 ? new byte[e.length % 48] : e);
+      }
+      byte[] dictionaryPage = plain(entries);
+      int n = count(valid);
+      int[] ids = new int[n];
+      List<byte[]> values = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        ids[i] = random.nextInt(entries.size());
+        values.add(entries.get(ids[i]));
+      }
+      DictionaryIndexEncoder encoder = new DictionaryIndexEncoder(entries.size());
+      encoder.write(ids, 0, n);
+      ByteSink sink = new ByteSink();
+      encoder.flushTo(sink);
+      byte[] page = sink.toByteArray();
+      BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, entries.size());
+      for (BinaryOutput.OffsetWidth width : BinaryOutput.OffsetWidth.values()) {
+        DictionaryBinaryDecoder decoder = new DictionaryBinaryDecoder(dictionary);
+        decoder.init(page, 0, page.length, n);
+        readInStretches(decoder, values, valid, width, new Random(seed), 1);
+      }
+    }
+  }
+
+  @Test
+  void deltaLengthValuesSpreadInPlace() {
+    Random random = new Random(7);
+    boolean[] valid = validity(random, 3_000);
+    List<byte[]> values = values(random, count(valid));
+    long[] lengths = new long[values.size()];
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    for (int i = 0; i < values.size(); i++) {
+      lengths[i] = values.get(i).length;
+      bytes.writeBytes(values.get(i));
+    }
+    byte[] page = TestBytes.create().bytes(new ReferenceDeltaEncoder().encode(lengths)).bytes(bytes.toByteArray()).toArray();
+    for (BinaryOutput.OffsetWidth width : BinaryOutput.OffsetWidth.values()) {
+      DeltaLengthByteArrayDecoder decoder = new DeltaLengthByteArrayDecoder();
+      decoder.init(page, 0, page.length, values.size());
+      readInStretches(decoder, values, valid, width, new Random(7), 1);
+    }
+  }
+
+  @Test
+  void aCorruptLengthAppendsNothing() {
+    byte[] page = TestBytes.create().le32(2).bytes(1, 2).le32(1_000).bytes(3, 4, 5).toArray();
+    boolean[] valid = {false, true, true, false};
+    try (ArrowBuf bits = bitmap(valid);
+        BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 1 << 16)) {
+      PlainBinaryDecoder decoder = new PlainBinaryDecoder();
+      decoder.init(page, 0, page.length, 2);
+      CorruptFileException e =
+          assertThrows(CorruptFileException.class, () -> decoder.readSpaced(out, 2, bits, 0, 4));
+      assertEquals("PLAIN BYTE_ARRAY: value length 1000 at byte 6 exceeds the 3 bytes left in the page",
+          e.getMessage());
+      assertEquals(0, out.valueCount());
+      assertEquals(0, out.dataLength());
+      byte[] cut = TestBytes.create().le32(2).bytes(1, 2).bytes(9, 9).toArray();
+      decoder.init(cut, 0, cut.length, 2);
+      assertThrows(CorruptFileException.class, () -> decoder.readSpaced(out, 2, bits, 0, 4));
+      assertEquals(0, out.valueCount());
+    }
+  }
+
+  @Test
+  void validityThatDoesNotMatchTheValueCountIsRefused() {
+    byte[] page = plain(List.of(new byte[] {1}, new byte[] {2}, new byte[] {3}));
+    boolean[] valid = {true, false, true, true, false};
+    byte[] dictionaryPage = plain(List.of(new byte[] {7}));
+    BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, 1);
+    byte[] ids = TestBytes.create().bytes(1).bytes(3 << 1, 0).toArray(); // width 1, a run of three 0s
+    try (ArrowBuf bits = bitmap(valid);
+        BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 64)) {
+      PlainBinaryDecoder plain = new PlainBinaryDecoder();
+      plain.init(page, 0, page.length, 3);
+      assertThrows(IllegalStateException.class, () -> plain.readSpaced(out, 2, bits, 0, 5));
+      assertThrows(IllegalStateException.class, () -> plain.readSpaced(out, 3, bits, 0, 2));
+      DictionaryBinaryDecoder fromDictionary = new DictionaryBinaryDecoder(dictionary);
+      fromDictionary.init(ids, 0, ids.length, 3);
+      assertThrows(IllegalStateException.class, () -> fromDictionary.readSpaced(out, 2, bits, 0, 5));
+      byte[] delta = TestBytes.create().bytes(new ReferenceDeltaEncoder().encode(new long[] {1, 1, 1}))
+          .bytes(1, 2, 3).toArray();
+      DeltaLengthByteArrayDecoder deltaLength = new DeltaLengthByteArrayDecoder();
+      deltaLength.init(delta, 0, delta.length, 3);
+      assertThrows(IllegalStateException.class, () -> deltaLength.readSpaced(out, 2, bits, 0, 5));
+    }
+  }
+
+  @Test
+  void theDictionaryHasNoMoreEntriesThanItsPage() {
+    byte[] dictionaryPage = plain(List.of(new byte[] {7}, new byte[0]));
+    BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, 2);
+    assertEquals(2, dictionary.size());
+    try (BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 64)) {
+      // the empty entry that stands for null rows is not an index a page may use
+      assertThrows(CorruptFileException.class, () -> dictionary.gather(new int[] {2}, 0, 1, out));
+    }
+  }
+
+  private static int count(boolean[] valid) {
+    int n = 0;
+    for (boolean v : valid) {
+      n += v ? 1 : 0;
+    }
+    return n;
+  }
+}
