@@ -240,6 +240,28 @@ class SpacedBinaryReadTest {
     }
   }
 
+  @Test
+  void aPlacedReadRefusesAnIndexOnePastTheDictionary() {
+    // index 2 of a 2-entry dictionary on a valid row: the empty entry kept for null rows must not
+    // let it through as an empty string
+    byte[] dictionaryPage = plain(List.of(new byte[] {7}, new byte[] {8, 9}));
+    BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, 2);
+    DictionaryIndexEncoder encoder = new DictionaryIndexEncoder(3);
+    encoder.write(new int[] {0, 2}, 0, 2);
+    ByteSink sink = new ByteSink();
+    encoder.flushTo(sink);
+    byte[] page = sink.toByteArray();
+    boolean[] valid = {true, false, true};
+    try (ArrowBuf bits = bitmap(valid);
+        BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 3, 1 << 10)) {
+      DictionaryBinaryDecoder decoder = new DictionaryBinaryDecoder(dictionary);
+      decoder.init(page, 0, page.length, 2);
+      CorruptFileException e =
+          assertThrows(CorruptFileException.class, () -> decoder.readSpaced(out, 2, bits, 0, 3));
+      assertEquals("dictionary indices: index 2 is outside the dictionary of 2 values", e.getMessage());
+    }
+  }
+
   private static int count(boolean[] valid) {
     int n = 0;
     for (boolean v : valid) {
