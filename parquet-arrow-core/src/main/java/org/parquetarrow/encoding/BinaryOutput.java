@@ -205,13 +205,7 @@ public final class BinaryOutput implements AutoCloseable {
   void appendReservedShort(byte[] src, int off, int len) {
     if (off >= 0 && len >= 0 && len <= WORD_COPY_MAX && off <= src.length - WORD_COPY_MAX
         && dataLength + WORD_COPY_MAX <= data.capacity()) {
-      long dst = dataAddress + dataLength;
-      MemoryUtil.putLong(dst, MemoryUtil.getLong(src, off));
-      MemoryUtil.putLong(dst + 8, MemoryUtil.getLong(src, off + 8));
-      MemoryUtil.putLong(dst + 16, MemoryUtil.getLong(src, off + 16));
-      MemoryUtil.putLong(dst + 24, MemoryUtil.getLong(src, off + 24));
-      MemoryUtil.putLong(dst + 32, MemoryUtil.getLong(src, off + 32));
-      MemoryUtil.putLong(dst + 40, MemoryUtil.getLong(src, off + 40));
+      copyValue(src, off, len, dataAddress + dataLength);
       dataLength += len;
       putOffset(++valueCount, dataLength);
     } else {
@@ -351,8 +345,13 @@ public final class BinaryOutput implements AutoCloseable {
     }
   }
 
-  /** The length of the PLAIN value at {@code p}, checked against the bytes before {@code limit}. */
-  private static int plainLength(byte[] src, int p, int limit, int i, int n) {
+  /**
+   * The length of PLAIN value {@code i} of {@code n} at {@code p}, checked against the bytes
+   * before {@code limit}.
+   *
+   * @throws CorruptFileException if the length is cut off, negative or runs past {@code limit}
+   */
+  static int plainLength(byte[] src, int p, int limit, int i, int n) {
     if (limit - p < 4) {
       throw new CorruptFileException(PLAIN + ": value " + i + " of " + n
           + ": the page ends before its length at byte " + p);

@@ -1,7 +1,6 @@
 package org.parquetarrow.encoding;
 
 import org.apache.arrow.memory.ArrowBuf;
-import org.parquetarrow.CorruptFileException;
 
 /**
  * PLAIN BYTE_ARRAY values: each a 4-byte little-endian length, then its bytes. A read checks,
@@ -15,8 +14,6 @@ import org.parquetarrow.CorruptFileException;
  * }</pre>
  */
 public final class PlainBinaryDecoder implements BinaryValueDecoder {
-  private static final String WHAT = "PLAIN BYTE_ARRAY";
-
   private byte[] buf;
   private int pos;
   private int limit;
@@ -67,20 +64,15 @@ public final class PlainBinaryDecoder implements BinaryValueDecoder {
     pos = walk(n);
   }
 
-  /** Checks the next {@code n} values are complete; returns the offset after them. */
+  /**
+   * Checks the next {@code n} values are complete; returns the offset after them.
+   *
+   * @throws org.parquetarrow.CorruptFileException if a length is cut off, negative or too long
+   */
   private int walk(int n) {
     int p = pos;
     for (int i = 0; i < n; i++) {
-      if (limit - p < 4) {
-        throw new CorruptFileException(WHAT + ": value " + i + " of " + n
-            + ": the page ends before its length at byte " + p);
-      }
-      int len = LittleEndian.getInt(buf, p);
-      if (len < 0 || len > limit - p - 4) {
-        throw new CorruptFileException(WHAT + ": value length " + Integer.toUnsignedString(len)
-            + " at byte " + p + " exceeds the " + (limit - p - 4) + " bytes left in the page");
-      }
-      p += 4 + len;
+      p += 4 + BinaryOutput.plainLength(buf, p, limit, i, n);
     }
     return p;
   }

@@ -98,24 +98,10 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     return new ReadConfig(batch, all || kinds.contains("statistics"), all || kinds.contains("dictionary"),
         all || kinds.contains("bloomfilter"), all || kinds.contains("pageindex"),
         Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes, StorageSettings.parse(options, session),
-        intDecimals(get(options, "intDecimals", "unscaled")), columnVectors(get(options, "columnVectors", "address")),
-        scanAhead(get(options, "scanAhead", "batch")), pageReadAhead(get(options, "pageReadAhead", "nextPage")));
-  }
-
-  private static ScanAhead scanAhead(String v) {
-    return switch (v.trim().toLowerCase(Locale.ROOT)) {
-      case "batch" -> ScanAhead.ONE_BATCH;
-      case "budget" -> ScanAhead.BUDGET;
-      default -> throw new IllegalArgumentException("option scanAhead must be batch or budget, not '" + v + "'");
-    };
-  }
-
-  private static PageReadAhead pageReadAhead(String v) {
-    return switch (v.trim().toLowerCase(Locale.ROOT)) {
-      case "nextpage" -> PageReadAhead.NEXT_PAGE;
-      case "off" -> PageReadAhead.OFF;
-      default -> throw new IllegalArgumentException("option pageReadAhead must be nextPage or off, not '" + v + "'");
-    };
+        choice(options, "intDecimals", "unscaled", IntDecimalPolicy.UNSCALED, "decimal128", IntDecimalPolicy.DECIMAL128),
+        choice(options, "columnVectors", "address", ColumnVectors.ADDRESS, "arrow", ColumnVectors.ARROW),
+        choice(options, "scanAhead", "batch", ScanAhead.ONE_BATCH, "budget", ScanAhead.BUDGET),
+        choice(options, "pageReadAhead", "nextPage", PageReadAhead.NEXT_PAGE, "off", PageReadAhead.OFF));
   }
 
   /**
@@ -126,20 +112,20 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     return scanAhead == ScanAhead.ONE_BATCH ? 1 : ScanOptions.DEFAULT_MEMORY_BUDGET;
   }
 
-  private static ColumnVectors columnVectors(String v) {
-    return switch (v.trim().toLowerCase(Locale.ROOT)) {
-      case "address" -> ColumnVectors.ADDRESS;
-      case "arrow" -> ColumnVectors.ARROW;
-      default -> throw new IllegalArgumentException("option columnVectors must be address or arrow, not '" + v + "'");
-    };
-  }
-
-  private static IntDecimalPolicy intDecimals(String v) {
-    return switch (v.trim().toLowerCase(Locale.ROOT)) {
-      case "unscaled" -> IntDecimalPolicy.UNSCALED;
-      case "decimal128" -> IntDecimalPolicy.DECIMAL128;
-      default -> throw new IllegalArgumentException("option intDecimals must be unscaled or decimal128, not '" + v + "'");
-    };
+  /**
+   * Option {@code key}, one of two words (either case; absent = {@code first}): {@code first}
+   * gives {@code a}, {@code second} gives {@code b}.
+   */
+  private static <T> T choice(Map<String, String> options, String key, String first, T a, String second, T b) {
+    String v = get(options, key, first);
+    String word = v.trim();
+    if (word.equalsIgnoreCase(first)) {
+      return a;
+    }
+    if (word.equalsIgnoreCase(second)) {
+      return b;
+    }
+    throw new IllegalArgumentException("option " + key + " must be " + first + " or " + second + ", not '" + v + "'");
   }
 
   private static long number(Map<String, String> options, String key, long fallback) {
