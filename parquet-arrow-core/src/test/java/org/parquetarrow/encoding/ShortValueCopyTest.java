@@ -3,7 +3,6 @@ package org.parquetarrow.encoding;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -32,23 +31,10 @@ class ShortValueCopyTest {
     return values;
   }
 
-  /** PLAIN BYTE_ARRAY: a 4-byte little-endian length before each value. */
-  private static byte[] plain(List<byte[]> values) {
-    ByteArrayOutputStream page = new ByteArrayOutputStream();
-    for (byte[] v : values) {
-      page.write(v.length);
-      page.write(v.length >>> 8);
-      page.write(v.length >>> 16);
-      page.write(v.length >>> 24);
-      page.writeBytes(v);
-    }
-    return page.toByteArray();
-  }
-
   @Test
   void plainValuesOfEveryLengthUpToThePageEnd() {
     List<byte[]> values = values();
-    byte[] page = plain(values); // the last value ends with the array: no room for a word overrun
+    byte[] page = TestBytes.plainByteArrays(values); // the last value ends with the array: no room for a word overrun
     PlainBinaryDecoder decoder = new PlainBinaryDecoder();
     decoder.init(page, 0, page.length, values.size());
     try (BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 1)) {
@@ -73,7 +59,7 @@ class ShortValueCopyTest {
       }
       values.add(b);
     }
-    byte[] page = plain(values);
+    byte[] page = TestBytes.plainByteArrays(values);
     PlainBinaryDecoder decoder = new PlainBinaryDecoder();
     decoder.init(page, 0, page.length, values.size());
     try (BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT64, 5, 64)) {
@@ -89,7 +75,7 @@ class ShortValueCopyTest {
   @Test
   void dictionaryGatherOfEveryLength() {
     List<byte[]> entries = values();
-    byte[] page = plain(entries);
+    byte[] page = TestBytes.plainByteArrays(entries);
     BinaryDictionary dictionary = BinaryDictionary.fromPlain(page, 0, page.length, entries.size());
     Random random = new Random(42);
     int[] ids = new int[1000];
@@ -118,7 +104,7 @@ class ShortValueCopyTest {
         }
         entries.add(b);
       }
-      byte[] page = plain(entries);
+      byte[] page = TestBytes.plainByteArrays(entries);
       BinaryDictionary dictionary = BinaryDictionary.fromPlain(page, 0, page.length, entries.size());
       int[] ids = new int[700];
       for (int i = 0; i < ids.length; i++) {

@@ -39,19 +39,6 @@ class SpacedBinaryReadTest {
     return values;
   }
 
-  /** PLAIN BYTE_ARRAY: a 4-byte little-endian length before each value. */
-  private static byte[] plain(List<byte[]> values) {
-    ByteArrayOutputStream page = new ByteArrayOutputStream();
-    for (byte[] v : values) {
-      page.write(v.length);
-      page.write(v.length >>> 8);
-      page.write(v.length >>> 16);
-      page.write(v.length >>> 24);
-      page.writeBytes(v);
-    }
-    return page.toByteArray();
-  }
-
   /** Nulls in runs and scattered, the first and last row null; {@code values} bits set in all. */
   private static boolean[] validity(Random random, int rows) {
     boolean[] valid = new boolean[rows];
@@ -121,7 +108,7 @@ class SpacedBinaryReadTest {
       Random random = new Random(seed);
       boolean[] valid = validity(random, 3_000);
       List<byte[]> values = values(random, count(valid));
-      byte[] page = plain(values); // the last value ends with the array
+      byte[] page = TestBytes.plainByteArrays(values); // the last value ends with the array
       for (BinaryOutput.OffsetWidth width : BinaryOutput.OffsetWidth.values()) {
         for (int capacity : new int[] {1, 1 << 20}) {
           // a small output is grown (the lengths walked first), a large one has room for the page
@@ -143,7 +130,7 @@ class SpacedBinaryReadTest {
       if (seed % 2 == 0) {
         entries.replaceAll(e -> e.length > 48 ? new byte[e.length % 48] : e);
       }
-      byte[] dictionaryPage = plain(entries);
+      byte[] dictionaryPage = TestBytes.plainByteArrays(entries);
       int n = count(valid);
       int[] ids = new int[n];
       List<byte[]> values = new ArrayList<>();
@@ -207,9 +194,9 @@ class SpacedBinaryReadTest {
 
   @Test
   void validityThatDoesNotMatchTheValueCountIsRefused() {
-    byte[] page = plain(List.of(new byte[] {1}, new byte[] {2}, new byte[] {3}));
+    byte[] page = TestBytes.plainByteArrays(List.of(new byte[] {1}, new byte[] {2}, new byte[] {3}));
     boolean[] valid = {true, false, true, true, false};
-    byte[] dictionaryPage = plain(List.of(new byte[] {7}));
+    byte[] dictionaryPage = TestBytes.plainByteArrays(List.of(new byte[] {7}));
     BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, 1);
     byte[] ids = TestBytes.create().bytes(1).bytes(3 << 1, 0).toArray(); // width 1, a run of three 0s
     try (ArrowBuf bits = bitmap(valid);
@@ -231,7 +218,7 @@ class SpacedBinaryReadTest {
 
   @Test
   void theDictionaryHasNoMoreEntriesThanItsPage() {
-    byte[] dictionaryPage = plain(List.of(new byte[] {7}, new byte[0]));
+    byte[] dictionaryPage = TestBytes.plainByteArrays(List.of(new byte[] {7}, new byte[0]));
     BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, 2);
     assertEquals(2, dictionary.size());
     try (BinaryOutput out = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 64)) {
@@ -244,7 +231,7 @@ class SpacedBinaryReadTest {
   void aPlacedReadRefusesAnIndexOnePastTheDictionary() {
     // index 2 of a 2-entry dictionary on a valid row: the empty entry kept for null rows must not
     // let it through as an empty string
-    byte[] dictionaryPage = plain(List.of(new byte[] {7}, new byte[] {8, 9}));
+    byte[] dictionaryPage = TestBytes.plainByteArrays(List.of(new byte[] {7}, new byte[] {8, 9}));
     BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, 2);
     DictionaryIndexEncoder encoder = new DictionaryIndexEncoder(3);
     encoder.write(new int[] {0, 2}, 0, 2);

@@ -1,5 +1,7 @@
 package org.parquetarrow.encoding;
 
+import java.util.List;
+
 import java.io.ByteArrayOutputStream;
 
 /**
@@ -51,6 +53,15 @@ final class TestBytes {
       out.write((int) (v >>> (8 * i)));
     }
     return this;
+  }
+
+  /** PLAIN BYTE_ARRAY values: a 4-byte little-endian length before each value's bytes. */
+  static byte[] plainByteArrays(List<byte[]> values) {
+    TestBytes page = create();
+    for (byte[] v : values) {
+      page.le32(v.length).bytes(v);
+    }
+    return page.toArray();
   }
 
   /** Packs {@code values} LSB first, {@code width} bits each, padding the last byte with zeros. */
