@@ -125,7 +125,7 @@ final class FromArrowCommand implements Callable<Integer> {
   @Option(names = "--dictionary", defaultValue = "on", paramLabel = "on|off", description = "Dictionary encoding (default ${DEFAULT-VALUE}).")
   Switch dictionary;
 
-  @Option(names = "--bloom", split = ",", paramLabel = "COL", description = "Columns (dotted paths) to give bloom filters, each sized for its row group's distinct values at 1% false positives.")
+  @Option(names = "--bloom", split = ",", paramLabel = "COL", description = "Columns (dotted paths) to give bloom filters, each sized for its row group's distinct values at 1%% false positives.")
   String[] bloom = new String[0];
 
   @Option(names = "--page-index", defaultValue = "on", paramLabel = "on|off", description = "Column and offset index (default ${DEFAULT-VALUE}).")

@@ -29,6 +29,29 @@ class CommandListTest {
     }
   }
 
+  /**
+   * picocli formats every description with {@code String.format}: a bare {@code %} makes it print a
+   * warning to the process's stderr and show the text unformatted.
+   */
+  @Test
+  void everyCommandsHelpRendersWithoutFormatWarnings() {
+    java.io.PrintStream stderr = System.err;
+    java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+    Cli fromArrow;
+    try {
+      System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+      for (String c : COMMANDS) {
+        Cli r = Cli.run(c, "--help");
+        assertEquals(0, r.exit(), c + " --help: " + r.err());
+      }
+      fromArrow = Cli.run("from-arrow", "--help");
+    } finally {
+      System.setErr(stderr);
+    }
+    assertEquals("", warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
+    assertTrue(fromArrow.out().replaceAll("\\s+", " ").contains("at 1% false positives."), fromArrow.out());
+  }
+
   @Test
   void helpOfACommandAndAMisspeltCommand() {
     Cli help = Cli.run("help", "schema");
