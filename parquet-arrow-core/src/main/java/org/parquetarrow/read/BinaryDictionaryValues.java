@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -95,8 +96,7 @@ final class BinaryDictionaryValues implements DictionaryValues {
   @Override
   public FieldVector finish(Field field, BufferAllocator allocator) {
     int entries = values.valueCount();
-    try (ArrowBuf valid = allocator.buffer(Math.max(1, Bitmaps.bytesFor(entries)))) {
-      valid.setZero(0, valid.capacity());
+    try (ArrowBuf valid = Allocations.zeroed(allocator, Math.max(1, Bitmaps.bytesFor(entries)), entries, "dictionary validity bits")) {
       Bitmaps.setRange(valid, 0, entries, true);
       return ValueSink.load(field, allocator, entries, 0, List.of(valid, values.offsets(), values.data()));
     }

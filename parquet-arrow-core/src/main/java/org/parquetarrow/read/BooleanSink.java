@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -45,8 +46,7 @@ final class BooleanSink implements ValueSink {
 
   @Override
   public void allocate(int rows) {
-    data = allocator.buffer(Math.max(1L, Bitmaps.bytesFor(rows)));
-    data.setZero(0, data.capacity());
+    data = Allocations.zeroed(allocator, Math.max(1L, Bitmaps.bytesFor(rows)), rows, "booleans");
   }
 
   @Override

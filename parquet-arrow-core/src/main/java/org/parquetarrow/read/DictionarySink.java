@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -76,8 +77,7 @@ final class DictionarySink implements ValueSink {
 
   @Override
   public void allocate(int rows) {
-    indices = allocator.buffer(Math.max(4L, 4L * rows));
-    indices.setZero(0, indices.capacity());
+    indices = Allocations.zeroed(allocator, Math.max(4L, 4L * rows), rows, "dictionary indices");
     dictionary.allocate();
     chunkBase = -1;
   }

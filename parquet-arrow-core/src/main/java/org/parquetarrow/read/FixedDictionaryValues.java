@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -92,7 +93,7 @@ final class FixedDictionaryValues implements DictionaryValues {
 
   @Override
   public void allocate() {
-    values = allocator.buffer(Math.max(64L, 64L * targetWidth));
+    values = Allocations.buffer(allocator, Math.max(64L, 64L * targetWidth), 64, "dictionary entries of " + targetWidth + " bytes");
     count = 0;
   }
 
@@ -159,8 +160,7 @@ final class FixedDictionaryValues implements DictionaryValues {
 
   @Override
   public FieldVector finish(Field field, BufferAllocator allocator) {
-    try (ArrowBuf valid = allocator.buffer(Math.max(1, Bitmaps.bytesFor(count)))) {
-      valid.setZero(0, valid.capacity());
+    try (ArrowBuf valid = Allocations.zeroed(allocator, Math.max(1, Bitmaps.bytesFor(count)), count, "dictionary validity bits")) {
       Bitmaps.setRange(valid, 0, count, true);
       return ValueSink.load(field, allocator, count, 0, List.of(valid, values));
     }

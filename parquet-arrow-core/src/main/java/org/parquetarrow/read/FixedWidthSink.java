@@ -1,12 +1,11 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.parquetarrow.ParquetException;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
@@ -116,16 +115,10 @@ final class FixedWidthSink implements ValueSink {
   @Override
   public void allocate(int rows) {
     // every row is written by read (values, or zeros for nulls): no need to clear first
-    long bytes = Math.max(1L, (long) rows * targetWidth);
-    try {
-      data = allocator.buffer(bytes);
-    } catch (OutOfMemoryException e) {
-      // a wide FIXED_LEN_BYTE_ARRAY (its type_length is the footer's word) times the batch's rows
-      // can ask more than the caller's allocator allows: a typed error naming the column
-      throw new ParquetException("column " + storageField.getName() + ": a batch of " + rows
-          + " values of " + targetWidth + " bytes needs " + bytes
-          + " bytes, more than the allocator allows", e);
-    }
+    // a wide FIXED_LEN_BYTE_ARRAY (its type_length is the footer's word) times the batch's rows
+    // can ask more than the caller's allocator allows
+    data = Allocations.buffer(allocator, Math.max(1L, (long) rows * targetWidth), rows,
+        "values of " + targetWidth + " bytes");
   }
 
   @Override

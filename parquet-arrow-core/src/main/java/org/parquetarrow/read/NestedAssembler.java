@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -165,9 +166,7 @@ final class NestedAssembler implements FieldAssembler {
   }
 
   private ArrowBuf zeroed(long bytes) {
-    ArrowBuf b = allocator.buffer(Math.max(1, bytes));
-    b.setZero(0, b.capacity());
-    return b;
+    return Allocations.zeroed(allocator, Math.max(1, bytes), 8 * bytes, "validity bits");
   }
 
   /**
@@ -449,7 +448,8 @@ final class NestedAssembler implements FieldAssembler {
       // room for an offset per level entry, so that NestedLevels need not count the slots first;
       // it writes every entry up to the last slot's end, so only the first needs a value
       try (ArrowBuf validity = validityFor(slots, s);
-          ArrowBuf offsets = allocator.buffer((Math.max(slots, n) + 1L) * entryBytes)) {
+          ArrowBuf offsets = Allocations.buffer(
+              allocator, (Math.max(slots, n) + 1L) * entryBytes, Math.max(slots, n) + 1L, "list offsets")) {
         offsets.setZero(0, entryBytes);
         SlotCounts c;
         if (withLeaf != null) {
@@ -554,7 +554,8 @@ final class NestedAssembler implements FieldAssembler {
     private static void copyPaddedFixedWidth(ArrowBuf offsets, int slots, int size, BaseFixedWidthVector from,
         BaseFixedWidthVector to) {
       long width = from.getTypeWidth();
-      to.allocateNew(Math.multiplyExact(slots, size));
+      Allocations.run(() -> to.allocateNew(Math.multiplyExact(slots, size)), to.getAllocator(),
+          (long) slots * size * width, (long) slots * size, "fixed-size list values");
       ArrowBuf data = from.getDataBuffer();
       ArrowBuf valid = from.getValidityBuffer();
       ArrowBuf toData = to.getDataBuffer();
@@ -580,8 +581,10 @@ final class NestedAssembler implements FieldAssembler {
         // one slot, never set: null for every vector kind, whose copy copyFromSafe knows how to make
         nullValue.allocateNew();
         nullValue.setValueCount(1);
-        to.setInitialCapacity(slots * size);
-        to.allocateNew();
+        Allocations.run(() -> {
+          to.setInitialCapacity(Math.multiplyExact(slots, size));
+          to.allocateNew();
+        }, allocator, -1, (long) slots * size, "fixed-size list values");
         int target = 0;
         for (int i = 0; i < slots; i++) {
           int start = offsets.getInt(4L * i);

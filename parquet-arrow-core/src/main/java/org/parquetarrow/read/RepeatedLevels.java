@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -110,8 +111,8 @@ final class RepeatedLevels implements LevelStrategy {
     if (nonNull > 0) {
       int end = denseValues + nonNull;
       if (Bitmaps.bytesFor(end) > validity.capacity()) {
-        ArrowBuf bigger = allocator.buffer(Math.max(Bitmaps.bytesFor(end), 2 * validity.capacity()));
-        bigger.setZero(0, bigger.capacity());
+        ArrowBuf bigger = Allocations.zeroed(
+            allocator, Math.max(Bitmaps.bytesFor(end), 2 * validity.capacity()), end, "validity bits of values");
         validity.close();
         validity = bigger;
       }

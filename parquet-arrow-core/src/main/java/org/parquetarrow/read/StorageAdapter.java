@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -129,7 +130,7 @@ enum StorageAdapter {
    */
   private static void toView(BaseVariableWidthVector in, BaseVariableWidthViewVector out) {
     int rows = in.getValueCount();
-    out.allocateNew(rows);
+    Allocations.run(() -> out.allocateNew(rows), out.getAllocator(), 16L * rows, rows, "string views");
     byte[] scratch = new byte[64];
     ArrowBuf data = in.getDataBuffer();
     for (int i = 0; i < rows; i++) {
@@ -164,7 +165,7 @@ enum StorageAdapter {
       case DAYS_TO_MILLIS -> 8;
       default -> 32;
     };
-    ArrowBuf out = allocator.buffer(Math.max(1L, (long) rows * width));
+    ArrowBuf out = Allocations.buffer(allocator, Math.max(1L, (long) rows * width), rows, "converted values of " + width + " bytes");
     long s = in.memoryAddress();
     long d = out.memoryAddress();
     for (int i = 0; i < rows; i++) {

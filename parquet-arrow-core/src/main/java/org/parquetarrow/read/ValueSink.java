@@ -1,5 +1,6 @@
 package org.parquetarrow.read;
 
+import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -94,8 +95,7 @@ interface ValueSink extends AutoCloseable {
     if (bytes <= buffer.capacity()) {
       return buffer;
     }
-    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * buffer.capacity()));
-    bigger.setZero(0, bigger.capacity());
+    ArrowBuf bigger = Allocations.zeroed(allocator, Math.max(bytes, 2 * buffer.capacity()), bytes, "bytes of values");
     bigger.setBytes(0, buffer, 0, buffer.capacity());
     buffer.close();
     return bigger;
@@ -112,6 +112,6 @@ interface ValueSink extends AutoCloseable {
     if (buffer != null) {
       buffer.close();
     }
-    return allocator.buffer(Math.max(bytes, 64));
+    return Allocations.buffer(allocator, Math.max(bytes, 64), bytes, "bytes of decoded values");
   }
 }
