@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
@@ -23,6 +24,7 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.crypto.FileDecryptor;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
@@ -412,8 +414,14 @@ final class BatchReader implements BatchSource {
       VariantUnshredder variant = variants.get(i);
       if (variant != null) {
         FieldVector stored = vectors.get(i);
-        vectors.set(i, variant.unshred((StructVector) stored, options.allocator(),
-            row -> ErrorLocation.ofFile(file.name()).withRowGroup(rowGroupOf(row))));
+        try {
+          vectors.set(i, variant.unshred((StructVector) stored, options.allocator(),
+              row -> ErrorLocation.ofFile(file.name()).withRowGroup(rowGroupOf(row))));
+        } catch (OutOfMemoryException | OutOfMemoryError e) {
+          // rebuilt variants grow as they are written, past any size the file declared
+          throw Allocations.refused(options.allocator(), -1, stored.getValueCount(), "variant values", e)
+              .locate(ErrorLocation.ofFile(file.name()).withColumn(fieldNames.get(i)));
+        }
         stored.close();
       }
     }

@@ -577,27 +577,28 @@ final class NestedAssembler implements FieldAssembler {
 
     /** Copies each full slot's elements, and {@code size} nulls for each empty (null) slot. */
     private void copyPadded(ArrowBuf offsets, int slots, int size, FieldVector from, FieldVector to) {
-      try (FieldVector nullValue = from.getField().createVector(allocator)) {
-        // one slot, never set: null for every vector kind, whose copy copyFromSafe knows how to make
-        nullValue.allocateNew();
-        nullValue.setValueCount(1);
-        Allocations.run(() -> {
+      // the copies grow the vector as they go: one refusal check around all of them
+      Allocations.run(() -> {
+        try (FieldVector nullValue = from.getField().createVector(allocator)) {
+          // one slot, never set: null for every vector kind, whose copy copyFromSafe knows how to make
+          nullValue.allocateNew();
+          nullValue.setValueCount(1);
           to.setInitialCapacity(Math.multiplyExact(slots, size));
           to.allocateNew();
-        }, allocator, -1, (long) slots * size, "fixed-size list values");
-        int target = 0;
-        for (int i = 0; i < slots; i++) {
-          int start = offsets.getInt(4L * i);
-          boolean full = offsets.getInt(4L * (i + 1)) - start == size;
-          for (int k = 0; k < size; k++) {
-            if (full) {
-              to.copyFromSafe(start + k, target++, from);
-            } else {
-              to.copyFromSafe(0, target++, nullValue);
+          int target = 0;
+          for (int i = 0; i < slots; i++) {
+            int start = offsets.getInt(4L * i);
+            boolean full = offsets.getInt(4L * (i + 1)) - start == size;
+            for (int k = 0; k < size; k++) {
+              if (full) {
+                to.copyFromSafe(start + k, target++, from);
+              } else {
+                to.copyFromSafe(0, target++, nullValue);
+              }
             }
           }
         }
-      }
+      }, allocator, -1, (long) slots * size, "fixed-size list values");
     }
   }
 }

@@ -103,7 +103,12 @@ enum StorageAdapter {
       out = target.createVector(allocator);
       switch (this) {
         case RELABEL -> out.loadFieldBuffers(node, buffers);
-        case TO_VIEW -> toView((BaseVariableWidthVector) stored, (BaseVariableWidthViewVector) out);
+        case TO_VIEW -> {
+          // the views' data buffers grow as values are copied: one refusal check around the copy
+          FieldVector views = out;
+          Allocations.run(() -> toView((BaseVariableWidthVector) stored, (BaseVariableWidthViewVector) views),
+              allocator, -1, rows, "string views");
+        }
         case DIVIDE_BY_1000 -> {
           divide(buffers.get(1), rows, stored.getField().getType() instanceof ArrowType.Time ? 4 : 8);
           out.loadFieldBuffers(node, buffers);
@@ -130,7 +135,7 @@ enum StorageAdapter {
    */
   private static void toView(BaseVariableWidthVector in, BaseVariableWidthViewVector out) {
     int rows = in.getValueCount();
-    Allocations.run(() -> out.allocateNew(rows), out.getAllocator(), 16L * rows, rows, "string views");
+    out.allocateNew(rows);
     byte[] scratch = new byte[64];
     ArrowBuf data = in.getDataBuffer();
     for (int i = 0; i < rows; i++) {
