@@ -14,9 +14,9 @@ import org.parquetarrow.ParquetException;
  * The column is added on the way up ({@code LeafReader}, {@code BatchReader}), which know it.
  *
  * <pre>{@code
- * ArrowBuf data = Allocations.buffer(allocator, (long) rows * width, rows, "values of " + width + " bytes");
- * // refused: "a batch of 1024 values of 1073741824 bytes needs 1099511627776 bytes, more than the
- * //           allocator allows (limit 1048576, 0 in use) [file f.parquet, row group 0, column c]"
+ * ArrowBuf indices = Allocations.zeroed(allocator, 4L * rows, rows, "dictionary indices");
+ * // refused: "a batch of 1048576 dictionary indices needs 4194304 bytes, more than the allocator
+ * //           allows (limit 1048576, 0 in use) [file f.parquet, row group 0, column c]"
  * }</pre>
  */
 public final class Allocations {
@@ -24,7 +24,8 @@ public final class Allocations {
 
   /**
    * {@code allocator.buffer(bytes)}, for {@code count} {@code unit} of a batch (e.g. 1024 "validity
-   * bits"); the caller's description is only concatenated when the allocation is refused.
+   * bits"); the message is built only when the allocation is refused, so {@code unit} should be a
+   * constant or a string the caller made once.
    *
    * @throws ParquetException when {@code bytes} is negative (an overflowed size) or refused
    */

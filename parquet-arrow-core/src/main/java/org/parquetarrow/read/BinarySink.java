@@ -1,11 +1,11 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;

@@ -1,12 +1,12 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.BooleanValueDecoder;
 import org.parquetarrow.read.levels.ValueSpreader;

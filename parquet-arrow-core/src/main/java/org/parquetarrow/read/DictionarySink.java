@@ -1,12 +1,12 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.DictionaryIndexDecoder;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;

@@ -1,12 +1,12 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
 import org.parquetarrow.encoding.Bitmaps;
@@ -30,6 +30,8 @@ final class FixedDictionaryValues implements DictionaryValues {
   private final PhysicalType physical;
   private final int physicalWidth;
   private final int targetWidth;
+  /** What the dictionary's entries are, for a refused allocation's message (made once). */
+  private final String entriesUnit;
   private final FixedConversion conversion;
 
   /** The chunk's dictionary in the Arrow width; {@code chunkSize} entries, -1 without one. */
@@ -49,6 +51,7 @@ final class FixedDictionaryValues implements DictionaryValues {
     this.physical = column.physicalType();
     this.physicalWidth = PhysicalWidths.of(column);
     this.targetWidth = targetWidth;
+    this.entriesUnit = "dictionary entries of " + targetWidth + " bytes";
     this.conversion = conversion;
   }
 
@@ -93,7 +96,7 @@ final class FixedDictionaryValues implements DictionaryValues {
 
   @Override
   public void allocate() {
-    values = Allocations.buffer(allocator, Math.max(64L, 64L * targetWidth), 64, "dictionary entries of " + targetWidth + " bytes");
+    values = Allocations.buffer(allocator, Math.max(64L, 64L * targetWidth), 64, entriesUnit);
     count = 0;
   }
 

@@ -1,9 +1,9 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.Bitmaps;
 
 /**

@@ -1,8 +1,8 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
 
 /** List views from list offsets: a view's size is the distance to the next offset. */

@@ -1,6 +1,5 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -16,6 +15,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
 import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.read.levels.DefinitionLevels;

@@ -1,12 +1,12 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.read.levels.RecordSplitter;
 

@@ -1,6 +1,5 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -14,6 +13,7 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.Allocations;
 
 /**
  * Turns a leaf's vector of its Parquet storage type into the field's Arrow type when the two
@@ -170,7 +170,7 @@ enum StorageAdapter {
       case DAYS_TO_MILLIS -> 8;
       default -> 32;
     };
-    ArrowBuf out = Allocations.buffer(allocator, Math.max(1L, (long) rows * width), rows, "converted values of " + width + " bytes");
+    ArrowBuf out = Allocations.buffer(allocator, Math.max(1L, (long) rows * width), rows, "converted values");
     long s = in.memoryAddress();
     long d = out.memoryAddress();
     for (int i = 0; i < rows; i++) {

@@ -1,12 +1,12 @@
 package org.parquetarrow.read;
 
-import org.parquetarrow.encoding.Allocations;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
 
