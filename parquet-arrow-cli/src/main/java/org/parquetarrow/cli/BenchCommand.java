@@ -62,8 +62,11 @@ final class BenchCommand implements Callable<Integer> {
   FromArrowCommand.Codec codec;
 
   @Option(names = "--threads", defaultValue = "1", paramLabel = "N",
-      description = "Scan: threads decoding the columns of a batch (default ${DEFAULT-VALUE}).")
+      description = "Scan: a pool of N threads decoding the columns of each batch in parallel; with"
+          + " --lanes above 1, the pool the lanes run on instead (default ${DEFAULT-VALUE}: no pool).")
   int threads;
+
+  @Mixin LanesMixin lanes;
 
   @Option(names = "--repeat", defaultValue = "5", paramLabel = "R", description = "Timed runs (default ${DEFAULT-VALUE}).")
   int repeat;
@@ -142,7 +145,7 @@ final class BenchCommand implements Callable<Integer> {
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
     try (BufferAllocator allocator = new RootAllocator()) {
       return time(() -> {
-        try (ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, pool, keys.properties())) {
+        try (ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, null, ReadOptions.DEFAULT_BATCH_SIZE, pool, keys.properties(), lanes.lanes)) {
           for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
             b.close();
           }
@@ -212,6 +215,7 @@ final class BenchCommand implements Callable<Integer> {
       }
       if (!footer && !write) {
         o.put("threads", threads);
+        o.put("lanes", lanes.lanes);
       }
       o.put("rows", rows);
       o.put("uncompressed_bytes", uncompressed);

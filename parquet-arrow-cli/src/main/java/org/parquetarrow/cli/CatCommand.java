@@ -39,6 +39,8 @@ final class CatCommand implements Callable<Integer> {
   @Option(names = "--json", description = "One JSON object per row.")
   boolean json;
 
+  @Mixin LanesMixin lanes;
+
   @Mixin DecryptionMixin keys;
 
   @Mixin StorageMixin storage;
@@ -51,7 +53,8 @@ final class CatCommand implements Callable<Integer> {
     ObjectMapper mapper = new ObjectMapper();
     try (Locations locations = storage.locations();
         BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, columns, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties())) {
+        ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, columns, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties(),
+            lanes.lanes)) {
       List<String> names = new ArrayList<>();
       for (Field f : reader.arrowSchema().getFields()) {
         names.add(f.getName());

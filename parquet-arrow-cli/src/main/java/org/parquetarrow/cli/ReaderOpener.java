@@ -28,10 +28,19 @@ final class ReaderOpener {
    */
   static ParquetFileReader open(Locations locations, String location, BufferAllocator allocator, String[] columns,
       int batchSize, Executor executor, FileDecryptionProperties keys) {
+    return open(locations, location, allocator, columns, batchSize, executor, keys, 1);
+  }
+
+  /**
+   * @param lanes {@link ReadOptions.Builder#parallelism(int)} ({@code --lanes}), at least 1
+   */
+  static ParquetFileReader open(Locations locations, String location, BufferAllocator allocator, String[] columns,
+      int batchSize, Executor executor, FileDecryptionProperties keys, int lanes) {
     if (!Locations.isRemote(location)) {
-      return open(org.parquetarrow.io.LocalStorage.path(location), allocator, columns, batchSize, executor, keys);
+      return open(org.parquetarrow.io.LocalStorage.path(location), allocator, columns, batchSize, executor, keys,
+          lanes);
     }
-    ReadOptions options = options(location, allocator, columns, batchSize, executor, keys);
+    ReadOptions options = options(location, allocator, columns, batchSize, executor, keys, lanes);
     try {
       // the file belongs to locations, closed after the reader
       return ParquetFileReader.open(locations.open(location), options);
@@ -41,11 +50,12 @@ final class ReaderOpener {
   }
 
   private static ReadOptions options(String file, BufferAllocator allocator, String[] columns, int batchSize,
-      Executor executor, FileDecryptionProperties keys) {
+      Executor executor, FileDecryptionProperties keys, int lanes) {
     if (batchSize < 1) {
       throw new UserInputException("--batch-size must be positive, not " + batchSize);
     }
-    ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(batchSize).executor(executor).decryption(keys);
+    ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(batchSize).executor(executor).decryption(keys)
+        .parallelism(lanes);
     if (columns != null && columns.length > 0) {
       b.columns(columns);
     }
@@ -58,13 +68,19 @@ final class ReaderOpener {
 
   static ParquetFileReader open(Path file, BufferAllocator allocator, String[] columns, int batchSize,
       Executor executor, FileDecryptionProperties keys) {
+    return open(file, allocator, columns, batchSize, executor, keys, 1);
+  }
+
+  static ParquetFileReader open(Path file, BufferAllocator allocator, String[] columns, int batchSize,
+      Executor executor, FileDecryptionProperties keys, int lanes) {
     if (batchSize < 1) {
       throw new UserInputException("--batch-size must be positive, not " + batchSize);
     }
     if (!Files.exists(file)) {
       throw new UserInputException(file + ": no such file");
     }
-    ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(batchSize).executor(executor).decryption(keys);
+    ReadOptions.Builder b = ReadOptions.builder(allocator).batchSize(batchSize).executor(executor).decryption(keys)
+        .parallelism(lanes);
     if (columns != null && columns.length > 0) {
       b.columns(columns);
     }

@@ -43,6 +43,8 @@ final class ToArrowCommand implements Callable<Integer> {
       description = "Most rows per record batch (default ${DEFAULT-VALUE}).")
   int batchSize;
 
+  @Mixin LanesMixin lanes;
+
   @Mixin DecryptionMixin keys;
 
   @Mixin StorageMixin storage;
@@ -56,7 +58,7 @@ final class ToArrowCommand implements Callable<Integer> {
     Path target;
     try (Locations locations = storage.locations();
         BufferAllocator allocator = new RootAllocator();
-        ParquetFileReader reader = ReaderOpener.open(locations, in, allocator, columns, batchSize, null, keys.properties())) {
+        ParquetFileReader reader = ReaderOpener.open(locations, in, allocator, columns, batchSize, null, keys.properties(), lanes.lanes)) {
       ProgressBar bar = ProgressBar.start(err, "to-arrow", reader.metadata().numRows());
       VectorSchemaRoot first = reader.readNextBatch();
       DictionaryProvider dictionaries = reader.dictionaries();

@@ -65,9 +65,10 @@ public final class BinaryOutput implements AutoCloseable {
       throw new IllegalArgumentException("negative capacity");
     }
     this.wide = offsetWidth == OffsetWidth.INT64;
-    ArrowBuf o = allocator.buffer((long) (initialValueCapacity + 1) * offsetWidth.bytes);
+    ArrowBuf o = Allocations.buffer(allocator, (long) (initialValueCapacity + 1) * offsetWidth.bytes,
+        initialValueCapacity + 1L, "offsets");
     try {
-      data = allocator.buffer(Math.max(initialDataCapacity, 1));
+      data = Allocations.buffer(allocator, Math.max(initialDataCapacity, 1), initialDataCapacity, "bytes of values");
     } catch (RuntimeException e) {
       o.close();
       throw e;
@@ -179,7 +180,7 @@ public final class BinaryOutput implements AutoCloseable {
   }
 
   private ArrowBuf grow(ArrowBuf old, long capacity, long used) {
-    ArrowBuf bigger = allocator.buffer(capacity);
+    ArrowBuf bigger = Allocations.buffer(allocator, capacity, capacity, old == offsets ? "bytes of offsets" : "bytes of values");
     bigger.setBytes(0, old, 0, used);
     old.close();
     return bigger;

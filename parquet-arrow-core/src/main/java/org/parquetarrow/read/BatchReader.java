@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
@@ -23,9 +24,11 @@ import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.crypto.FileDecryptor;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.io.FetchOptions;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.format.WriterVersion;
@@ -35,6 +38,7 @@ import org.parquetarrow.io.ColumnChunkFetcher;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.read.page.PageReaderBuilder;
+import org.parquetarrow.schema.ColumnDescriptor;
 import org.parquetarrow.schema.FieldMapping;
 import org.parquetarrow.schema.SchemaMapping;
 import org.parquetarrow.selection.RowSelection;
@@ -64,6 +68,8 @@ final class BatchReader implements BatchSource {
   /** The dictionaries of the last batch, by id; owned here until the next batch. */
   private final Map<Long, Dictionary> dictionaries = new HashMap<>();
   private final List<FieldAssembler> fields;
+  /** The top-level field of each assembler, to name it in errors. */
+  private final List<String> fieldNames;
   /** Per top-level field, its variant rebuilder, or {@code null} for fields read as decoded. */
   private final List<VariantUnshredder> variants;
   /** Where the current batch's rows come from: (first row in the batch, row group) pairs. */
@@ -111,18 +117,21 @@ final class BatchReader implements BatchSource {
         .withReadAhead(options.pageReadAhead() == ReadOptions.PageReadAhead.OFF
             ? org.parquetarrow.read.page.PageReadAhead.OFF : org.parquetarrow.read.page.PageReadAhead.NEXT_PAGE);
     List<FieldAssembler> built = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     try {
       this.variants = ReadFields.unshredders(mapping, options.arrowOptions(), options.variantShredding());
       this.schema = ReadFields.messageSchema(mapping, variants);
       this.memorySchema = ReadFields.memorySchema(mapping, variants);
       for (FieldMapping f : mapping.fields()) {
         built.add(FieldAssemblers.build(f, options.allocator()));
+        names.add(f.name());
       }
     } catch (RuntimeException e) {
       built.forEach(FieldAssembler::close);
       throw e instanceof ParquetException p ? p.locate(ErrorLocation.ofFile(file.name())) : e;
     }
     this.fields = built;
+    this.fieldNames = names;
     this.leaves = new ArrayList<>();
     for (FieldAssembler a : fields) {
       leaves.addAll(a.leaves());
@@ -144,9 +153,40 @@ final class BatchReader implements BatchSource {
     this.totalRows = total;
     try {
       checkKeys();
+      checkFixedWidths();
     } catch (RuntimeException e) {
       close();
       throw e;
+    }
+  }
+
+  /**
+   * Fails before the first batch is allocated when a required FIXED_LEN_BYTE_ARRAY column's
+   * {@code type_length} is more than its chunk's bytes: every row of such a chunk holds a value, so
+   * at least one value of that width is in the chunk (plain, or as a dictionary entry). Without the
+   * check a hostile {@code type_length} makes the batch ask for rows times that width.
+   */
+  private void checkFixedWidths() {
+    for (int i = 0; i < leafOrdinals.length; i++) {
+      ColumnDescriptor column = leaves.get(i).column;
+      Integer width = column.node().typeLength();
+      if (column.physicalType() != PhysicalType.FIXED_LEN_BYTE_ARRAY || column.maxDefinitionLevel() > 0
+          || width == null) {
+        continue;
+      }
+      for (int g : rowGroups) {
+        RowGroup group = metadata.rowGroups().get(g);
+        if (group.numRows() == 0 || group.columns() == null || leafOrdinals[i] >= group.columns().size()) {
+          continue; // nothing to allocate, or reported as corrupt when the row group is opened
+        }
+        ColumnMetaData meta = group.columns().get(leafOrdinals[i]).metaData();
+        if (meta != null && meta.totalUncompressedSize() < width) {
+          throw new CorruptFileException("a required FIXED_LEN_BYTE_ARRAY column of " + width
+              + "-byte values has a chunk of " + meta.totalUncompressedSize() + " bytes for "
+              + group.numRows() + " rows, less than one value",
+              ErrorLocation.ofFile(file.name()).withRowGroup(g).withColumn(column.dottedPath()), null);
+        }
+      }
     }
   }
 
@@ -264,8 +304,12 @@ final class BatchReader implements BatchSource {
       releaseDictionaries();
       batchGroups.clear();
       batchGroups.add(new int[] {0, currentGroup});
-      for (FieldAssembler f : fields) {
-        f.startBatch(rows);
+      for (int i = 0; i < fields.size(); i++) {
+        try {
+          fields.get(i).startBatch(rows);
+        } catch (ParquetException e) {
+          throw e.locate(ErrorLocation.UNKNOWN.withColumn(fieldNames.get(i)));
+        }
       }
       int filled = 0;
       while (filled < rows) {
@@ -341,8 +385,13 @@ final class BatchReader implements BatchSource {
   private VectorSchemaRoot finish(int rows) {
     List<FieldVector> vectors = new ArrayList<>(fields.size());
     try {
-      for (FieldAssembler f : fields) {
-        vectors.add(f.finishBatch());
+      for (int i = 0; i < fields.size(); i++) {
+        try {
+          vectors.add(fields.get(i).finishBatch());
+        } catch (ParquetException e) {
+          // a leaf's failure names the leaf already; the field's name is for the assembly's buffers
+          throw e.locate(ErrorLocation.UNKNOWN.withColumn(fieldNames.get(i)));
+        }
       }
       unshredVariants(vectors);
     } catch (RuntimeException e) {
@@ -365,8 +414,14 @@ final class BatchReader implements BatchSource {
       VariantUnshredder variant = variants.get(i);
       if (variant != null) {
         FieldVector stored = vectors.get(i);
-        vectors.set(i, variant.unshred((StructVector) stored, options.allocator(),
-            row -> ErrorLocation.ofFile(file.name()).withRowGroup(rowGroupOf(row))));
+        try {
+          vectors.set(i, variant.unshred((StructVector) stored, options.allocator(),
+              row -> ErrorLocation.ofFile(file.name()).withRowGroup(rowGroupOf(row))));
+        } catch (OutOfMemoryException | OutOfMemoryError e) {
+          // rebuilt variants grow as they are written, past any size the file declared
+          throw Allocations.refused(options.allocator(), -1, stored.getValueCount(), "variant values", e)
+              .locate(ErrorLocation.ofFile(file.name()).withColumn(fieldNames.get(i)));
+        }
         stored.close();
       }
     }

@@ -5,6 +5,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
@@ -95,8 +96,7 @@ final class BinaryDictionaryValues implements DictionaryValues {
   @Override
   public FieldVector finish(Field field, BufferAllocator allocator) {
     int entries = values.valueCount();
-    try (ArrowBuf valid = allocator.buffer(Math.max(1, Bitmaps.bytesFor(entries)))) {
-      valid.setZero(0, valid.capacity());
+    try (ArrowBuf valid = Allocations.zeroed(allocator, Math.max(1, Bitmaps.bytesFor(entries)), entries, "dictionary validity bits")) {
       Bitmaps.setRange(valid, 0, entries, true);
       return ValueSink.load(field, allocator, entries, 0, List.of(valid, values.offsets(), values.data()));
     }

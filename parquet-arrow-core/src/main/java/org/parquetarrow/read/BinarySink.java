@@ -5,6 +5,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
@@ -135,7 +136,7 @@ final class BinarySink implements ValueSink {
   public FieldVector finishSpread(ArrowBuf slotValidity, int slots, int nulls) {
     remember(slots);
     int w = offsetWidth == BinaryOutput.OffsetWidth.INT64 ? 8 : 4;
-    try (ArrowBuf offsets = allocator.buffer((long) (slots + 1) * w)) {
+    try (ArrowBuf offsets = Allocations.buffer(allocator, (long) (slots + 1) * w, slots + 1L, "offsets")) {
       ValueSpreader.spreadOffsets(
           values.offsets(), 0, offsets, 0, offsetWidth, slotValidity, 0, slots);
       return ValueSink.load(storageField, allocator, slots, nulls, List.of(slotValidity, offsets, values.data()));

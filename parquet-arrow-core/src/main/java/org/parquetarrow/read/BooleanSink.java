@@ -6,6 +6,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.encoding.BooleanValueDecoder;
 import org.parquetarrow.read.levels.ValueSpreader;
@@ -45,8 +46,7 @@ final class BooleanSink implements ValueSink {
 
   @Override
   public void allocate(int rows) {
-    data = allocator.buffer(Math.max(1L, Bitmaps.bytesFor(rows)));
-    data.setZero(0, data.capacity());
+    data = Allocations.zeroed(allocator, Math.max(1L, Bitmaps.bytesFor(rows)), rows, "booleans");
   }
 
   @Override

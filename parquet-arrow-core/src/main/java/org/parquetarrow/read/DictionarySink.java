@@ -6,6 +6,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.DictionaryIndexDecoder;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
@@ -76,8 +77,7 @@ final class DictionarySink implements ValueSink {
 
   @Override
   public void allocate(int rows) {
-    indices = allocator.buffer(Math.max(4L, 4L * rows));
-    indices.setZero(0, indices.capacity());
+    indices = Allocations.zeroed(allocator, Math.max(4L, 4L * rows), rows, "dictionary indices");
     dictionary.allocate();
     chunkBase = -1;
   }

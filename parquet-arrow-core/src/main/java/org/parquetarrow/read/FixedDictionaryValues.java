@@ -6,6 +6,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
 import org.parquetarrow.encoding.Bitmaps;
@@ -29,6 +30,8 @@ final class FixedDictionaryValues implements DictionaryValues {
   private final PhysicalType physical;
   private final int physicalWidth;
   private final int targetWidth;
+  /** What the dictionary's entries are, for a refused allocation's message (made once). */
+  private final String entriesUnit;
   private final FixedConversion conversion;
 
   /** The chunk's dictionary in the Arrow width; {@code chunkSize} entries, -1 without one. */
@@ -48,6 +51,7 @@ final class FixedDictionaryValues implements DictionaryValues {
     this.physical = column.physicalType();
     this.physicalWidth = PhysicalWidths.of(column);
     this.targetWidth = targetWidth;
+    this.entriesUnit = "dictionary entries of " + targetWidth + " bytes";
     this.conversion = conversion;
   }
 
@@ -92,7 +96,7 @@ final class FixedDictionaryValues implements DictionaryValues {
 
   @Override
   public void allocate() {
-    values = allocator.buffer(Math.max(64L, 64L * targetWidth));
+    values = Allocations.buffer(allocator, Math.max(64L, 64L * targetWidth), 64, entriesUnit);
     count = 0;
   }
 
@@ -159,8 +163,7 @@ final class FixedDictionaryValues implements DictionaryValues {
 
   @Override
   public FieldVector finish(Field field, BufferAllocator allocator) {
-    try (ArrowBuf valid = allocator.buffer(Math.max(1, Bitmaps.bytesFor(count)))) {
-      valid.setZero(0, valid.capacity());
+    try (ArrowBuf valid = Allocations.zeroed(allocator, Math.max(1, Bitmaps.bytesFor(count)), count, "dictionary validity bits")) {
       Bitmaps.setRange(valid, 0, count, true);
       return ValueSink.load(field, allocator, count, 0, List.of(valid, values));
     }

@@ -3,10 +3,9 @@ package org.parquetarrow.read;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.parquetarrow.ParquetException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
@@ -38,6 +37,8 @@ final class FixedWidthSink implements ValueSink {
   /** Bytes per stored value; for BYTE_ARRAY (decimals) 0. */
   private final int physicalWidth;
   private final int targetWidth;
+  /** What a batch's values are, for a refused allocation's message (made once, not per batch). */
+  private final String valuesUnit;
   private final FixedConversion conversion;
 
   private FixedWidthDictionary fixedDictionary;
@@ -67,6 +68,7 @@ final class FixedWidthSink implements ValueSink {
     this.physical = column.physicalType();
     this.physicalWidth = PhysicalWidths.of(column);
     this.targetWidth = targetWidth;
+    this.valuesUnit = "values of " + targetWidth + " bytes";
     this.conversion = conversion;
   }
 
@@ -116,16 +118,9 @@ final class FixedWidthSink implements ValueSink {
   @Override
   public void allocate(int rows) {
     // every row is written by read (values, or zeros for nulls): no need to clear first
-    long bytes = Math.max(1L, (long) rows * targetWidth);
-    try {
-      data = allocator.buffer(bytes);
-    } catch (OutOfMemoryException e) {
-      // a wide FIXED_LEN_BYTE_ARRAY (its type_length is the footer's word) times the batch's rows
-      // can ask more than the caller's allocator allows: a typed error naming the column
-      throw new ParquetException("column " + storageField.getName() + ": a batch of " + rows
-          + " values of " + targetWidth + " bytes needs " + bytes
-          + " bytes, more than the allocator allows", e);
-    }
+    // a wide FIXED_LEN_BYTE_ARRAY (its type_length is the footer's word) times the batch's rows
+    // can ask more than the caller's allocator allows
+    data = Allocations.buffer(allocator, Math.max(1L, (long) rows * targetWidth), rows, valuesUnit);
   }
 
   @Override

@@ -62,8 +62,12 @@ final class LeafReader implements AutoCloseable {
     releaseBatch();
     batchRows = rows;
     filled = 0;
-    levels.startBatch(rows);
-    sink.allocate(rows);
+    try {
+      levels.startBatch(rows);
+      sink.allocate(rows);
+    } catch (ParquetException e) {
+      throw located(e);
+    }
   }
 
   /** Reads the next {@code rows} rows of the current chunk into the batch. */
@@ -72,8 +76,16 @@ final class LeafReader implements AutoCloseable {
       levels.read(filled, rows);
       filled += rows;
     } catch (ParquetException e) {
-      throw cursor.located(e);
+      throw located(e);
     }
+  }
+
+  /**
+   * {@code e} located at this leaf's column, its chunk and page once one was reached: a batch's
+   * buffers are allocated before the first row group is opened.
+   */
+  private ParquetException located(ParquetException e) {
+    return cursor.located(e).locate(ErrorLocation.UNKNOWN.withColumn(column.dottedPath()));
   }
 
   /**
@@ -98,7 +110,7 @@ final class LeafReader implements AutoCloseable {
         levels.skipInPage(row);
       }
     } catch (ParquetException e) {
-      throw cursor.located(e);
+      throw located(e);
     }
   }
 
@@ -156,12 +168,20 @@ final class LeafReader implements AutoCloseable {
    * {@code slotValidity}.
    */
   final FieldVector finishBatch(ArrowBuf slotValidity, int slots, int nulls) {
-    return handOver(levels.finish(slotValidity, slots, nulls, batchRows));
+    try {
+      return handOver(levels.finish(slotValidity, slots, nulls, batchRows));
+    } catch (ParquetException e) {
+      throw located(e);
+    }
   }
 
   /** The batch as a vector of the leaf's storage type, owned by the caller. */
   FieldVector finishBatch() {
-    return handOver(levels.finish(batchRows));
+    try {
+      return handOver(levels.finish(batchRows));
+    } catch (ParquetException e) {
+      throw located(e);
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package org.parquetarrow.read;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.Bitmaps;
 
 /**
@@ -60,8 +61,6 @@ sealed interface LevelStrategy permits FlatLevels, RepeatedLevels {
 
   /** A zeroed bitmap of at least one byte for {@code bits} bits. */
   static ArrowBuf zeroedBitmap(BufferAllocator allocator, long bits) {
-    ArrowBuf bitmap = allocator.buffer(Math.max(Bitmaps.bytesFor(bits), 1));
-    bitmap.setZero(0, bitmap.capacity());
-    return bitmap;
+    return Allocations.zeroed(allocator, Math.max(Bitmaps.bytesFor(bits), 1), bits, "validity bits");
   }
 }

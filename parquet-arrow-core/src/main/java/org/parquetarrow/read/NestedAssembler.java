@@ -15,6 +15,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryOutput.OffsetWidth;
 import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.read.levels.DefinitionLevels;
@@ -165,9 +166,7 @@ final class NestedAssembler implements FieldAssembler {
   }
 
   private ArrowBuf zeroed(long bytes) {
-    ArrowBuf b = allocator.buffer(Math.max(1, bytes));
-    b.setZero(0, b.capacity());
-    return b;
+    return Allocations.zeroed(allocator, Math.max(1, bytes), 8 * bytes, "validity bits");
   }
 
   /**
@@ -449,7 +448,8 @@ final class NestedAssembler implements FieldAssembler {
       // room for an offset per level entry, so that NestedLevels need not count the slots first;
       // it writes every entry up to the last slot's end, so only the first needs a value
       try (ArrowBuf validity = validityFor(slots, s);
-          ArrowBuf offsets = allocator.buffer((Math.max(slots, n) + 1L) * entryBytes)) {
+          ArrowBuf offsets = Allocations.buffer(
+              allocator, (Math.max(slots, n) + 1L) * entryBytes, Math.max(slots, n) + 1L, "list offsets")) {
         offsets.setZero(0, entryBytes);
         SlotCounts c;
         if (withLeaf != null) {
@@ -554,7 +554,8 @@ final class NestedAssembler implements FieldAssembler {
     private static void copyPaddedFixedWidth(ArrowBuf offsets, int slots, int size, BaseFixedWidthVector from,
         BaseFixedWidthVector to) {
       long width = from.getTypeWidth();
-      to.allocateNew(Math.multiplyExact(slots, size));
+      Allocations.run(() -> to.allocateNew(Math.multiplyExact(slots, size)), to.getAllocator(),
+          (long) slots * size * width, (long) slots * size, "fixed-size list values");
       ArrowBuf data = from.getDataBuffer();
       ArrowBuf valid = from.getValidityBuffer();
       ArrowBuf toData = to.getDataBuffer();
@@ -576,25 +577,28 @@ final class NestedAssembler implements FieldAssembler {
 
     /** Copies each full slot's elements, and {@code size} nulls for each empty (null) slot. */
     private void copyPadded(ArrowBuf offsets, int slots, int size, FieldVector from, FieldVector to) {
-      try (FieldVector nullValue = from.getField().createVector(allocator)) {
-        // one slot, never set: null for every vector kind, whose copy copyFromSafe knows how to make
-        nullValue.allocateNew();
-        nullValue.setValueCount(1);
-        to.setInitialCapacity(slots * size);
-        to.allocateNew();
-        int target = 0;
-        for (int i = 0; i < slots; i++) {
-          int start = offsets.getInt(4L * i);
-          boolean full = offsets.getInt(4L * (i + 1)) - start == size;
-          for (int k = 0; k < size; k++) {
-            if (full) {
-              to.copyFromSafe(start + k, target++, from);
-            } else {
-              to.copyFromSafe(0, target++, nullValue);
+      // the copies grow the vector as they go: one refusal check around all of them
+      Allocations.run(() -> {
+        try (FieldVector nullValue = from.getField().createVector(allocator)) {
+          // one slot, never set: null for every vector kind, whose copy copyFromSafe knows how to make
+          nullValue.allocateNew();
+          nullValue.setValueCount(1);
+          to.setInitialCapacity(Math.multiplyExact(slots, size));
+          to.allocateNew();
+          int target = 0;
+          for (int i = 0; i < slots; i++) {
+            int start = offsets.getInt(4L * i);
+            boolean full = offsets.getInt(4L * (i + 1)) - start == size;
+            for (int k = 0; k < size; k++) {
+              if (full) {
+                to.copyFromSafe(start + k, target++, from);
+              } else {
+                to.copyFromSafe(0, target++, nullValue);
+              }
             }
           }
         }
-      }
+      }, allocator, -1, (long) slots * size, "fixed-size list values");
     }
   }
 }

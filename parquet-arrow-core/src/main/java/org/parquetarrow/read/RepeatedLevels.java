@@ -6,6 +6,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.Bitmaps;
 import org.parquetarrow.read.levels.RecordSplitter;
 
@@ -110,8 +111,8 @@ final class RepeatedLevels implements LevelStrategy {
     if (nonNull > 0) {
       int end = denseValues + nonNull;
       if (Bitmaps.bytesFor(end) > validity.capacity()) {
-        ArrowBuf bigger = allocator.buffer(Math.max(Bitmaps.bytesFor(end), 2 * validity.capacity()));
-        bigger.setZero(0, bigger.capacity());
+        ArrowBuf bigger = Allocations.zeroed(
+            allocator, Math.max(Bitmaps.bytesFor(end), 2 * validity.capacity()), end, "validity bits of values");
         validity.close();
         validity = bigger;
       }

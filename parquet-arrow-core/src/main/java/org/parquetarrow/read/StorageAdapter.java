@@ -13,6 +13,7 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.parquetarrow.UnsupportedFeatureException;
+import org.parquetarrow.encoding.Allocations;
 
 /**
  * Turns a leaf's vector of its Parquet storage type into the field's Arrow type when the two
@@ -102,7 +103,12 @@ enum StorageAdapter {
       out = target.createVector(allocator);
       switch (this) {
         case RELABEL -> out.loadFieldBuffers(node, buffers);
-        case TO_VIEW -> toView((BaseVariableWidthVector) stored, (BaseVariableWidthViewVector) out);
+        case TO_VIEW -> {
+          // the views' data buffers grow as values are copied: one refusal check around the copy
+          FieldVector views = out;
+          Allocations.run(() -> toView((BaseVariableWidthVector) stored, (BaseVariableWidthViewVector) views),
+              allocator, -1, rows, "string views");
+        }
         case DIVIDE_BY_1000 -> {
           divide(buffers.get(1), rows, stored.getField().getType() instanceof ArrowType.Time ? 4 : 8);
           out.loadFieldBuffers(node, buffers);
@@ -164,7 +170,7 @@ enum StorageAdapter {
       case DAYS_TO_MILLIS -> 8;
       default -> 32;
     };
-    ArrowBuf out = allocator.buffer(Math.max(1L, (long) rows * width));
+    ArrowBuf out = Allocations.buffer(allocator, Math.max(1L, (long) rows * width), rows, "converted values");
     long s = in.memoryAddress();
     long d = out.memoryAddress();
     for (int i = 0; i < rows; i++) {

@@ -6,6 +6,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.read.page.DataPage;
 import org.parquetarrow.read.page.DictionaryPage;
 
@@ -94,8 +95,7 @@ interface ValueSink extends AutoCloseable {
     if (bytes <= buffer.capacity()) {
       return buffer;
     }
-    ArrowBuf bigger = allocator.buffer(Math.max(bytes, 2 * buffer.capacity()));
-    bigger.setZero(0, bigger.capacity());
+    ArrowBuf bigger = Allocations.zeroed(allocator, Math.max(bytes, 2 * buffer.capacity()), bytes, "bytes of values");
     bigger.setBytes(0, buffer, 0, buffer.capacity());
     buffer.close();
     return bigger;
@@ -112,6 +112,6 @@ interface ValueSink extends AutoCloseable {
     if (buffer != null) {
       buffer.close();
     }
-    return allocator.buffer(Math.max(bytes, 64));
+    return Allocations.buffer(allocator, Math.max(bytes, 64), bytes, "bytes of decoded values");
   }
 }
