@@ -102,6 +102,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
         .batchSize(config.batchSize())
         .parallelism(1)
         .memoryBudget(config.scanMemoryBudget())
+        .lateMaterialization(config.lateMaterialization())
         .pruning(config.pruning());
     if (filterSql != null) {
       options.filter(filterSql);

@@ -7,6 +7,7 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.dataset.scan.ScanOptions;
+import org.parquetarrow.dataset.scan.ScanOptions.LateMaterialization;
 import org.parquetarrow.read.ReadOptions.PageReadAhead;
 import org.parquetarrow.schema.ArrowReadOptions;
 import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
@@ -32,12 +33,16 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
  *   <li>{@code pageReadAhead}: {@code nextPage} (default: the next page of a column chunk is
  *       decompressed on a helper thread while the current one decodes) or {@code off} (every page
  *       on the task's scan thread), see {@link PageReadAhead}
+ *   <li>{@code lateMaterialization}: {@code auto} (default), {@code always} or {@code never}: when a
+ *       filtered scan decodes the filter's columns first and the others only for matching rows, see
+ *       {@link LateMaterialization}
  *   <li>object-store settings, see {@link StorageSettings}
  * </ul>
  */
 record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
     boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage, IntDecimalPolicy intDecimals,
-    ColumnVectors columnVectors, ScanAhead scanAhead, PageReadAhead pageReadAhead) implements Serializable {
+    ColumnVectors columnVectors, ScanAhead scanAhead, PageReadAhead pageReadAhead,
+    LateMaterialization lateMaterialization) implements Serializable {
 
   /**
    * How many decoded batches a task's scan may hold for Spark beyond the one Spark is reading
@@ -101,7 +106,17 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
         choice(options, "intDecimals", "unscaled", IntDecimalPolicy.UNSCALED, "decimal128", IntDecimalPolicy.DECIMAL128),
         choice(options, "columnVectors", "address", ColumnVectors.ADDRESS, "arrow", ColumnVectors.ARROW),
         choice(options, "scanAhead", "batch", ScanAhead.ONE_BATCH, "budget", ScanAhead.BUDGET),
-        choice(options, "pageReadAhead", "nextPage", PageReadAhead.NEXT_PAGE, "off", PageReadAhead.OFF));
+        choice(options, "pageReadAhead", "nextPage", PageReadAhead.NEXT_PAGE, "off", PageReadAhead.OFF),
+        lateMaterialization(get(options, "lateMaterialization", "auto")));
+  }
+
+  private static LateMaterialization lateMaterialization(String v) {
+    for (LateMaterialization p : LateMaterialization.values()) {
+      if (p.name().equalsIgnoreCase(v.trim())) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("option lateMaterialization must be auto, always or never, not '" + v + "'");
   }
 
   /**
@@ -158,7 +173,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   /** This read with {@code policy} for decimals stored as integers (the driver's choice, shipped to the tasks). */
   ReadConfig withIntDecimals(IntDecimalPolicy policy) {
     return new ReadConfig(batchSize, statistics, dictionary, bloomFilter, pageIndex, hivePartitioning, maxPartitionBytes,
-        storage, policy, columnVectors, scanAhead, pageReadAhead);
+        storage, policy, columnVectors, scanAhead, pageReadAhead, lateMaterialization);
   }
 
   /**

@@ -22,12 +22,14 @@ public final class ScanMetricsNames {
       new String[] {"pages_skipped", "pages skipped by page index"},
       new String[] {"bytes_read", "bytes read by parquet-arrow"},
       new String[] {"rows_read", "rows decoded by parquet-arrow"},
-      new String[] {"rows_out", "rows out of parquet-arrow"});
+      new String[] {"rows_out", "rows out of parquet-arrow"},
+      new String[] {"row_groups_late_materialized", "row groups read filter columns first"},
+      new String[] {"rows_materialized", "rows decoded in every column"});
 
   static CustomMetric[] all() {
     return new CustomMetric[] {new RowGroups(), new RowGroupsRead(), new PrunedByStatistics(), new PrunedByDictionary(),
         new PrunedByBloomFilter(), new PrunedByPageIndex(), new PagesSkipped(), new BytesRead(), new RowsRead(),
-        new RowsOut()};
+        new RowsOut(), new RowGroupsLateMaterialized(), new RowsMaterialized()};
   }
 
   /** A sum metric named by the {@code KEYS} entry at {@code index}. */
@@ -106,6 +108,18 @@ public final class ScanMetricsNames {
   public static final class RowsOut extends Sum {
     public RowsOut() {
       super(9);
+    }
+  }
+
+  public static final class RowGroupsLateMaterialized extends Sum {
+    public RowGroupsLateMaterialized() {
+      super(10);
+    }
+  }
+
+  public static final class RowsMaterialized extends Sum {
+    public RowsMaterialized() {
+      super(11);
     }
   }
 }

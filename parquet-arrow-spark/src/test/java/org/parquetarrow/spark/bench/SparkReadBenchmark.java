@@ -108,8 +108,10 @@ public final class SparkReadBenchmark {
           + " | chunk bytes of the columns read | our row groups read / total | pruned by stats / dict / bloom / page index"
           + " | pages skipped |" + (ALT_OPTIONS == null ? "" : " ours with " + ALT_OPTIONS + ", median s |")
           + " process CPU s, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
-          + " minor page faults, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |");
-      table.add("|---|---|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
+          + " minor page faults, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
+          + " JIT compile ms, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
+          + " GC ms, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |");
+      table.add("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
       int i = 0;
       Set<String> only = new HashSet<>(Arrays.asList(System.getProperty("bench.queries", "Q1,Q6,point").split(",")));
       for (Map.Entry<String, String> q : queries.entrySet()) {
@@ -162,6 +164,12 @@ public final class SparkReadBenchmark {
     double[] oursFaults = new double[runs];
     double[] builtInFaults = new double[runs];
     double[] altFaults = new double[runs];
+    double[] oursJit = new double[runs];
+    double[] builtInJit = new double[runs];
+    double[] altJit = new double[runs];
+    double[] oursGc = new double[runs];
+    double[] builtInGc = new double[runs];
+    double[] altGc = new double[runs];
     Measured lastOurs = null;
     Measured lastBuiltIn = null;
     for (int i = 0; i < runs; i++) {
@@ -173,11 +181,17 @@ public final class SparkReadBenchmark {
       builtInCpu[i] = lastBuiltIn.cpuSeconds;
       oursFaults[i] = lastOurs.minorFaults;
       builtInFaults[i] = lastBuiltIn.minorFaults;
+      oursJit[i] = lastOurs.jitMillis;
+      builtInJit[i] = lastBuiltIn.jitMillis;
+      oursGc[i] = lastOurs.gcMillis;
+      builtInGc[i] = lastBuiltIn.gcMillis;
       if (ALT_OPTIONS != null) {
         Measured a = measure(spark, bytes, alt);
         altSeconds[i] = a.seconds;
         altCpu[i] = a.cpuSeconds;
         altFaults[i] = a.minorFaults;
+        altJit[i] = a.jitMillis;
+        altGc[i] = a.gcMillis;
       }
     }
     double o = median(oursSeconds);
@@ -191,10 +205,13 @@ public final class SparkReadBenchmark {
     }
     Map<String, Long> m = lastOurs.scanMetrics;
     LOG.info("{}: ours {} s (runs {}), built-in {} s (runs {}), built-in/ours {}; CPU s ours {} built-in {} alt {};"
-        + " minor faults ours {} built-in {} alt {}; ours {}; built-in task input bytes {}; rows {}", name, fmt(o),
+        + " minor faults ours {} built-in {} alt {}; JIT ms ours {} built-in {} alt {}; GC ms ours {} built-in {} alt {};"
+        + " ours {}; built-in task input bytes {}; rows {}", name, fmt(o),
         Arrays.toString(oursSeconds), fmt(b), Arrays.toString(builtInSeconds), fmt(b / o), Arrays.toString(oursCpu),
         Arrays.toString(builtInCpu), Arrays.toString(altCpu), Arrays.toString(oursFaults),
-        Arrays.toString(builtInFaults), Arrays.toString(altFaults), m, lastBuiltIn.inputBytes, expected.size());
+        Arrays.toString(builtInFaults), Arrays.toString(altFaults), Arrays.toString(oursJit), Arrays.toString(builtInJit),
+        Arrays.toString(altJit), Arrays.toString(oursGc), Arrays.toString(builtInGc), Arrays.toString(altGc), m,
+        lastBuiltIn.inputBytes, expected.size());
     return "| " + name + " | " + fmt(o) + " | " + fmt(b) + " | " + fmt(b / o) + " | " + m.getOrDefault("bytes_read", -1L)
         + " | " + lastBuiltIn.inputBytes + " | " + chunkBytes + " | " + m.getOrDefault("row_groups_read", -1L) + " / "
         + m.getOrDefault("row_groups", -1L) + " | " + m.getOrDefault("row_groups_pruned_by_statistics", -1L) + " / "
@@ -203,7 +220,10 @@ public final class SparkReadBenchmark {
         + m.getOrDefault("row_groups_pruned_by_page_index", -1L) + " | " + m.getOrDefault("pages_skipped", -1L) + " |"
         + altCell + " " + fmt(median(oursCpu)) + " / " + fmt(median(builtInCpu))
         + (ALT_OPTIONS == null ? "" : " / " + fmt(median(altCpu))) + " | " + (long) median(oursFaults) + " / "
-        + (long) median(builtInFaults) + (ALT_OPTIONS == null ? "" : " / " + (long) median(altFaults)) + " |";
+        + (long) median(builtInFaults) + (ALT_OPTIONS == null ? "" : " / " + (long) median(altFaults)) + " | "
+        + (long) median(oursJit) + " / " + (long) median(builtInJit) + (ALT_OPTIONS == null ? "" : " / " + (long) median(altJit))
+        + " | " + (long) median(oursGc) + " / " + (long) median(builtInGc)
+        + (ALT_OPTIONS == null ? "" : " / " + (long) median(altGc)) + " |";
   }
 
   private static List<Row> sorted(List<Row> rows) {
@@ -237,10 +257,28 @@ public final class SparkReadBenchmark {
 
   /**
    * Wall seconds; CPU seconds of the whole JVM over the same span (every thread: Spark's, our scan's,
-   * the JIT's and the collector's), which other processes' load moves much less than wall time.
+   * the JIT's and the collector's), which other processes' load moves much less than wall time; of
+   * that, what the JIT compilers and the collectors took (both readers' queries make Spark generate
+   * and compile code afresh, so the JIT's share is not either reader's own work).
    */
   private record Measured(double seconds, double cpuSeconds, long minorFaults, long inputBytes,
-      Map<String, Long> scanMetrics) {}
+      Map<String, Long> scanMetrics, long jitMillis, long gcMillis) {}
+
+  private static final java.lang.management.CompilationMXBean JIT = java.lang.management.ManagementFactory.getCompilationMXBean();
+
+  /** The JIT compilers' time so far (all compiler threads, ms), or 0 where the JVM does not tell. */
+  private static long jitMillis() {
+    return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
+  }
+
+  /** The collectors' time so far (ms, summed over the collectors). */
+  private static long gcMillis() {
+    long ms = 0;
+    for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+      ms += Math.max(0, gc.getCollectionTime());
+    }
+    return ms;
+  }
 
   /**
    * The JVM's minor page faults so far ({@code /proc/self/stat} field 10; -1 elsewhere): on a kernel
@@ -266,16 +304,20 @@ public final class SparkReadBenchmark {
     long before = bytes.total.get();
     var df = spark.sql(sql);
     long faults = minorFaults();
+    long jit = jitMillis();
+    long gc = gcMillis();
     long cpu = OS.getProcessCpuTime();
     long start = System.nanoTime();
     df.collectAsList();
     double seconds = (System.nanoTime() - start) / 1e9;
     double cpuSeconds = (OS.getProcessCpuTime() - cpu) / 1e9;
     long faulted = minorFaults() - faults;
+    long jitSpent = jitMillis() - jit;
+    long gcSpent = gcMillis() - gc;
     spark.sparkContext().listenerBus().waitUntilEmpty();
     Map<String, Long> scan = new LinkedHashMap<>();
     collect(df.queryExecution().executedPlan(), scan);
-    return new Measured(seconds, cpuSeconds, faulted, bytes.total.get() - before, scan);
+    return new Measured(seconds, cpuSeconds, faulted, bytes.total.get() - before, scan, jitSpent, gcSpent);
   }
 
   /** Our scan node's custom metrics (the built-in scan reports no pruning counters). */
