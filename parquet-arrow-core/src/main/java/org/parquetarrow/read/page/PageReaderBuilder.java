@@ -39,6 +39,7 @@ public final class PageReaderBuilder {
   RowSelection selection;
   Decompressor decompressor;
   ColumnDecryptor decryptor;
+  ChunkSlices slices;
 
   PageReaderBuilder(ColumnChunkBytes bytes, ColumnChunk chunk, int maxDef, int maxRep) {
     this.bytes = Objects.requireNonNull(bytes, "bytes");
@@ -109,6 +110,17 @@ public final class PageReaderBuilder {
   }
 
   /**
+   * The buffers a {@linkplain ColumnChunkBytes#isStreamed() streamed} chunk is read into, shared
+   * with the readers of the column's other chunks, one reader at a time ({@code null}: the reader
+   * takes its own, of {@link org.parquetarrow.io.FetchOptions#DEFAULT_LOCAL_SLICE} bytes). Ignored
+   * for fetched chunks.
+   */
+  public PageReaderBuilder slices(ChunkSlices slices) {
+    this.slices = slices;
+    return this;
+  }
+
+  /**
    * The reader.
    *
    * @throws org.parquetarrow.ParquetCryptoException if the chunk is encrypted and no decryptor
@@ -127,7 +139,7 @@ public final class PageReaderBuilder {
           "decompressor for " + decompressor.codec() + " given for a " + meta.codec() + " chunk");
     }
     OffsetIndexPlan plan = null;
-    if (!bytes.isDense() && (offsetIndex == null || meta.numValues() == 0)) {
+    if (!bytes.isDense() && !bytes.isStreamed() && (offsetIndex == null || meta.numValues() == 0)) {
       throw new IllegalArgumentException(
           "a sparse chunk is read through its offset index, and none was given: " + bytes);
     }
