@@ -51,6 +51,8 @@ public final class ColumnChunkBytes {
   private final int length;
   /** Where a streamed chunk is read from; {@code null} for fetched bytes. */
   private final InputFile source;
+  /** The spans of a streamed chunk its reader may read, in file order. */
+  private final List<FileRange> streamedSpans;
 
   /**
    * The whole chunk: {@code range.length()} bytes of {@code array} from {@code arrayOffset}.
@@ -71,6 +73,7 @@ public final class ColumnChunkBytes {
     this.dense = true;
     this.length = (int) range.length();
     this.source = null;
+    this.streamedSpans = List.of();
   }
 
   private ColumnChunkBytes(ColumnChunkRange range, List<Piece> pieces) {
@@ -83,14 +86,16 @@ public final class ColumnChunkBytes {
     }
     this.length = (int) Math.min(Integer.MAX_VALUE, n);
     this.source = null;
+    this.streamedSpans = List.of();
   }
 
-  private ColumnChunkBytes(ColumnChunkRange range, InputFile source) {
+  private ColumnChunkBytes(ColumnChunkRange range, InputFile source, List<FileRange> spans) {
     this.range = range;
     this.pieces = List.of();
     this.dense = false;
     this.length = 0;
     this.source = source;
+    this.streamedSpans = spans;
   }
 
   /**
@@ -98,7 +103,28 @@ public final class ColumnChunkBytes {
    * a slice at a time.
    */
   public static ColumnChunkBytes streamed(ColumnChunkRange range, InputFile file) {
-    return new ColumnChunkBytes(Objects.requireNonNull(range, "range"), Objects.requireNonNull(file, "file"));
+    Objects.requireNonNull(range, "range");
+    return streamed(ChunkRequest.whole(range), file);
+  }
+
+  /**
+   * The bytes {@code request} asks for of {@code file}, not read yet: its page reader reads them
+   * a slice at a time, never past the end of a span of the request (for a request of some pages:
+   * the pages through the chunk's offset index).
+   *
+   * <pre>{@code
+   * ColumnChunkBytes pages = ColumnChunkBytes.streamed(
+   *     ChunkRequest.selectedPages(range, offsetIndex, selection, rowGroupRows), file);
+   * }</pre>
+   */
+  public static ColumnChunkBytes streamed(ChunkRequest request, InputFile file) {
+    Objects.requireNonNull(file, "file");
+    return new ColumnChunkBytes(request.range(), file, request.fileRanges());
+  }
+
+  /** The spans a streamed chunk's reader may read, in file order (empty for fetched chunks). */
+  public List<FileRange> streamedSpans() {
+    return streamedSpans;
   }
 
   /**

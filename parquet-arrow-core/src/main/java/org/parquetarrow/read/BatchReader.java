@@ -27,6 +27,7 @@ import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.io.FetchOptions;
+import org.parquetarrow.io.FileRange;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
@@ -437,7 +438,13 @@ final class BatchReader implements BatchSource {
       LeafReader leaf = leaves.get(i);
       ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
       ColumnChunkBytes bytes = chunks.get(i);
-      bytesFetched += bytes.isStreamed() ? bytes.range().length() : bytes.length();
+      if (bytes.isStreamed()) {
+        for (FileRange span : bytes.streamedSpans()) {
+          bytesFetched += span.length(); // read by the page reader as it goes
+        }
+      } else {
+        bytesFetched += bytes.length();
+      }
       if (bytes.isStreamed() && slices[i] == null) {
         slices[i] = new ChunkSlices(options.fetchOptions().localSlice());
       }

@@ -29,9 +29,10 @@ import org.parquetarrow.index.OffsetIndexReader;
 /**
  * The fetch of one row group's chunks for the projected leaves: planned (chunk ranges checked,
  * offset indexes read when only some rows are selected, byte spans worked out), then started
- * (perhaps ahead, by {@link BatchReader}'s prefetch), then awaited. A whole chunk of a local file
- * longer than {@link FetchOptions#localSlice()} is not fetched: it comes out {@linkplain
- * ColumnChunkBytes#streamed streamed}, for its page reader to read slice by slice.
+ * (perhaps ahead, by {@link BatchReader}'s prefetch), then awaited. What is asked of a local file's chunk
+ * (all of it, or its selected pages), when longer than {@link FetchOptions#localSlice()}, is not
+ * fetched: it comes out {@linkplain ColumnChunkBytes#streamed streamed}, for its page reader to
+ * read slice by slice.
  *
  * <pre>{@code
  * RowGroupFetch f = RowGroupFetch.plan(file, metadata, writer, decryptor, fetchOptions, LocalHoles.READ_THROUGH,
@@ -79,8 +80,11 @@ final class RowGroupFetch {
     List<FileRange> spans = new ArrayList<>();
     for (int i = 0; i < requests.size(); i++) {
       ChunkRequest r = requests.get(i);
-      streamed[i] = localSlice > 0 && file.locality() == InputFile.Locality.LOCAL && r.isWhole()
-          && r.range().length() > localSlice;
+      long asked = 0;
+      for (FileRange span : r.fileRanges()) {
+        asked += span.length();
+      }
+      streamed[i] = localSlice > 0 && file.locality() == InputFile.Locality.LOCAL && asked > localSlice;
       for (FileRange span : r.fileRanges()) {
         n += span.length();
         if (streamed[i]) {
@@ -181,7 +185,7 @@ final class RowGroupFetch {
       List<ColumnChunkBytes> all = new ArrayList<>(requests.size());
       int k = 0;
       for (int i = 0; i < requests.size(); i++) {
-        all.add(streamed[i] ? ColumnChunkBytes.streamed(requests.get(i).range(), file) : got.get(k++));
+        all.add(streamed[i] ? ColumnChunkBytes.streamed(requests.get(i), file) : got.get(k++));
       }
       return all;
     });

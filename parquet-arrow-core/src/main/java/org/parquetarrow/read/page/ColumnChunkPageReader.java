@@ -123,6 +123,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private final InputFile stream;
   /** The first file byte after the chunk. */
   private final long chunkEnd;
+  /** The spans of a streamed chunk that may be read, as start/end pairs in file order. */
+  private final long[] spans;
   /** Where a streamed chunk's buffers come from and go back to at {@link #close()}. */
   private final ChunkSlices slices;
   private boolean slicesTaken;
@@ -169,6 +171,11 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     this.chunk = b.bytes;
     this.stream = chunk.source();
     this.chunkEnd = chunk.range().end();
+    this.spans = new long[2 * chunk.streamedSpans().size()];
+    for (int i = 0; i < chunk.streamedSpans().size(); i++) {
+      spans[2 * i] = chunk.streamedSpans().get(i).offset();
+      spans[2 * i + 1] = chunk.streamedSpans().get(i).end();
+    }
     this.slices = stream == null ? null : b.slices != null ? b.slices : new ChunkSlices(FetchOptions.DEFAULT_LOCAL_SLICE);
     ColumnChunkBytes.Piece first = chunk.pieces().isEmpty() ? null : chunk.pieces().get(0);
     this.buf = first == null ? NO_BYTES : first.array();
@@ -425,7 +432,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       return header;
     }
     long at = fileOffset(headerStart);
-    long rest = chunkEnd - at;
+    long rest = limit(at) - at;
     if (decryption != null) {
       // a header module says its length up front; decrypting twice would count its ordinal twice
       int from = ensure(at, Math.min(rest, 4));
@@ -467,6 +474,11 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     if (at >= base && present >= length) {
       return (int) (at - base);
     }
+    long rest = limit(at) - at;
+    if (length > rest) {
+      throw new CorruptFileException("bytes [" + at + ", " + (at + length) + ") run past the part of the column"
+          + " chunk that is read (" + rest + " bytes left)");
+    }
     if (!slicesTaken) {
       byte[][] taken = slices.take();
       slicesTaken = true;
@@ -477,10 +489,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       pos = 0;
       present = 0;
     }
-    long rest = chunkEnd - at;
     if (at >= base && present >= 0 && at - base + length <= buf.length) {
       // the bytes after those present are left over from pages long handed out
-      int fill = (int) Math.min(buf.length - end, chunkEnd - fileOffset(end));
+      int fill = (int) Math.min(buf.length - end, limit(at) - fileOffset(end));
       read(fileOffset(end), buf, end, fill);
       end += fill;
       return (int) (at - base);
@@ -510,6 +521,19 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     base = at;
     end = fill;
     return 0;
+  }
+
+  /**
+   * The end of the span of a streamed chunk holding file byte {@code at} (the chunk's end when it
+   * is read whole); {@code at} itself when no span holds it, so nothing there is read.
+   */
+  private long limit(long at) {
+    for (int i = 0; i < spans.length; i += 2) { // a handful of spans: a scan is as fast as a search
+      if (at >= spans[i] && at < spans[i + 1]) {
+        return spans[i + 1];
+      }
+    }
+    return at;
   }
 
   /** Reads {@code length} file bytes at {@code at} into {@code into[offset]}. */
@@ -544,7 +568,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       throw new CorruptFileException(
           "negative page size: " + compressed + " stored, " + uncompressed + " uncompressed");
     }
-    long left = stream == null ? end - body : chunkEnd - fileOffset(body);
+    long left = stream == null ? end - body : limit(fileOffset(body)) - fileOffset(body);
     if (compressed > left) {
       throw new CorruptFileException(
           "page of "

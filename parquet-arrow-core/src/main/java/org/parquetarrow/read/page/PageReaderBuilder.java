@@ -1,5 +1,6 @@
 package org.parquetarrow.read.page;
 
+import java.util.List;
 import java.util.Objects;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
@@ -12,6 +13,7 @@ import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.io.ColumnChunkFetcher;
+import org.parquetarrow.io.FileRange;
 import org.parquetarrow.selection.RowSelection;
 
 /**
@@ -143,6 +145,10 @@ public final class PageReaderBuilder {
       throw new IllegalArgumentException(
           "a sparse chunk is read through its offset index, and none was given: " + bytes);
     }
+    if (bytes.isStreamed() && offsetIndex == null && !readsWhole(bytes)) {
+      throw new IllegalArgumentException(
+          "a chunk streamed in parts is read through its offset index, and none was given: " + bytes);
+    }
     if (offsetIndex != null && meta.numValues() > 0) {
       try {
         plan = OffsetIndexPlan.of(offsetIndex, bytes, rowGroupRows);
@@ -154,5 +160,11 @@ public final class PageReaderBuilder {
       }
     }
     return new ColumnChunkPageReader(this, meta, plan, where);
+  }
+
+  private static boolean readsWhole(ColumnChunkBytes bytes) {
+    List<FileRange> spans = bytes.streamedSpans();
+    return spans.isEmpty() || (spans.size() == 1 && spans.get(0).offset() == bytes.range().offset()
+        && spans.get(0).end() == bytes.range().end());
   }
 }
