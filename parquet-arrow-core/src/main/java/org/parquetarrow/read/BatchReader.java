@@ -577,6 +577,7 @@ final class BatchReader implements BatchSource {
     for (FieldAssembler f : fields) {
       f.close();
     }
+    releaseSlices();
   }
 
   @Override
@@ -589,6 +590,16 @@ final class BatchReader implements BatchSource {
     releaseDictionaries();
     for (FieldAssembler f : fields) {
       f.close();
+    }
+    releaseSlices();
+  }
+
+  /** Hands the columns' slice buffers on to later readers, once no page reader uses them. */
+  private void releaseSlices() {
+    for (ChunkSlices s : slices) {
+      if (s != null) {
+        s.release();
+      }
     }
   }
 }
