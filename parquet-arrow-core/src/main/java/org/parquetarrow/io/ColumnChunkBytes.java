@@ -8,11 +8,15 @@ import java.util.Objects;
  * The fetched bytes of one column chunk: either the whole chunk ({@linkplain #isDense() dense}),
  * or, when a row selection and the chunk's offset index leave pages out, only some spans of it
  * (sparse: the dictionary page and the pages holding selected rows). Each span is a view of an
- * array that several chunks fetched in one coalesced read may share.
+ * array that several chunks fetched in one coalesced read may share. A third kind holds no bytes
+ * yet: a {@linkplain #isStreamed() streamed} chunk names the file its reader reads it from, a
+ * slice at a time, into buffers the reader reuses (large chunks of local files, so that a scan
+ * does not take a fresh array as large as each chunk).
  *
  * <pre>{@code
  * ColumnChunkBytes whole = ColumnChunkFetcher.fetch(file, range);
  * ColumnChunkBytes.Piece page = sparse.pieceHolding(pageOffset, pageLength); // null: not fetched
+ * ColumnChunkBytes later = ColumnChunkBytes.streamed(range, file);         // read by the page reader
  * }</pre>
  */
 public final class ColumnChunkBytes {
@@ -45,6 +49,10 @@ public final class ColumnChunkBytes {
   private final List<Piece> pieces;
   private final boolean dense;
   private final int length;
+  /** Where a streamed chunk is read from; {@code null} for fetched bytes. */
+  private final InputFile source;
+  /** The spans of a streamed chunk its reader may read, in file order. */
+  private final List<FileRange> streamedSpans;
 
   /**
    * The whole chunk: {@code range.length()} bytes of {@code array} from {@code arrayOffset}.
@@ -64,6 +72,8 @@ public final class ColumnChunkBytes {
     this.pieces = List.of(new Piece(range.offset(), array, arrayOffset, (int) range.length()));
     this.dense = true;
     this.length = (int) range.length();
+    this.source = null;
+    this.streamedSpans = List.of();
   }
 
   private ColumnChunkBytes(ColumnChunkRange range, List<Piece> pieces) {
@@ -75,6 +85,46 @@ public final class ColumnChunkBytes {
       n += p.length();
     }
     this.length = (int) Math.min(Integer.MAX_VALUE, n);
+    this.source = null;
+    this.streamedSpans = List.of();
+  }
+
+  private ColumnChunkBytes(ColumnChunkRange range, InputFile source, List<FileRange> spans) {
+    this.range = range;
+    this.pieces = List.of();
+    this.dense = false;
+    this.length = 0;
+    this.source = source;
+    this.streamedSpans = spans;
+  }
+
+  /**
+   * The chunk at {@code range} of {@code file}, not read yet: its page reader reads it in order,
+   * a slice at a time.
+   */
+  public static ColumnChunkBytes streamed(ColumnChunkRange range, InputFile file) {
+    Objects.requireNonNull(range, "range");
+    return streamed(ChunkRequest.whole(range), file);
+  }
+
+  /**
+   * The bytes {@code request} asks for of {@code file}, not read yet: its page reader reads them
+   * a slice at a time, never past the end of a span of the request (for a request of some pages:
+   * the pages through the chunk's offset index).
+   *
+   * <pre>{@code
+   * ColumnChunkBytes pages = ColumnChunkBytes.streamed(
+   *     ChunkRequest.selectedPages(range, offsetIndex, selection, rowGroupRows), file);
+   * }</pre>
+   */
+  public static ColumnChunkBytes streamed(ChunkRequest request, InputFile file) {
+    Objects.requireNonNull(file, "file");
+    return new ColumnChunkBytes(request.range(), file, request.fileRanges());
+  }
+
+  /** The spans a streamed chunk's reader may read, in file order (empty for fetched chunks). */
+  public List<FileRange> streamedSpans() {
+    return streamedSpans;
   }
 
   /**
@@ -114,7 +164,17 @@ public final class ColumnChunkBytes {
     return dense;
   }
 
-  /** The spans fetched, in file order (one covering the whole chunk when dense). */
+  /** Whether the chunk is read by its page reader as it goes ({@link #streamed}): no bytes are held. */
+  public boolean isStreamed() {
+    return source != null;
+  }
+
+  /** The file a {@linkplain #isStreamed() streamed} chunk is read from, else {@code null}. */
+  public InputFile source() {
+    return source;
+  }
+
+  /** The spans fetched, in file order (one covering the whole chunk when dense; none when streamed). */
   public List<Piece> pieces() {
     return pieces;
   }
@@ -142,7 +202,7 @@ public final class ColumnChunkBytes {
     return denseOnly().arrayOffset();
   }
 
-  /** Number of bytes fetched. */
+  /** Number of bytes fetched (none for a streamed chunk: its reader reads them). */
   public int length() {
     return length;
   }
@@ -170,7 +230,7 @@ public final class ColumnChunkBytes {
 
   @Override
   public String toString() {
-    return "ColumnChunkBytes[" + range + (dense ? ", dense" : ", " + pieces.size() + " pieces")
+    return "ColumnChunkBytes[" + range + (dense ? ", dense" : source != null ? ", streamed" : ", " + pieces.size() + " pieces")
         + ", " + length + " bytes]";
   }
 }

@@ -9,8 +9,10 @@ import java.util.Objects;
  * within the maximum size. Local files and remote ones (by {@link InputFile#locality()}) have
  * separate settings, since a hole costs little to read through on a disk but a request costs a
  * round trip over the network. A remote file's next row groups are requested while the current
- * one decodes ({@link #prefetchRowGroups()}, within {@link #prefetchMemory()}). Immutable; build
- * one with {@link #builder()}.
+ * one decodes ({@link #prefetchRowGroups()}, within {@link #prefetchMemory()}). A local chunk
+ * longer than {@link #localSlice()} is not fetched whole: its page reader reads it a slice at a
+ * time into two buffers it keeps for the column from row group to row group. Immutable; build one
+ * with {@link #builder()}.
  *
  * <pre>{@code
  * ReadOptions options = ReadOptions.builder(allocator)
@@ -52,18 +54,28 @@ public final class FetchOptions {
    */
   public static final long DEFAULT_PREFETCH_MEMORY = 256L << 20;
 
+  /**
+   * Local chunks longer than this are read a slice of this size at a time, by default: large
+   * enough that a slice holds a few pages of the usual 1 MiB (so few pages straddle two slices and
+   * the reads stay few), small enough that a reader's two slices per column are a fraction of a
+   * row group.
+   */
+  public static final int DEFAULT_LOCAL_SLICE = 4 << 20;
+
   private static final FetchOptions DEFAULTS = builder().build();
 
   private final RangeCoalescer local;
   private final RangeCoalescer remote;
   private final int prefetchRowGroups;
   private final long prefetchMemory;
+  private final int localSlice;
 
   private FetchOptions(Builder b) {
     this.local = new RangeCoalescer(b.localGap, b.localMaxRequest);
     this.remote = new RangeCoalescer(b.remoteGap, b.remoteMaxRequest);
     this.prefetchRowGroups = b.prefetchRowGroups;
     this.prefetchMemory = b.prefetchMemory;
+    this.localSlice = b.localSlice;
   }
 
   /** The defaults above. */
@@ -96,6 +108,18 @@ public final class FetchOptions {
     return prefetchMemory;
   }
 
+  /**
+   * The slice size of local chunks read as a stream (0: every chunk is fetched whole): a local
+   * file's chunk longer than this, read whole, is read by its page reader in slices of this size
+   * (a slice grows for a page longer than it) into two buffers per column that the reader reuses
+   * for the column's chunks in every row group; a page that does not fit the rest of a slice is
+   * carried over to the next. Remote files always fetch (a request costs a round trip), and so do
+   * reads of only some pages of a chunk.
+   */
+  public int localSlice() {
+    return localSlice;
+  }
+
   /** A builder starting from these options. */
   public Builder toBuilder() {
     return new Builder()
@@ -104,14 +128,16 @@ public final class FetchOptions {
         .remoteGap(remote.maxGap())
         .remoteMaxRequest(remote.maxReadLength())
         .prefetchRowGroups(prefetchRowGroups)
-        .prefetchMemory(prefetchMemory);
+        .prefetchMemory(prefetchMemory)
+        .localSlice(localSlice);
   }
 
   @Override
   public String toString() {
     return "FetchOptions[local gap " + local.maxGap() + ", max " + local.maxReadLength()
         + "; remote gap " + remote.maxGap() + ", max " + remote.maxReadLength()
-        + "; prefetch " + prefetchRowGroups + " row groups, " + prefetchMemory + " bytes]";
+        + "; prefetch " + prefetchRowGroups + " row groups, " + prefetchMemory + " bytes"
+        + "; local slice " + localSlice + "]";
   }
 
   /** Builds {@link FetchOptions}; every setting starts at its default. */
@@ -122,6 +148,7 @@ public final class FetchOptions {
     private long remoteMaxRequest = DEFAULT_REMOTE_MAX_REQUEST;
     private int prefetchRowGroups = DEFAULT_PREFETCH_ROW_GROUPS;
     private long prefetchMemory = DEFAULT_PREFETCH_MEMORY;
+    private int localSlice = DEFAULT_LOCAL_SLICE;
 
     private Builder() {}
 
@@ -178,6 +205,25 @@ public final class FetchOptions {
      */
     public Builder prefetchMemory(long bytes) {
       this.prefetchMemory = nonNegative("prefetchMemory", bytes);
+      return this;
+    }
+
+    /**
+     * The slice size of local chunks read as a stream (default {@value #DEFAULT_LOCAL_SLICE}; 0
+     * fetches every chunk whole, as remote files are). See {@link FetchOptions#localSlice()}.
+     *
+     * <pre>{@code
+     * FetchOptions whole = FetchOptions.builder().localSlice(0).build();
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if negative or larger than a Java array
+     */
+    public Builder localSlice(long bytes) {
+      nonNegative("localSlice", bytes);
+      if (bytes > ColumnChunkFetcher.MAX_ARRAY_LENGTH) {
+        throw new IllegalArgumentException("localSlice must fit a Java array: " + bytes);
+      }
+      this.localSlice = (int) bytes;
       return this;
     }
 

@@ -30,11 +30,13 @@ import org.parquetarrow.format.ColumnMetaData;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.io.FetchOptions;
+import org.parquetarrow.io.FileRange;
 import org.parquetarrow.format.RowGroup;
 import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.io.ColumnChunkFetcher;
+import org.parquetarrow.read.page.ChunkSlices;
 import org.parquetarrow.read.page.ColumnChunkPageReader;
 import org.parquetarrow.read.page.PageReadOptions;
 import org.parquetarrow.read.page.PageReaderBuilder;
@@ -96,6 +98,11 @@ final class BatchReader implements BatchSource {
   private long bytesRequested;
   /** What reads of a local file do with the holes between the spans they cover ({@link #skipLocalHoles}). */
   private ColumnChunkFetcher.LocalHoles localHoles = ColumnChunkFetcher.LocalHoles.READ_THROUGH;
+  /**
+   * Per leaf, the buffers its streamed chunks are read into, reused row group after row group
+   * (made at the first streamed chunk).
+   */
+  private final ChunkSlices[] slices;
   /** Row groups planned (and perhaps fetching) but not yet opened, in reading order. */
   private final ArrayDeque<RowGroupFetch> inFlight = new ArrayDeque<>();
   /** The index in {@link #rowGroups} of the next row group to plan. */
@@ -137,6 +144,7 @@ final class BatchReader implements BatchSource {
       leaves.addAll(a.leaves());
     }
     this.leafOrdinals = new int[leaves.size()];
+    this.slices = new ChunkSlices[leaves.size()];
     for (int i = 0; i < leafOrdinals.length; i++) {
       leafOrdinals[i] = leaves.get(i).column.ordinal();
     }
@@ -485,14 +493,24 @@ final class BatchReader implements BatchSource {
       LeafReader leaf = leaves.get(i);
       ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
       ColumnChunkBytes bytes = chunks.get(i);
-      bytesFetched += bytes.length();
+      if (bytes.isStreamed()) {
+        for (FileRange span : bytes.streamedSpans()) {
+          bytesFetched += span.length(); // read by the page reader as it goes
+        }
+      } else {
+        bytesFetched += bytes.length();
+      }
+      if (bytes.isStreamed() && slices[i] == null) {
+        slices[i] = new ChunkSlices(options.fetchOptions().localSlice());
+      }
       PageReaderBuilder builder =
           ColumnChunkPageReader.builder(
                   bytes, chunk, leaf.column.maxDefinitionLevel(), leaf.column.maxRepetitionLevel())
               .location(f.where)
               .writerVersion(writer)
               .options(pageOptions)
-              .decryptor(f.decryptors[i]);
+              .decryptor(f.decryptors[i])
+              .slices(slices[i]);
       if (f.partial != null) {
         // with the offset index, pages holding no selected row are neither fetched nor decoded
         builder.offsetIndex(f.offsetIndexes.get(i), group.numRows()).selection(f.partial);
@@ -614,6 +632,7 @@ final class BatchReader implements BatchSource {
     for (FieldAssembler f : fields) {
       f.close();
     }
+    releaseSlices();
   }
 
   @Override
@@ -626,6 +645,16 @@ final class BatchReader implements BatchSource {
     releaseDictionaries();
     for (FieldAssembler f : fields) {
       f.close();
+    }
+    releaseSlices();
+  }
+
+  /** Hands the columns' slice buffers on to later readers, once no page reader uses them. */
+  private void releaseSlices() {
+    for (ChunkSlices s : slices) {
+      if (s != null) {
+        s.release();
+      }
     }
   }
 }

@@ -29,7 +29,10 @@ import org.parquetarrow.index.OffsetIndexReader;
 /**
  * The fetch of one row group's chunks for the projected leaves: planned (chunk ranges checked,
  * offset indexes read when only some rows are selected, byte spans worked out), then started
- * (perhaps ahead, by {@link BatchReader}'s prefetch), then awaited.
+ * (perhaps ahead, by {@link BatchReader}'s prefetch), then awaited. What is asked of a local file's chunk
+ * (all of it, or its selected pages), when longer than {@link FetchOptions#localSlice()}, is not
+ * fetched: it comes out {@linkplain ColumnChunkBytes#streamed streamed}, for its page reader to
+ * read slice by slice.
  *
  * <pre>{@code
  * RowGroupFetch f = RowGroupFetch.plan(file, metadata, writer, decryptor, fetchOptions, LocalHoles.READ_THROUGH,
@@ -50,6 +53,8 @@ final class RowGroupFetch {
   private final List<ChunkRequest> requests;
   private final RangeCoalescer coalescer;
   private final ColumnChunkFetcher.LocalHoles holes;
+  /** Per request, whether its chunk is streamed rather than fetched. */
+  private final boolean[] streamed;
   final long plannedBytes;
   /** What the coalesced reads span: {@link #plannedBytes} and the holes they read through. */
   final long requestedBytes;
@@ -57,7 +62,8 @@ final class RowGroupFetch {
 
   private RowGroupFetch(InputFile file, int rowGroup, ErrorLocation where, RowSelection selected,
       RowSelection partial, List<OffsetIndex> offsetIndexes, ColumnDecryptor[] decryptors,
-      List<ChunkRequest> requests, RangeCoalescer coalescer, ColumnChunkFetcher.LocalHoles holes) {
+      List<ChunkRequest> requests, RangeCoalescer coalescer, ColumnChunkFetcher.LocalHoles holes,
+      int localSlice) {
     this.file = file;
     this.rowGroup = rowGroup;
     this.where = where;
@@ -68,18 +74,31 @@ final class RowGroupFetch {
     this.requests = requests;
     this.coalescer = coalescer;
     this.holes = holes;
+    this.streamed = new boolean[requests.size()];
     long n = 0;
+    long requested = 0;
     List<FileRange> spans = new ArrayList<>();
-    for (ChunkRequest r : requests) {
+    for (int i = 0; i < requests.size(); i++) {
+      ChunkRequest r = requests.get(i);
+      long asked = 0;
+      for (FileRange span : r.fileRanges()) {
+        asked += span.length();
+      }
+      streamed[i] = localSlice > 0 && file.locality() == InputFile.Locality.LOCAL && asked > localSlice;
       for (FileRange span : r.fileRanges()) {
         n += span.length();
-        spans.add(span);
+        if (streamed[i]) {
+          requested += span.length();
+        } else {
+          spans.add(span);
+        }
       }
     }
     this.plannedBytes = n;
-    long requested = 0;
     if (holes == ColumnChunkFetcher.LocalHoles.SKIP && file.locality() == InputFile.Locality.LOCAL) {
-      requested = n;
+      for (FileRange span : spans) {
+        requested += span.length();
+      }
     } else {
       for (RangeCoalescer.Read read : coalescer.coalesce(spans)) {
         requested += read.range().length();
@@ -144,14 +163,32 @@ final class RowGroupFetch {
       }
     }
     return new RowGroupFetch(file, g, where, selected, partial ? selected : null, offsetIndexes,
-        columnDecryptors, requests, coalescer, holes);
+        columnDecryptors, requests, coalescer, holes, fetchOptions.localSlice());
   }
 
-  /** Starts reading the chunks, unless already started. */
+  /** Starts reading the chunks, unless already started (streamed chunks are read by their page readers). */
   void start() {
-    if (bytes == null) {
-      bytes = ColumnChunkFetcher.fetchAsync(file, requests, coalescer, holes);
+    if (bytes != null) {
+      return;
     }
+    List<ChunkRequest> fetched = new ArrayList<>(requests.size());
+    for (int i = 0; i < requests.size(); i++) {
+      if (!streamed[i]) {
+        fetched.add(requests.get(i));
+      }
+    }
+    if (fetched.size() == requests.size()) {
+      bytes = ColumnChunkFetcher.fetchAsync(file, requests, coalescer, holes);
+      return;
+    }
+    bytes = ColumnChunkFetcher.fetchAsync(file, fetched, coalescer, holes).thenApply(got -> {
+      List<ColumnChunkBytes> all = new ArrayList<>(requests.size());
+      int k = 0;
+      for (int i = 0; i < requests.size(); i++) {
+        all.add(streamed[i] ? ColumnChunkBytes.streamed(requests.get(i), file) : got.get(k++));
+      }
+      return all;
+    });
   }
 
   /** The chunks, one per leaf in leaf order; starts the reads if need be. */

@@ -1,11 +1,14 @@
 package org.parquetarrow.read.page;
 
 import org.parquetarrow.io.ColumnChunkBytes;
+import java.io.EOFException;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.parquetarrow.ChecksumException;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.ParquetIOException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.crypto.ColumnDecryptor;
 import org.parquetarrow.crypto.ModuleType;
@@ -18,6 +21,8 @@ import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.MetadataReader;
 import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
+import org.parquetarrow.io.FetchOptions;
+import org.parquetarrow.io.InputFile;
 import org.parquetarrow.selection.RowSelection;
 
 /**
@@ -29,6 +34,17 @@ import org.parquetarrow.selection.RowSelection;
  * <p><b>Buffer contract.</b> Data page sections may point into a buffer the reader reuses for the
  * next page: use a {@link DataPage} before calling {@link #next()} again. {@link DictionaryPage}
  * bytes are never reused. Pages of uncompressed chunks point straight into the chunk bytes.
+ *
+ * <p><b>Streamed chunks.</b> A {@linkplain ColumnChunkBytes#isStreamed() streamed} chunk is read
+ * from its file in order, a slice at a time ({@link PageReaderBuilder#slices}), into two buffers
+ * used in turn: a page whose bytes run past the current slice is read into the other buffer, its
+ * bytes present so far carried over, so that every page lies whole in one buffer, and a page
+ * larger than a slice gets a buffer as large as it. The lifetime rule is the one above: a data
+ * page's bytes stay valid until the call to {@link #next()} after the one that returned it has
+ * handed out the next data page (a refill never writes into the buffer holding the last data page
+ * handed out, so the page read ahead on a helper thread never overwrites the page the caller is
+ * decoding); a dictionary page's bytes are copied out of the slice. Pages the offset index skips
+ * are never read.
  *
  * <p><b>Encryption.</b> Given the chunk's {@link ColumnDecryptor}, every page header and page is
  * an encrypted module: the dictionary page's first, then the data pages' with page ordinals 0, 1,
@@ -79,6 +95,11 @@ import org.parquetarrow.selection.RowSelection;
  */
 public final class ColumnChunkPageReader implements AutoCloseable {
   private static final byte[] NO_BYTES = new byte[0];
+  /**
+   * Bytes a streamed chunk's page header is first looked for in (more when it is longer): page
+   * headers are tens of bytes, a few KiB with large statistics.
+   */
+  private static final int HEADER_PROBE = 64 * 1024;
 
   private final ColumnChunkBytes chunk;
   /** The fetched piece holding the page being read (the whole chunk when it is dense). */
@@ -98,6 +119,24 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private final PageDecompression decompression;
   /** The chunk's page decryption; {@code null} for a plaintext chunk. */
   private final PageDecryption decryption;
+  /** Where a streamed chunk is read from; {@code null} when its bytes were fetched. */
+  private final InputFile stream;
+  /** The first file byte after the chunk. */
+  private final long chunkEnd;
+  /** The spans of a streamed chunk that may be read, as start/end pairs in file order. */
+  private final long[] spans;
+  /** Where a streamed chunk's buffers come from and go back to at {@link #close()}. */
+  private final ChunkSlices slices;
+  private boolean slicesTaken;
+  /** A streamed chunk's other buffer: the one the next refill goes to, unless {@link #held}. */
+  private byte[] spare = NO_BYTES;
+  /**
+   * The buffer of the last data page produced (a streamed chunk): the caller may still be decoding
+   * it, so no refill writes into it.
+   */
+  private byte[] held;
+  /** Where the header of the page being read starts in {@link #buf} (it moves with a refill). */
+  private int pageStart;
   private int pos;
   private int nextOrdinal;
   private long valuesSeen;
@@ -130,6 +169,14 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   ColumnChunkPageReader(
       PageReaderBuilder b, ColumnMetaData meta, OffsetIndexPlan plan, ErrorLocation location) {
     this.chunk = b.bytes;
+    this.stream = chunk.source();
+    this.chunkEnd = chunk.range().end();
+    this.spans = new long[2 * chunk.streamedSpans().size()];
+    for (int i = 0; i < chunk.streamedSpans().size(); i++) {
+      spans[2 * i] = chunk.streamedSpans().get(i).offset();
+      spans[2 * i + 1] = chunk.streamedSpans().get(i).end();
+    }
+    this.slices = stream == null ? null : b.slices != null ? b.slices : new ChunkSlices(FetchOptions.DEFAULT_LOCAL_SLICE);
     ColumnChunkBytes.Piece first = chunk.pieces().isEmpty() ? null : chunk.pieces().get(0);
     this.buf = first == null ? NO_BYTES : first.array();
     this.pos = first == null ? 0 : first.arrayOffset();
@@ -261,6 +308,12 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       decryption.close();
     }
     decompression.close();
+    if (slicesTaken) {
+      slices.giveBack(buf, spare);
+      buf = NO_BYTES;
+      spare = NO_BYTES;
+      held = null;
+    }
   }
 
   // ------------------------------------------------------------------ walking the chunk
@@ -269,7 +322,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     while (!finished) {
       // stopping at the chunk's value count keeps the PARQUET-816 padding from yielding pages of
       // the next chunk, as Arrow C++ does
-      if (pos >= end || valuesSeen >= numValues) {
+      if (atChunkEnd() || valuesSeen >= numValues) {
         finished = true;
         if (valuesSeen < numValues) {
           // name the page that should have come next
@@ -298,8 +351,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
           enter(chunkStart, firstAt - chunkStart, "the dictionary page");
           prefixEntered = true;
         }
-        int firstListed = (int) (firstAt - base);
-        while (pos < firstListed) {
+        while (fileOffset(pos) < firstAt) {
           Page page = readPage(pos, nextOrdinal++, -1);
           if (page instanceof DataPage) {
             throw new CorruptFileException("data page is missing from the offset index");
@@ -308,7 +360,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
             return page;
           }
         }
-        if (pos != firstListed) {
+        if (fileOffset(pos) != firstAt) {
           throw new CorruptFileException(
               "page runs into the first page of the offset index, at " + firstAt);
         }
@@ -323,7 +375,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
         continue;
       }
       enter(plan.offset(i), plan.length(i), "page " + i + " of the offset index");
-      Page page = readPage((int) (plan.offset(i) - base), prefixPages + i, i);
+      Page page = readPage(pos, prefixPages + i, i);
       if (!(page instanceof DataPage)) {
         throw new CorruptFileException("offset index points at a page that is not a data page");
       }
@@ -341,6 +393,11 @@ public final class ColumnChunkPageReader implements AutoCloseable {
    *     another selection than the reader's)
    */
   private void enter(long offset, long length, String what) {
+    if (stream != null) {
+      // only the listed pages are read: a page away from the bytes present starts a new slice
+      pos = ensure(offset, length);
+      return;
+    }
     ColumnChunkBytes.Piece piece = chunk.pieceHolding(offset, length);
     if (piece == null) {
       throw new IllegalStateException("the bytes of " + what + " ([" + offset + ", "
@@ -356,6 +413,145 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     return base + index;
   }
 
+  private boolean atChunkEnd() {
+    return stream == null ? pos >= end : fileOffset(pos) >= chunkEnd;
+  }
+
+  /**
+   * Parses the header of the page at {@code buf[headerStart]}: leaves {@link #pageStart} at the
+   * header (moved when a streamed chunk's slice was refilled) and {@link #pos} at the body.
+   */
+  private PageHeader header(int headerStart, int listed) {
+    if (stream == null) {
+      ByteBuffer view = ByteBuffer.wrap(buf, headerStart, end - headerStart);
+      PageHeader header = decryption == null
+          ? MetadataReader.readPageHeader(view)
+          : decryption.header(view, listed, !dictionarySeen && !dataSeen);
+      pageStart = headerStart;
+      pos = view.position();
+      return header;
+    }
+    long at = fileOffset(headerStart);
+    long rest = limit(at) - at;
+    if (decryption != null) {
+      // a header module says its length up front; decrypting twice would count its ordinal twice
+      int from = ensure(at, Math.min(rest, 4));
+      long module = end - from < 4 ? 0 : (buf[from] & 0xffL) | (buf[from + 1] & 0xffL) << 8
+          | (buf[from + 2] & 0xffL) << 16 | (buf[from + 3] & 0xffL) << 24;
+      from = ensure(at, Math.min(rest, 4 + module));
+      ByteBuffer view = ByteBuffer.wrap(buf, from, end - from);
+      PageHeader header = decryption.header(view, listed, !dictionarySeen && !dataSeen);
+      pageStart = from;
+      pos = view.position();
+      return header;
+    }
+    long probe = Math.min(rest, Math.min(HEADER_PROBE, slices.sliceSize()));
+    while (true) {
+      int from = ensure(at, probe);
+      ByteBuffer view = ByteBuffer.wrap(buf, from, end - from);
+      try {
+        PageHeader header = MetadataReader.readPageHeader(view);
+        pageStart = from;
+        pos = view.position();
+        return header;
+      } catch (CorruptFileException e) {
+        if (end - from >= rest) {
+          throw e; // the whole rest of the chunk is present: the header is broken, not cut
+        }
+        probe = Math.min(rest, 2L * (end - from));
+      }
+    }
+  }
+
+  /**
+   * Makes file bytes {@code [at, at + length)} of a streamed chunk present in {@link #buf},
+   * reading further into it when it has room past the bytes present, else into the spare buffer
+   * (the bytes present from {@code at} carried over), which must not be {@link #held}; returns
+   * the index of {@code at} in {@link #buf}. {@code length} must not pass the chunk's end.
+   */
+  private int ensure(long at, long length) {
+    long present = fileOffset(end) - at;
+    if (at >= base && present >= length) {
+      return (int) (at - base);
+    }
+    long rest = limit(at) - at;
+    if (length > rest) {
+      throw new CorruptFileException("bytes [" + at + ", " + (at + length) + ") run past the part of the column"
+          + " chunk that is read (" + rest + " bytes left)");
+    }
+    if (!slicesTaken) {
+      byte[][] taken = slices.take();
+      slicesTaken = true;
+      buf = taken[0];
+      spare = taken[1];
+      base = at;
+      end = 0;
+      pos = 0;
+      present = 0;
+    }
+    if (at >= base && present >= 0 && at - base + length <= buf.length) {
+      // the bytes after those present are left over from pages long handed out
+      int fill = (int) Math.min(buf.length - end, limit(at) - fileOffset(end));
+      read(fileOffset(end), buf, end, fill);
+      end += fill;
+      return (int) (at - base);
+    }
+    int carry = at >= base && present > 0 ? (int) present : 0;
+    int from = (int) (at - base);
+    int size = (int) Math.max(length, Math.min(slices.sliceSize(), rest));
+    byte[] target;
+    if (spare != held && spare.length >= size) {
+      target = spare;
+    } else if (buf != held && buf.length >= size) {
+      target = buf; // no data page of this buffer is in use: the carried bytes move to its start
+    } else {
+      target = PageDecompression.allocate(size);
+    }
+    if (carry > 0) {
+      System.arraycopy(buf, from, target, 0, carry);
+    }
+    int fill = (int) Math.min(target.length, rest);
+    read(at + carry, target, carry, fill - carry);
+    if (target != buf) {
+      // keep two buffers: the new one, and the one the last data page may still be using
+      byte[] other = target == spare ? buf : held == spare ? spare : buf;
+      spare = other;
+      buf = target;
+    }
+    base = at;
+    end = fill;
+    return 0;
+  }
+
+  /**
+   * The end of the span of a streamed chunk holding file byte {@code at} (the chunk's end when it
+   * is read whole); {@code at} itself when no span holds it, so nothing there is read.
+   */
+  private long limit(long at) {
+    for (int i = 0; i < spans.length; i += 2) { // a handful of spans: a scan is as fast as a search
+      if (at >= spans[i] && at < spans[i + 1]) {
+        return spans[i + 1];
+      }
+    }
+    return at;
+  }
+
+  /** Reads {@code length} file bytes at {@code at} into {@code into[offset]}. */
+  private void read(long at, byte[] into, int offset, int length) {
+    if (length <= 0) {
+      return;
+    }
+    try {
+      stream.readFully(at, ByteBuffer.wrap(into, offset, length));
+    } catch (EOFException e) {
+      throw new CorruptFileException("the file ends inside the column chunk [" + chunk.range().offset()
+          + ", " + chunkEnd + "): " + length + " bytes at " + at + " could not be read (" + e.getMessage() + ")");
+    } catch (IOException e) {
+      throw new ParquetIOException("cannot read " + length + " bytes at " + at + " of the column chunk: "
+          + e.getMessage(), e);
+    }
+  }
+
   /**
    * Reads the page whose header starts at {@code headerStart}; {@code null} for a skipped page
    * type. {@code listed} is the page's offset index entry, or -1.
@@ -363,24 +559,28 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private Page readPage(int headerStart, int ordinal, int listed) {
     currentOrdinal = ordinal;
     currentOffset = fileOffset(headerStart);
-    ByteBuffer view = ByteBuffer.wrap(buf, headerStart, end - headerStart);
-    PageHeader header = decryption == null
-        ? MetadataReader.readPageHeader(view)
-        : decryption.header(view, listed, !dictionarySeen && !dataSeen);
-    int body = view.position();
+    PageHeader header = header(headerStart, listed);
+    headerStart = pageStart;
+    int body = pos;
     int compressed = header.compressedPageSize();
     int uncompressed = header.uncompressedPageSize();
     if (compressed < 0 || uncompressed < 0) {
       throw new CorruptFileException(
           "negative page size: " + compressed + " stored, " + uncompressed + " uncompressed");
     }
-    if (compressed > end - body) {
+    long left = stream == null ? end - body : limit(fileOffset(body)) - fileOffset(body);
+    if (compressed > left) {
       throw new CorruptFileException(
           "page of "
               + compressed
               + " bytes runs past the end of the column chunk ("
-              + (end - body)
+              + left
               + " bytes left)");
+    }
+    if (stream != null) {
+      int headerLength = body - headerStart;
+      headerStart = ensure(fileOffset(headerStart), (long) headerLength + compressed);
+      body = headerStart + headerLength;
     }
     pos = body + compressed;
     if (listed >= 0 && pos - headerStart != plan.length(listed)) {
@@ -396,11 +596,11 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     }
     long firstRow = listed >= 0 ? plan.firstRow(listed) : -1;
     int rows = listed >= 0 ? (int) Math.min(Integer.MAX_VALUE, plan.endRow(listed) - firstRow) : -1;
-    if (type == PageType.DATA_PAGE) {
-      return dataPageV1(header, ordinal, body, firstRow, rows);
-    }
-    if (type == PageType.DATA_PAGE_V2) {
-      return dataPageV2(header, ordinal, body, firstRow, rows);
+    if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
+      held = buf; // its sections may point into it
+      return type == PageType.DATA_PAGE
+          ? dataPageV1(header, ordinal, body, firstRow, rows)
+          : dataPageV2(header, ordinal, body, firstRow, rows);
     }
     pagesSkipped++; // INDEX_PAGE or a type from a newer writer
     return null;
@@ -426,6 +626,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     ByteSlice stored = storedBody(ModuleType.DICTIONARY_PAGE, body, header.compressedPageSize(), true);
     ByteSlice data = decompression.decompress(
         stored.array(), stored.offset(), stored.length(), header.uncompressedPageSize(), true);
+    if (stream != null && data.array() == buf) {
+      data = new ByteSlice(data.toByteArray(), 0, data.length()); // the slice will be refilled
+    }
     dictionarySeen = true;
     return new DictionaryPage(
         ordinal,

@@ -1,5 +1,6 @@
 package org.parquetarrow.read.page;
 
+import java.util.List;
 import java.util.Objects;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
@@ -12,6 +13,7 @@ import org.parquetarrow.format.OffsetIndex;
 import org.parquetarrow.format.WriterVersion;
 import org.parquetarrow.io.ColumnChunkBytes;
 import org.parquetarrow.io.ColumnChunkFetcher;
+import org.parquetarrow.io.FileRange;
 import org.parquetarrow.selection.RowSelection;
 
 /**
@@ -39,6 +41,7 @@ public final class PageReaderBuilder {
   RowSelection selection;
   Decompressor decompressor;
   ColumnDecryptor decryptor;
+  ChunkSlices slices;
 
   PageReaderBuilder(ColumnChunkBytes bytes, ColumnChunk chunk, int maxDef, int maxRep) {
     this.bytes = Objects.requireNonNull(bytes, "bytes");
@@ -109,6 +112,17 @@ public final class PageReaderBuilder {
   }
 
   /**
+   * The buffers a {@linkplain ColumnChunkBytes#isStreamed() streamed} chunk is read into, shared
+   * with the readers of the column's other chunks, one reader at a time ({@code null}: the reader
+   * takes its own, of {@link org.parquetarrow.io.FetchOptions#DEFAULT_LOCAL_SLICE} bytes). Ignored
+   * for fetched chunks.
+   */
+  public PageReaderBuilder slices(ChunkSlices slices) {
+    this.slices = slices;
+    return this;
+  }
+
+  /**
    * The reader.
    *
    * @throws org.parquetarrow.ParquetCryptoException if the chunk is encrypted and no decryptor
@@ -127,9 +141,13 @@ public final class PageReaderBuilder {
           "decompressor for " + decompressor.codec() + " given for a " + meta.codec() + " chunk");
     }
     OffsetIndexPlan plan = null;
-    if (!bytes.isDense() && (offsetIndex == null || meta.numValues() == 0)) {
+    if (!bytes.isDense() && !bytes.isStreamed() && (offsetIndex == null || meta.numValues() == 0)) {
       throw new IllegalArgumentException(
           "a sparse chunk is read through its offset index, and none was given: " + bytes);
+    }
+    if (bytes.isStreamed() && offsetIndex == null && !readsWhole(bytes)) {
+      throw new IllegalArgumentException(
+          "a chunk streamed in parts is read through its offset index, and none was given: " + bytes);
     }
     if (offsetIndex != null && meta.numValues() > 0) {
       try {
@@ -142,5 +160,11 @@ public final class PageReaderBuilder {
       }
     }
     return new ColumnChunkPageReader(this, meta, plan, where);
+  }
+
+  private static boolean readsWhole(ColumnChunkBytes bytes) {
+    List<FileRange> spans = bytes.streamedSpans();
+    return spans.isEmpty() || (spans.size() == 1 && spans.get(0).offset() == bytes.range().offset()
+        && spans.get(0).end() == bytes.range().end());
   }
 }
