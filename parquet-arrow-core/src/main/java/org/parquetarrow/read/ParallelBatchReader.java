@@ -72,8 +72,8 @@ final class ParallelBatchReader implements BatchSource {
   /**
    * The helpers' threads when the caller gives no executor, shared by every reader: a helper never
    * waits, and a reader has at most one helper fewer than lanes in flight, so a reader never uses
-   * more threads than lanes, its caller's included. Threads that outlive one reader matter on a machine where fresh memory is
-   * dear: a pool per reader started new threads for every scan, each of which took a new allocator
+   * more threads than lanes, its caller's included. Threads that outlive one reader matter on a
+   * machine where fresh memory is dear: a pool per reader started new threads for every scan, each of which took a new allocator
    * thread arena and cache and a new temporary direct buffer for its file reads, and freed them at
    * its end (LINEITEM at two lanes: 50,000-100,000 minor page faults per scan against 3,000-13,000
    * on threads kept, see BENCHMARKS.md, session 11).
