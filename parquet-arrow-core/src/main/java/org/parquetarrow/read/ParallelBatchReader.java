@@ -40,8 +40,8 @@ import org.parquetarrow.io.RangeCoalescer;
  * for when nobody else is decoding it, and while a helper decodes that one it decodes another
  * lane's next batch rather than wait. So a read with {@code t} threads keeps exactly {@code t}
  * threads busy, the thread that takes the batches among them: a batch it decodes is allocated and
- * freed by one thread and still in its cache when taken (decoding on threads other than the
- * caller's is what a parallel read's extra CPU went to: BENCHMARKS.md, session 12). And no
+ * freed by one thread and still in its cache when taken (much of a parallel read's extra CPU went
+ * to batches decoded on one thread and freed on another: BENCHMARKS.md, session 12). And no
  * executor can stall the read: with one that never runs a task, the caller decodes every batch.
  *
  * <p>Memory is bounded in batches, not windows: nobody decodes for a lane that holds {@link #ahead}
