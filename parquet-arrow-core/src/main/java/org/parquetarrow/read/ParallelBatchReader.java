@@ -34,13 +34,22 @@ import org.parquetarrow.io.RangeCoalescer;
  * straddles a window boundary is decompressed by two lanes. The caller takes the batches window
  * after window, in file order.
  *
- * <p>Memory is bounded in batches, not windows: a lane stops once {@link #ahead} of its batches are
- * decoded and not taken, keeping its reader, and is handed to the executor again when the caller
- * takes one of them. So at most {@code t * (ahead + 1) + 1} batches exist at once (waiting, being
- * decoded, and the one the caller holds) whatever the caller's pace. A lane's task never blocks:
- * it returns when its lane is full, so any executor (one thread, fewer threads than lanes, not
- * first-in-first-out, or the caller's own thread) runs every lane in turn, and the lane the caller
- * waits for is never full and so is always running, queued, or about to be.
+ * <p>Who decodes: {@code t - 1} <em>helpers</em> on the executor and the caller itself. A batch is
+ * decoded by whichever of them is free, one batch at a time, the batch needed soonest first (the
+ * lanes in the order of their next windows from the caller's). The caller decodes the batch it asks
+ * for when nobody else is decoding it, and while a helper decodes that one it decodes another
+ * lane's next batch rather than wait. So a read with {@code t} threads keeps exactly {@code t}
+ * threads busy, the thread that takes the batches among them: a batch it decodes is allocated and
+ * freed by one thread and still in its cache when taken (much of a parallel read's extra CPU went
+ * to batches decoded on one thread and freed on another: BENCHMARKS.md, session 12). And no
+ * executor can stall the read: with one that never runs a task, the caller decodes every batch.
+ *
+ * <p>Memory is bounded in batches, not windows: nobody decodes for a lane that holds {@link #ahead}
+ * batches not taken, and a helper that finds no lane wanting a batch returns (it is handed to the
+ * executor again when the caller takes a batch). So at most {@code t * (ahead + 1) + 1} batches
+ * exist at once (waiting, being decoded, and the one the caller holds) whatever the caller's pace.
+ * A helper never waits, so any executor (one thread, not first-in-first-out, the caller's own
+ * thread) works.
  *
  * <p>A lane's failure is kept with it and thrown to the caller when the caller reaches the batch
  * that failed (after every batch before it), as one reader would. Closing stops the lanes at their
@@ -61,10 +70,10 @@ final class ParallelBatchReader implements BatchSource {
   private final Schema schema;
   private final BufferAllocator allocator;
   /**
-   * The lanes' threads when the caller gives no executor, shared by every reader: a lane's turn
-   * never waits, and a reader has at most one turn per lane in flight, so a reader never uses more
-   * threads than lanes. Threads that outlive one reader matter on a machine where fresh memory is
-   * dear: a pool per reader started new threads for every scan, each of which took a new allocator
+   * The helpers' threads when the caller gives no executor, shared by every reader: a helper never
+   * waits, and a reader has at most one helper fewer than lanes in flight, so a reader never uses
+   * more threads than lanes, its caller's included. Threads that outlive one reader matter on a
+   * machine where fresh memory is dear: a pool per reader started new threads for every scan, each of which took a new allocator
    * thread arena and cache and a new temporary direct buffer for its file reads, and freed them at
    * its end (LINEITEM at two lanes: 50,000-100,000 minor page faults per scan against 3,000-13,000
    * on threads kept, see BENCHMARKS.md, session 11).
@@ -84,8 +93,12 @@ final class ParallelBatchReader implements BatchSource {
   private int consuming;
   /** Guarded by {@link #lock}: rows of window {@link #consuming} already handed out. */
   private long taken;
-  /** Guarded by {@link #lock}: lane tasks started and not returned. */
+  /** Guarded by {@link #lock}: batches being decoded (by helpers or the caller). */
   private int decoding;
+  /** Most helpers on the executor at once: one thread fewer than lanes, the caller being the other. */
+  private final int helpers;
+  /** Guarded by {@link #lock}: helpers handed to the executor and not returned. */
+  private int helpersOut;
   /** Guarded by {@link #lock}. */
   private boolean closed;
   private boolean started;
@@ -107,6 +120,7 @@ final class ParallelBatchReader implements BatchSource {
       lanes[i] = new Lane(lanePlans.get(i), laneStops.get(i), readers);
     }
     this.executor = executor != null ? executor : SHARED_THREADS;
+    this.helpers = lanes.length - 1;
   }
 
   /**
@@ -244,21 +258,11 @@ final class ParallelBatchReader implements BatchSource {
     releaseDictionaries();
     if (!started) {
       started = true;
-      List<Lane> all = new ArrayList<>();
-      lock.lock();
-      try {
-        for (Lane lane : lanes) {
-          lane.queued = true;
-          all.add(lane);
-        }
-      } finally {
-        lock.unlock();
-      }
-      all.forEach(this::submit);
+      startHelpers();
     }
     Throwable failure = null;
     while (failure == null) {
-      Lane resume = null;
+      Lane step = null;
       Decoded batch = null;
       lock.lock();
       try {
@@ -286,9 +290,8 @@ final class ParallelBatchReader implements BatchSource {
             return null;
           }
           if (failure == null) {
-            if (!open.queued) {
-              open.queued = true;
-              resume = open;
+            if (!open.busy) {
+              step = open;
             } else {
               changed.await();
             }
@@ -298,21 +301,25 @@ final class ParallelBatchReader implements BatchSource {
           batch = lane.ready.poll();
           if (batch != null) {
             taken += batch.root.getRowCount();
-            if (!lane.queued && !lane.finished && lane.ready.size() < ahead) {
-              lane.queued = true;
-              resume = lane;
-            }
           } else if (lane.failure != null) {
             failure = lane.failure;
           } else if (lane.finished) {
             failure = new IllegalStateException("a decoding lane ended before window " + consuming
                 + " had its " + windowRows[consuming] + " rows");
-          } else if (!lane.queued) {
-            lane.queued = true;
-            resume = lane;
+          } else if (!lane.busy) {
+            // nobody decodes the batch asked for: decode it here rather than wait for a thread
+            step = lane;
           } else {
-            changed.await();
+            // a helper decodes it: decode another lane's next batch meanwhile, or wait
+            step = wanting();
+            if (step == null) {
+              changed.await();
+            }
           }
+        }
+        if (step != null) {
+          step.busy = true;
+          decoding++;
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -322,10 +329,11 @@ final class ParallelBatchReader implements BatchSource {
       } finally {
         lock.unlock();
       }
-      if (resume != null) {
-        submit(resume);
-      }
-      if (batch != null) {
+      if (step != null) {
+        decodeOne(step);
+      } else if (batch != null) {
+        // a lane has room again: a helper that ran out of work may take it
+        startHelpers();
         dictionaries = batch.dictionaries;
         return batch.root;
       }
@@ -341,71 +349,103 @@ final class ParallelBatchReader implements BatchSource {
     throw new IllegalStateException("decoding a window failed", failure);
   }
 
-  /** Hands a lane (marked queued) to the executor, outside the lock: a same-thread executor runs it right here. */
-  private void submit(Lane lane) {
+  /**
+   * Guarded by {@link #lock}: the lane whose next batch is needed soonest among those nobody is
+   * decoding, that have room for one more and rows left; {@code null} if none. Lanes are taken in
+   * the order of their windows from the caller's, so the batch the caller waits for comes first.
+   */
+  private Lane wanting() {
+    for (int d = 0; d < lanes.length; d++) {
+      Lane lane = lanes[(consuming + d) % lanes.length];
+      if (!lane.busy && !lane.finished && lane.ready.size() < ahead) {
+        return lane;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Hands helpers to the executor while fewer than {@link #helpers} are out and a lane wants a
+   * batch. A helper that the executor refuses is simply not started: the caller decodes whatever
+   * no helper does, so the read goes on (on one thread at worst).
+   */
+  private void startHelpers() {
+    int more;
+    lock.lock();
     try {
-      executor.execute(() -> decode(lane));
-    } catch (RejectedExecutionException e) {
-      lock.lock();
+      if (closed) {
+        return;
+      }
+      int want = 0;
+      for (Lane lane : lanes) {
+        if (!lane.busy && !lane.finished && lane.ready.size() < ahead) {
+          want++;
+        }
+      }
+      more = Math.max(0, Math.min(helpers - helpersOut, want));
+      helpersOut += more;
+    } finally {
+      lock.unlock();
+    }
+    for (int i = 0; i < more; i++) {
       try {
-        lane.queued = false;
-        lane.finished = true;
-        lane.failure = e;
-        changed.signalAll();
-      } finally {
-        lock.unlock();
+        executor.execute(this::help);
+      } catch (RejectedExecutionException e) {
+        lock.lock();
+        try {
+          helpersOut--;
+          changed.signalAll();
+        } finally {
+          lock.unlock();
+        }
       }
     }
   }
 
   /**
-   * One turn of a lane: its next batches into its queue until it holds {@link #ahead} of them, its
-   * rows end, it fails, or the reader is closed. Never waits for the caller.
+   * One helper on the executor: decodes the batch wanted soonest (see {@link #wanting}), one batch
+   * at a time, until no lane wants one or the reader is closed. Never waits for the caller.
    */
-  private void decode(Lane lane) {
-    lock.lock();
-    try {
-      if (closed) {
-        // close() closes the lane's reader: nothing to do here
-        lane.queued = false;
-        changed.signalAll();
-        return;
+  private void help() {
+    while (true) {
+      Lane lane;
+      lock.lock();
+      try {
+        lane = closed ? null : wanting();
+        if (lane == null) {
+          helpersOut--;
+          changed.signalAll();
+          return;
+        }
+        lane.busy = true;
+        decoding++;
+      } finally {
+        lock.unlock();
       }
-      decoding++;
-    } finally {
-      lock.unlock();
+      decodeOne(lane);
     }
+  }
+
+  /**
+   * The next batch of {@code lane} (marked busy by the caller of this method, which counted it in
+   * {@link #decoding}) into its queue, or its end, or its failure, kept for the caller to meet at
+   * the batch where it happened. Run by a helper or by the caller itself; one at a time per lane.
+   */
+  private void decodeOne(Lane lane) {
     Throwable failure = null;
     boolean ended = false;
+    Decoded batch = null;
     try {
       if (lane.reader == null) {
         lane.reader = lane.readers.apply(lane.plan);
         lane.reader.stopBatchesAt(lane.stops);
         lane.reader.skipLocalHoles();
       }
-      boolean full = false;
-      while (!full && !isClosed()) {
-        VectorSchemaRoot root = lane.reader.next();
-        if (root == null) {
-          ended = true;
-          break;
-        }
-        Decoded batch = new Decoded(root, lane.reader.takeDictionaries());
-        lock.lock();
-        try {
-          if (closed) {
-            break;
-          }
-          lane.ready.add(batch);
-          batch = null;
-          full = lane.ready.size() >= ahead;
-          changed.signalAll();
-        } finally {
-          lock.unlock();
-          if (batch != null) {
-            batch.close();
-          }
-        }
+      VectorSchemaRoot root = lane.reader.next();
+      if (root == null) {
+        ended = true;
+      } else {
+        batch = new Decoded(root, lane.reader.takeDictionaries());
       }
     } catch (RuntimeException | Error e) {
       failure = e;
@@ -413,26 +453,23 @@ final class ParallelBatchReader implements BatchSource {
     if (ended || failure != null) {
       retire(lane);
     }
-    boolean again = false;
     lock.lock();
     try {
-      lane.queued = false;
+      lane.busy = false;
       if (ended || failure != null) {
         lane.finished = true;
         lane.failure = failure;
+      } else if (!closed) {
+        lane.ready.add(batch);
+      } else {
+        // closed while decoding it: close() no longer looks at the queues, and returns once
+        // decoding is 0, so the batch is released before that
+        batch.close();
       }
-      decoding--;
-      // the caller took a batch while this turn ended: carry on, since it will not resubmit
-      again = !closed && !lane.finished && lane.ready.size() < ahead;
-      if (again) {
-        lane.queued = true;
-      }
-      changed.signalAll();
     } finally {
+      decoding--;
+      changed.signalAll();
       lock.unlock();
-    }
-    if (again) {
-      submit(lane);
     }
   }
 
@@ -448,19 +485,9 @@ final class ParallelBatchReader implements BatchSource {
     }
   }
 
-  private boolean isClosed() {
-    lock.lock();
-    try {
-      return closed;
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /**
-   * Stops every lane: a turn not started never will, those running stop at their next batch and are
-   * waited for; then every lane's reader is closed and every batch decoded and not handed out is
-   * released.
+   * Stops every lane: a helper not started yet never decodes, batches being decoded are waited
+   * for; then every lane's reader is closed and every batch decoded and not handed out is released.
    */
   private void stopAndRelease() {
     List<Decoded> left = new ArrayList<>();
@@ -487,7 +514,7 @@ final class ParallelBatchReader implements BatchSource {
     } finally {
       lock.unlock();
     }
-    // no turn runs now, and none will touch a reader again: they are ours to close
+    // nobody decodes now, and nobody will touch a reader again: they are ours to close
     for (Lane lane : lanes) {
       retire(lane);
     }
@@ -509,9 +536,9 @@ final class ParallelBatchReader implements BatchSource {
   }
 
   /**
-   * One lane: its plan, its reader (made on its first turn, kept between turns), the batches decoded
-   * and not yet taken, and how it ended. All but the reader are guarded by the lock; the reader is
-   * used by one turn at a time (a turn is queued only when none is), then by close.
+   * One lane: its plan, its reader (made by its first batch, kept between batches), the batches
+   * decoded and not yet taken, and how it ended. All but the reader are guarded by the lock; the
+   * reader is used by one thread at a time (the one that marked the lane busy), then by close.
    */
   private static final class Lane {
     final RowPlan plan;
@@ -520,8 +547,8 @@ final class ParallelBatchReader implements BatchSource {
     final Function<RowPlan, BatchReader> readers;
     BatchReader reader;
     final ArrayDeque<Decoded> ready = new ArrayDeque<>();
-    /** A turn is handed to the executor or running. */
-    boolean queued;
+    /** A thread (a helper or the caller) decodes the lane's next batch. */
+    boolean busy;
     boolean finished;
     Throwable failure;
 

@@ -260,8 +260,8 @@ public final class ReadOptions {
   }
 
   /**
-   * Where decoding tasks run: with a {@link #parallelism()} above 1, the lanes' turns of decoding
-   * ahead (a turn ends when its lane holds enough batches; it never waits); with a parallelism of 1, one task per leaf column of each batch. {@code null} (the
+   * Where decoding tasks run: with a {@link #parallelism()} above 1, the helpers decoding ahead
+   * beside the caller (a helper ends when no lane wants a batch; it never waits); with a parallelism of 1, one task per leaf column of each batch. {@code null} (the
    * default): with a parallelism of 1 everything is decoded on the calling thread, above 1 on
    * threads the reader starts (and stops when it is closed).
    */
@@ -433,7 +433,7 @@ public final class ReadOptions {
      * #parallelism(int)} above 1 the windows of rows decoded ahead, otherwise the leaf columns of
      * each batch in parallel, one task per column. {@code null} (the default) decodes on the
      * calling thread, or, with a parallelism above 1, on the library's shared daemon decoding
-     * threads (started when a lane finds none idle, ended after 10 s without work).
+     * threads (started when a helper finds none idle, ended after 10 s without work).
      */
     public Builder executor(Executor executor) {
       this.executor = executor;
@@ -445,9 +445,12 @@ public final class ReadOptions {
      * asked for). Above 1, the reader cuts the rows it reads into windows of a few whole batches,
      * and {@code threads} lanes take every {@code threads}-th window each, one reader per lane that
      * carries on from one of its windows to the next (pages of the other lanes' windows skipped
-     * through the offset index). The lanes decode ahead of the caller, on the {@link #executor} if
-     * one is given or else on the library's shared daemon decoding threads (at most {@code threads}
-     * of them at once for this reader; kept from reader to reader so that their memory stays warm), and the batches are handed
+     * through the offset index). The batches are decoded ahead of the caller, one at a time, the
+     * one needed soonest first, by {@code threads - 1} helpers on the {@link #executor} if one is
+     * given or else on the library's shared daemon decoding threads (kept from reader to reader so
+     * that their memory stays warm), and by the calling thread itself: it decodes the batch it asks
+     * for when no helper is decoding it, and another one while a helper is, so {@code threads}
+     * threads decode in all, the caller's among them. The batches are handed
      * out in file order: the same batches, row for row, as one thread gives (unless {@link
      * #maxBatchBytes} cuts one short: the batches after it then end at the next window's start
      * rather than one batch size further on). A window splits a row group
@@ -455,17 +458,19 @@ public final class ReadOptions {
      * reading the ones before); otherwise it ends where the row group ends, so a file of one row
      * group without offset index decodes on one thread.
      *
-     * <p>Memory: each lane stops when it holds 2 decoded batches not yet taken (1 for windows of
-     * one or two batches) and carries on when the caller takes one, so at most {@code 3 * threads
-     * + 1} batches exist at once, beside each lane's compressed pages of its current row group. A
-     * lane never blocks a thread of the executor while it waits, so an executor with fewer threads
-     * than {@code threads}, or one that does not run tasks in the order given, still reads every
-     * row. Closing the reader mid-scan stops the lanes (each at its next batch), waits for them and
+     * <p>Memory: nobody decodes for a lane that holds 2 decoded batches not yet taken (1 for
+     * windows of one or two batches), so at most {@code 3 * threads + 1} batches exist at once,
+     * beside each lane's compressed pages of its current row group. A helper never blocks a thread
+     * of the executor (it returns when no lane wants a batch, and is handed over again when the
+     * caller takes one), and the caller decodes whatever no helper does, so any executor (fewer
+     * threads, tasks out of order, the caller's own thread, even one that never runs a task or
+     * refuses them) still reads every row. Closing the reader mid-scan stops the lanes (each at its next batch), waits for them and
      * releases every buffer they hold. A failure in a
      * lane is thrown by the {@link ParquetFileReader#readNextBatch()} call that reaches its rows,
      * after the batches before it, as the same typed, located exception one thread would throw.
-     * A caller's executor must have threads to spare beyond those waiting for the batches: a
-     * thread of it that reads the batches waits for windows queued on it.
+     * Where the rows make a single window (a file of one row group without offset index), one
+     * reader decodes them as with a parallelism of 1, its columns as tasks on the executor if one
+     * is given: that executor must then run them.
      *
      * <pre>{@code
      * ReadOptions allCores = ReadOptions.builder(allocator)

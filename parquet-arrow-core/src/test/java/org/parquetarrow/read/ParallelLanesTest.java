@@ -17,6 +17,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -233,6 +234,61 @@ class ParallelLanesTest {
     }
   }
 
+  static Stream<Arguments> executorsThatNeverRun() {
+    List<Arguments> all = new ArrayList<>();
+    for (String executor : new String[] {"drops every task", "refuses every task"}) {
+      for (int lanes = 2; lanes <= 4; lanes++) {
+        for (boolean pageIndex : new boolean[] {true, false}) {
+          all.add(Arguments.of(executor, lanes, pageIndex));
+        }
+      }
+    }
+    return all.stream();
+  }
+
+  /**
+   * The caller decodes whatever no helper does: with an executor that never runs a helper, the
+   * read still gives every row, in order, from the caller's thread alone (before session 12 the
+   * caller waited for lanes queued on such an executor for ever, or failed on the refusal).
+   */
+  @ParameterizedTest(name = "{0}, parallelism {1}, page index {2}")
+  @MethodSource("executorsThatNeverRun")
+  void anExecutorThatNeverRunsAHelperStillReadsEveryRowOnTheCaller(String kind, int lanes, boolean pageIndex) {
+    Path file = written(pageIndex);
+    List<Runnable> dropped = new ArrayList<>();
+    Executor never = kind.startsWith("drops") ? dropped::add : task -> {
+      throw new RejectedExecutionException("no threads here");
+    };
+    java.util.Set<Thread> decoders = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    BufferAllocator scan = memory.allocator().newChildAllocator("scan", new org.apache.arrow.memory.AllocationListener() {
+      @Override
+      public void onPreAllocation(long size) {
+        decoders.add(Thread.currentThread());
+      }
+    }, 0, Long.MAX_VALUE);
+    try (scan) {
+      // batches that divide the row groups: without a page index the windows then end at row
+      // group ends, several of them (otherwise one window, read by one reader as before)
+      ReadOptions options = ReadOptions.builder(scan).batchSize(250).parallelism(lanes)
+          .executor(never).dictionaryColumns("s").build();
+      Thread[] caller = new Thread[1];
+      List<List<Object>> got = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+        caller[0] = Thread.currentThread();
+        try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
+          return rows(reader);
+        }
+      });
+      assertEquals(expected(), got);
+      assertEquals(java.util.Set.of(caller[0]), decoders, "every batch decoded on the caller");
+    }
+    if (kind.startsWith("drops")) {
+      assertTrue(!dropped.isEmpty(), "helpers were handed to the executor");
+      // a helper the executor runs late finds the reader closed and returns without decoding
+      dropped.forEach(Runnable::run);
+      assertEquals(0, memory.allocator().getAllocatedMemory());
+    }
+  }
+
   @ParameterizedTest(name = "parallelism {0}")
   @MethodSource("lanesCounts")
   void batchesCutShortByBytesNeverJoinTwoWindows(int lanes) {
@@ -380,7 +436,7 @@ class ParallelLanesTest {
         assertEquals((long) damaged * GROUP_ROWS, rowsBefore[0], "every batch before the damaged page came out");
         assertEquals(damaged, e.location().rowGroup(), e.getMessage());
         assertEquals("n", e.location().column(), e.getMessage());
-        assertEquals(0, memory.allocator().getAllocatedMemory(), "nothing held after the failure");
+        assertEquals(0, memory.allocator().getAllocatedMemory(), () -> "nothing held after the failure: " + memory.allocator().toVerboseString());
       }
     } finally {
       lifo.close();

@@ -265,7 +265,7 @@ class ParallelWindowsTest {
     Read parallel = read(file, many);
     assertEquals(expected(choice.fileRows), parallel.rows);
     assertEquals(read(file, one).batchRows, parallel.batchRows, "batches cut as one thread cuts them");
-    assertTrue(TASKS.get() - before >= 2, "windows were decoded as tasks on the executor");
+    assertTrue(TASKS.get() - before >= 1, "helpers decoded on the executor");
   }
 
   @Test
@@ -388,13 +388,13 @@ class ParallelWindowsTest {
         assertEquals(want, read(file, ReadOptions.builder(scan).batchSize(100).parallelism(threads).build()));
       }
     }
-    decoders.remove(Thread.currentThread());
-    assertTrue(decoders.size() >= 2, "lanes decoded on threads of their own: " + decoders);
+    assertTrue(decoders.remove(Thread.currentThread()), "the caller decoded batches too");
+    assertTrue(decoders.size() >= 1, "helpers decoded on threads of their own: " + decoders);
     for (Thread t : decoders) {
       assertTrue(t.isDaemon() && t.getName().startsWith("parquet-arrow-decode-"), t + " is a daemon decoding thread");
     }
-    // a pool per reader would have started (and ended) readers * threads = 10 threads
-    assertTrue(decoders.size() < readers * threads, "threads kept from reader to reader: " + decoders);
+    // a pool per reader would have started (and ended) readers * (threads - 1) = 5 helper threads
+    assertTrue(decoders.size() < readers * (threads - 1), "threads kept from reader to reader: " + decoders);
   }
 
   @Test
