@@ -44,6 +44,7 @@ final class HostileFile {
   private Long dictionaryOffset;
   private Long dataOffset;
   private long chunkUncompressed = -1;
+  private CompressionCodec codec = CompressionCodec.UNCOMPRESSED;
 
   private HostileFile(List<SchemaElement> schema, PhysicalType type, List<String> path, long rows) {
     this.schema = schema;
@@ -95,6 +96,20 @@ final class HostileFile {
         new DataPageHeader(numValues, encoding, Encoding.RLE, Encoding.RLE, null), null, null, null), body);
   }
 
+  /**
+   * A v1 data page of PLAIN values without levels, stored with {@code codec} (the chunk's codec from
+   * now on) and claiming to decompress to {@code claimedSize} bytes, whatever {@code body} holds.
+   */
+  HostileFile compressedDataPage(int numValues, CompressionCodec codec, int claimedSize, byte[] body) {
+    this.codec = codec;
+    if (dataOffset == null) {
+      dataOffset = 4L + chunk.size();
+    }
+    values += numValues;
+    return page(new PageHeader(PageType.DATA_PAGE, claimedSize, body.length, null,
+        new DataPageHeader(numValues, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null), null, null, null), body);
+  }
+
   /** Appends a page with any header, e.g. one whose sizes disagree with its body. */
   HostileFile page(PageHeader header, byte[] body) {
     chunk.writeBytes(MetadataWriter.toBytes(header));
@@ -115,7 +130,7 @@ final class HostileFile {
     if (dictionaryOffset != null) {
       encodings.add(Encoding.RLE_DICTIONARY);
     }
-    ColumnMetaData meta = new ColumnMetaData(type, encodings, path, CompressionCodec.UNCOMPRESSED, values,
+    ColumnMetaData meta = new ColumnMetaData(type, encodings, path, codec, values,
         chunkUncompressed >= 0 ? chunkUncompressed : pages.length, pages.length, null,
         dataOffset != null ? dataOffset : first, null, dictionaryOffset, null, null, null, null, null, null);
     ColumnChunk column = new ColumnChunk(null, first, meta, null, null, null, null, null, null);

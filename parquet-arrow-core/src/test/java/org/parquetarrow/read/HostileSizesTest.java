@@ -12,6 +12,7 @@ import static org.parquetarrow.read.HostileFile.ints;
 import static org.parquetarrow.read.HostileFile.rleRun;
 import static org.parquetarrow.read.HostileFile.v1Levels;
 
+import com.github.luben.zstd.Zstd;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -21,6 +22,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.format.Repetition;
@@ -224,6 +226,33 @@ class HostileSizesTest {
       for (int r = 0; r < 3; r++) {
         assertArrayEquals(Arrays.copyOfRange(body, 16 * r, 16 * r + 16), c.get(r));
       }
+    }
+  }
+
+  /**
+   * ZSTD has no bound on its expansion, so a page header's decompressed size cannot be checked
+   * against its stored bytes: 13 bytes of ZSTD (three INT32 values) claiming 512 MiB must be seen to
+   * decode to that before a 512 MiB array is taken for them: the refusal is the count's (the
+   * decompressor's own error about a short frame would come only after the allocation).
+   */
+  @Test
+  void aFewBytesOfZstdClaimingAHugePageAreCountedBeforeThePageIsAllocated() {
+    byte[] zstd = Zstd.compress(ints(1, 2, 3));
+    int claimed = 512 << 20;
+    HostileFile file = HostileFile.flat(PhysicalType.INT32, null, Repetition.REQUIRED, 3)
+        .compressedDataPage(3, CompressionCodec.ZSTD, claimed, zstd);
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ReadOptions options = ReadOptions.builder(allocator).pageReadAhead(ReadOptions.PageReadAhead.OFF).build();
+      ParquetException e = assertThrows(ParquetException.class, () -> {
+        try (ParquetFileReader reader = ParquetFileReader.open(file.file(), options)) {
+          reader.readNextBatch().close();
+        }
+      });
+      assertInstanceOf(CorruptFileException.class, e, e.toString());
+      assertTrue(e.problem().contains("page claims " + claimed + " bytes decompressed from " + zstd.length
+          + " bytes of ZSTD, which do not decode to that many"), e.getMessage());
+      assertEquals("c", e.location().column());
+      assertEquals(0, allocator.getAllocatedMemory());
     }
   }
 

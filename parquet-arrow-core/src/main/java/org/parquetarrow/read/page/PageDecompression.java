@@ -20,9 +20,13 @@ final class PageDecompression implements AutoCloseable {
   private static final byte[] NO_BYTES = new byte[0];
   /**
    * Pages up to this size are allocated as their header says. Beyond it, a codec without an
-   * expansion bound (ZSTD, BROTLI) must first be seen to decode to the claimed size.
+   * expansion bound (ZSTD, BROTLI) must first be seen to decode to the claimed size: otherwise a few
+   * bytes of a hostile file make each page take (and zero) as much heap as its header claims. 64 MiB
+   * is 64 times the page size writers cut by default; legitimate pages beyond it cost one more decode.
    */
-  private static final int UNVERIFIED_PAGE_SIZE = 1 << 30;
+  private static final int UNVERIFIED_PAGE_SIZE = 64 << 20;
+  /** The largest page of a codec that can neither be bounded nor counted (LZO). */
+  private static final int UNCOUNTED_PAGE_SIZE = 1 << 30;
 
   private final CompressionCodec codec;
   private final int maxPageSize;
@@ -92,10 +96,12 @@ final class PageDecompression implements AutoCloseable {
       // a codec without an expansion bound claims a huge page: believe it only once the data
       // really decodes to that many bytes, before allocating them
       if (!DecompressedSize.isCountable(codec)) {
-        throw new UnsupportedFeatureException("page over 1 GiB",
-            "a " + codec + " page decompressing to " + plainLength + " bytes (over 1 GiB) is not supported");
-      }
-      if (DecompressedSize.count(codec, from, src, storedLength, plainLength) != plainLength) {
+        // LZO cannot be counted by streaming: believed up to 1 GiB, as before the count existed
+        if (plainLength > UNCOUNTED_PAGE_SIZE) {
+          throw new UnsupportedFeatureException("page over 1 GiB",
+              "a " + codec + " page decompressing to " + plainLength + " bytes (over 1 GiB) is not supported");
+        }
+      } else if (DecompressedSize.count(codec, from, src, storedLength, plainLength) != plainLength) {
         throw new CorruptFileException("page claims " + plainLength + " bytes decompressed from " + storedLength
             + " bytes of " + codec + ", which do not decode to that many");
       }
