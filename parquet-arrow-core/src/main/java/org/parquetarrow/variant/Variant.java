@@ -236,7 +236,7 @@ public final class Variant {
     int start = (int) (l.dataAt + l.offset(b, i));
     int end = (int) (l.dataAt + l.dataLength);
     // checked by VariantValues when this variant was built, so it fits
-    int n = VariantValues.check(metadata, b, start, end - start);
+    int n = VariantValues.length(b, start, end);
     return new Variant(metadata, b, start, n);
   }
 

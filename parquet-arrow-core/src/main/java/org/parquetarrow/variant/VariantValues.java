@@ -50,6 +50,27 @@ final class VariantValues {
     return new VariantValues(metadata, b, length).check(offset, (long) offset + length, 0);
   }
 
+  /**
+   * The encoded length of the value at {@code b[at]}, one that {@link #check} has already accepted
+   * as part of the value around it, read from its header alone. Checking it again on its own would
+   * count its shared values against its own bytes rather than its container's (a value the
+   * container accepted could be refused), and would make walking a value quadratic.
+   */
+  static int length(byte[] b, int at, long end) {
+    int header = b[at] & 0xFF;
+    int info = header >>> 2;
+    return switch (header & 0x03) {
+      case BASIC_PRIMITIVE -> PRIMITIVE_SIZES[info] < 0
+          ? (int) (5 + LittleEndianBytes.unsigned(b, at + 1, 4))
+          : PRIMITIVE_SIZES[info] + 1;
+      case BASIC_SHORT_STRING -> info + 1;
+      default -> {
+        Layout l = Layout.read(b, at, end);
+        yield (int) (l.dataAt + l.dataLength - at);
+      }
+    };
+  }
+
   static VariantKind kind(byte[] b, int at) {
     int header = b[at] & 0xFF;
     return switch (header & 0x03) {

@@ -173,4 +173,39 @@ class HandMadeVariantTest {
       assertEquals("\"MDEy\"", array.element(0).toJson());
     }
   }
+
+  /**
+   * Jazzer's VariantFuzzTest find (CI, session 12): a value whose nested arrays share their
+   * elements was accepted as a whole (its values fit its bytes) but refused when an element was
+   * taken, because the element was checked again against its own, fewer bytes. Every element of
+   * an accepted value must be reachable, down to the leaves.
+   */
+  @Test
+  void everyElementOfAnAcceptedValueWithSharedElementsIsReachable() {
+    byte[] input = java.util.Base64.getDecoder().decode(
+        "AQQAAgcMEGlkdGhpbmduYW1lc3R5cGUDAwAlJkUCAgABAAIeDAECAQIAFwMCAAsSKUNvbnRyYXJpYW4ZU3BpZAEAAAMEAAADABUDCQAA"
+            + "AAAAAAAAAggHAAAAAAAAAAlheQA=");
+    Variant v = Variant.ofConcatenated(input);
+    assertEquals(VariantKind.ARRAY, v.kind());
+    assertTrue(leaves(v) > 0);
+  }
+
+  /** The leaves under {@code v}, every object field and array element taken. */
+  private static int leaves(Variant v) {
+    int n = 0;
+    switch (v.kind()) {
+      case ARRAY -> {
+        for (int i = 0; i < v.size(); i++) {
+          n += leaves(v.element(i));
+        }
+      }
+      case OBJECT -> {
+        for (int i = 0; i < v.size(); i++) {
+          n += leaves(v.fieldValue(i));
+        }
+      }
+      default -> n = 1;
+    }
+    return n;
+  }
 }
