@@ -11,13 +11,11 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.dataset.scan.ScanOptions.LateMaterialization;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Option {@code lateMaterialization} ({@code auto}, {@code always}, {@code never}) reaches each
@@ -58,17 +56,17 @@ class SparkLateMaterializationTest {
         Dataset<Row> ours = spark.read().format("parquet-arrow").option("lateMaterialization", policy)
             .option("batchSize", batchSize).load(file.toString()).where(WHERE).select("id", "price", "s", "k");
         assertEquals(expected, sorted(ours.collectAsList()), policy + ", batches of " + batchSize);
-        BatchScanExec scan = scanOf(ours);
-        long groupsRead = metric(scan, "row_groups_read");
-        long late = metric(scan, "row_groups_late_materialized");
+        BatchScanExec scan = ScanPlans.scanOf(ours);
+        long groupsRead = ScanPlans.metric(scan, "row_groups_read");
+        long late = ScanPlans.metric(scan, "row_groups_late_materialized");
         assertTrue(groupsRead >= 3, "several row groups: " + groupsRead);
-        assertEquals(expected.size(), metric(scan, "rows_out"), policy);
+        assertEquals(expected.size(), ScanPlans.metric(scan, "rows_out"), policy);
         if (policy.equals("never")) {
           assertEquals(0, late, "no row group read late");
-          assertEquals(metric(scan, "rows_read"), metric(scan, "rows_materialized"), "every row decoded whole");
+          assertEquals(ScanPlans.metric(scan, "rows_read"), ScanPlans.metric(scan, "rows_materialized"), "every row decoded whole");
         } else if (policy.equals("always")) {
           assertEquals(groupsRead, late, "every row group read late");
-          assertEquals(expected.size(), metric(scan, "rows_materialized"), "only the matching rows decoded whole");
+          assertEquals(expected.size(), ScanPlans.metric(scan, "rows_materialized"), "only the matching rows decoded whole");
         }
       }
     }
@@ -90,25 +88,5 @@ class SparkLateMaterializationTest {
     List<Row> out = new ArrayList<>(rows);
     out.sort(java.util.Comparator.comparingLong(r -> r.getLong(0)));
     return out;
-  }
-
-  private static BatchScanExec scanOf(Dataset<Row> df) {
-    List<BatchScanExec> found = new ArrayList<>();
-    collect(df.queryExecution().executedPlan(), found);
-    assertEquals(1, found.size(), "one parquet-arrow scan in " + df.queryExecution().executedPlan());
-    return found.get(0);
-  }
-
-  private static void collect(SparkPlan plan, List<BatchScanExec> out) {
-    if (plan instanceof BatchScanExec b) {
-      out.add(b);
-    }
-    for (SparkPlan c : CollectionConverters.asJava(plan.children())) {
-      collect(c, out);
-    }
-  }
-
-  private static long metric(BatchScanExec scan, String name) {
-    return CollectionConverters.asJava(scan.metrics()).get(name).value();
   }
 }

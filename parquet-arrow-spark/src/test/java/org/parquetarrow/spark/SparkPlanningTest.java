@@ -3,13 +3,11 @@ package org.parquetarrow.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,7 +48,7 @@ class SparkPlanningTest {
     Dataset<Row> point = all.where("id = 2500");
     List<Row> rows = point.collectAsList();
     assertEquals(List.of(2500L), rows.stream().map(r -> r.getLong(0)).toList());
-    BatchScanExec scan = scanOf(point);
+    BatchScanExec scan = ScanPlans.scanOf(point);
     Map<String, Long> m = metrics(scan);
     LOG.info("point query: {} input partitions, metrics {}", scan.inputPartitions().size(), m);
     assertEquals(1, scan.inputPartitions().size(), "only the file holding id 2500 is read");
@@ -61,7 +59,7 @@ class SparkPlanningTest {
 
     Dataset<Row> none = all.where("id < 0");
     assertEquals(0, none.collectAsList().size());
-    BatchScanExec empty = scanOf(none);
+    BatchScanExec empty = ScanPlans.scanOf(none);
     assertEquals(0, empty.inputPartitions().size(), "nothing to read");
     assertEquals(groups, metrics(empty).get("row_groups_pruned_by_statistics"));
   }
@@ -70,8 +68,8 @@ class SparkPlanningTest {
   void withoutStatisticsPruningEveryFileIsATask() {
     Dataset<Row> point = ours("none").where("id = 2500");
     assertEquals(1, point.collectAsList().size());
-    assertEquals(4, scanOf(point).inputPartitions().size());
-    assertEquals(0, metrics(scanOf(point)).get("row_groups_pruned_by_statistics"));
+    assertEquals(4, ScanPlans.scanOf(point).inputPartitions().size());
+    assertEquals(0, metrics(ScanPlans.scanOf(point)).get("row_groups_pruned_by_statistics"));
   }
 
   /** The plan's metrics of a finished scan. */
@@ -83,22 +81,6 @@ class SparkPlanningTest {
 
   private static long countOf(Dataset<Row> df, String metric) {
     df.collectAsList();
-    return metrics(scanOf(df)).get(metric);
-  }
-
-  private static BatchScanExec scanOf(Dataset<Row> df) {
-    List<BatchScanExec> found = new ArrayList<>();
-    collect(df.queryExecution().executedPlan(), found);
-    assertEquals(1, found.size(), "one parquet-arrow scan in " + df.queryExecution().executedPlan());
-    return found.get(0);
-  }
-
-  private static void collect(SparkPlan plan, List<BatchScanExec> out) {
-    if (plan instanceof BatchScanExec b) {
-      out.add(b);
-    }
-    for (SparkPlan c : CollectionConverters.asJava(plan.children())) {
-      collect(c, out);
-    }
+    return metrics(ScanPlans.scanOf(df)).get(metric);
   }
 }

@@ -21,7 +21,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -182,25 +181,6 @@ class SparkReadTest {
     assertEquals(0, a.exceptAll(e).count(), "rows only parquet-arrow returned");
   }
 
-  private static BatchScanExec scanOf(Dataset<Row> df) {
-    List<BatchScanExec> found = new ArrayList<>();
-    collect(df.queryExecution().executedPlan(), found);
-    assertEquals(1, found.size(), "one parquet-arrow scan in " + df.queryExecution().executedPlan());
-    return found.get(0);
-  }
-
-  private static void collect(SparkPlan plan, List<BatchScanExec> out) {
-    if (plan instanceof BatchScanExec b) {
-      out.add(b);
-    }
-    for (SparkPlan c : CollectionConverters.asJava(plan.children())) {
-      collect(c, out);
-    }
-  }
-
-  private static long metric(BatchScanExec scan, String name) {
-    return CollectionConverters.asJava(scan.metrics()).get(name).value();
-  }
 
   @Test
   void everyTypeAndNestingReadsAsTheBuiltInReaderReadsIt() throws Exception {
@@ -225,17 +205,17 @@ class SparkReadTest {
     Dataset<Row> builtIn = spark.read().parquet(out.toString()).where(where).select("id", "s", "dec9", "st");
     assertSameRows(builtIn, ours);
     List<Row> rows = ours.collectAsList();
-    BatchScanExec scan = scanOf(ours);
+    BatchScanExec scan = ScanPlans.scanOf(ours);
     String plan = ours.queryExecution().executedPlan().toString();
     LOG.info("plan: {}", plan);
     assertTrue(plan.contains("pushedPredicates=[") && plan.contains("id >= 1000") && plan.contains("id < 1200"), plan);
     assertTrue(rows.size() > 0 && rows.size() <= 200, "rows " + rows.size());
-    long groups = metric(scan, "row_groups");
-    long pruned = metric(scan, "row_groups_pruned_by_statistics") + metric(scan, "row_groups_pruned_by_page_index");
+    long groups = ScanPlans.metric(scan, "row_groups");
+    long pruned = ScanPlans.metric(scan, "row_groups_pruned_by_statistics") + ScanPlans.metric(scan, "row_groups_pruned_by_page_index");
     assertTrue(groups > 2, "the file has several row groups: " + groups);
     assertTrue(pruned > 0, "row groups pruned: " + pruned + " of " + groups);
-    assertTrue(metric(scan, "rows_read") < 10_000 / 2, "rows decoded " + metric(scan, "rows_read"));
-    assertEquals(rows.size(), metric(scan, "rows_out"));
+    assertTrue(ScanPlans.metric(scan, "rows_read") < 10_000 / 2, "rows decoded " + ScanPlans.metric(scan, "rows_read"));
+    assertEquals(rows.size(), ScanPlans.metric(scan, "rows_out"));
     LOG.info("point query on 10000 rows: {}", CollectionConverters.asJava(scan.metrics()).entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue().value()).sorted().toList());
   }
@@ -251,14 +231,14 @@ class SparkReadTest {
     String plan = ours.queryExecution().executedPlan().toString();
     assertTrue(plan.contains("partitionFilter=part is not null and part >= 1"), plan);
     assertTrue(plan.contains("filter=none"), "the predicate mixing a partition and a file column stays with Spark: " + plan);
-    BatchScanExec scan = scanOf(ours);
+    BatchScanExec scan = ScanPlans.scanOf(ours);
     ours.collectAsList();
     long allGroups = 0;
     Dataset<Row> all = spark.read().format("parquet-arrow").load(out.toString());
     all.collectAsList();
-    allGroups = metric(scanOf(all), "row_groups");
-    assertTrue(metric(scan, "row_groups") > 0 && metric(scan, "row_groups") < allGroups,
-        "files of other partitions left out: " + metric(scan, "row_groups") + " of " + allGroups + " row groups");
+    allGroups = ScanPlans.metric(ScanPlans.scanOf(all), "row_groups");
+    assertTrue(ScanPlans.metric(scan, "row_groups") > 0 && ScanPlans.metric(scan, "row_groups") < allGroups,
+        "files of other partitions left out: " + ScanPlans.metric(scan, "row_groups") + " of " + allGroups + " row groups");
   }
 
   @Test
@@ -289,14 +269,14 @@ class SparkReadTest {
     assertFalse(plan.contains("Filter "), plan);
     Dataset<Row> wholeFiltered = whole.where(where).select("id", "s", "st");
     wholeFiltered.collectAsList();
-    BatchScanExec splitScan = scanOf(filtered);
-    BatchScanExec wholeScan = scanOf(wholeFiltered);
-    LOG.info("row groups split/whole: " + metric(splitScan, "row_groups") + "/" + metric(wholeScan, "row_groups")
-        + ", read " + metric(splitScan, "row_groups_read") + "/" + metric(wholeScan, "row_groups_read")
-        + ", bytes " + metric(splitScan, "bytes_read") + "/" + metric(wholeScan, "bytes_read"));
-    assertEquals(metric(wholeScan, "row_groups"), metric(splitScan, "row_groups"), "each row group counted once");
-    assertEquals(metric(wholeScan, "row_groups_read"), metric(splitScan, "row_groups_read"));
-    assertTrue(metric(splitScan, "row_groups_read") < metric(splitScan, "row_groups"));
+    BatchScanExec splitScan = ScanPlans.scanOf(filtered);
+    BatchScanExec wholeScan = ScanPlans.scanOf(wholeFiltered);
+    LOG.info("row groups split/whole: " + ScanPlans.metric(splitScan, "row_groups") + "/" + ScanPlans.metric(wholeScan, "row_groups")
+        + ", read " + ScanPlans.metric(splitScan, "row_groups_read") + "/" + ScanPlans.metric(wholeScan, "row_groups_read")
+        + ", bytes " + ScanPlans.metric(splitScan, "bytes_read") + "/" + ScanPlans.metric(wholeScan, "bytes_read"));
+    assertEquals(ScanPlans.metric(wholeScan, "row_groups"), ScanPlans.metric(splitScan, "row_groups"), "each row group counted once");
+    assertEquals(ScanPlans.metric(wholeScan, "row_groups_read"), ScanPlans.metric(splitScan, "row_groups_read"));
+    assertTrue(ScanPlans.metric(splitScan, "row_groups_read") < ScanPlans.metric(splitScan, "row_groups"));
   }
 
   @Test
@@ -306,7 +286,7 @@ class SparkReadTest {
     Dataset<Row> ours = spark.read().format("parquet-arrow").load(out.toString()).select("id", "st.inner.x");
     Dataset<Row> builtIn = spark.read().parquet(out.toString()).select("id", "st.inner.x");
     assertSameRows(builtIn, ours);
-    StructType read = scanOf(ours).scan().readSchema();
+    StructType read = ScanPlans.scanOf(ours).scan().readSchema();
     StructType expected = new StructType().add("id", DataTypes.LongType, false)
         .add("st", new StructType().add("inner", new StructType().add("x", DataTypes.DoubleType)));
     assertEquals(expected.simpleString(), read.simpleString());
@@ -353,7 +333,7 @@ class SparkReadTest {
     Object actual = ours.first().get(0);
     assertTrue(expected instanceof BigDecimal e && e.signum() > 0, "revenue " + expected);
     assertEquals(expected, actual);
-    BatchScanExec scan = scanOf(ours);
+    BatchScanExec scan = ScanPlans.scanOf(ours);
     assertTrue(scan.scan().description().contains("l_shipdate"), scan.scan().description());
 
     String q1 = "select l_returnflag, l_linestatus, sum(l_quantity) as sum_qty, sum(l_extendedprice) as sum_base_price,"
