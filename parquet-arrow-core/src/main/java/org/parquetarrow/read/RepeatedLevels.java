@@ -101,9 +101,9 @@ final class RepeatedLevels implements LevelStrategy {
 
   /**
    * The capacity to grow to once {@code needed} entries do not fit in {@code current}: the batch's
-   * projected entries by its own records so far (at most {@link #MAX_PROJECTED_ENTRIES} ahead of
-   * need), and at least half as much again as now, so that growth is never step by step; within
-   * the batch's limit.
+   * projected entries by its own records so far (at most {@link #MAX_PROJECTED_ENTRIES}, unless
+   * more are needed already), and at least half as much again as now, so that growth is never
+   * step by step; within the batch's limit.
    */
   private int grownCapacity(int needed, int current) {
     long records = Math.max(1, (long) readingRow + splitter.recordsStarted());
