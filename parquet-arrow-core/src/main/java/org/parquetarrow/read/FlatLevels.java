@@ -25,6 +25,8 @@ final class FlatLevels implements LevelStrategy {
   /** The batch's definition levels, kept when an enclosing struct needs them. */
   private int[] levels;
   private int nullCount;
+  /** The rows of the batch started last: its values' capacity. */
+  private int validityRows;
 
   FlatLevels(PageCursor cursor, ValueSink sink, BufferAllocator allocator, int maxDefinition, boolean keepLevels) {
     this.cursor = cursor;
@@ -37,10 +39,16 @@ final class FlatLevels implements LevelStrategy {
   @Override
   public void startBatch(int rows) {
     nullCount = 0;
+    validityRows = rows;
     validity = LevelStrategy.zeroedBitmap(allocator, rows);
     if (keepLevels) {
       levels = levels != null && levels.length >= rows ? levels : new int[rows];
     }
+  }
+
+  @Override
+  public int valueCapacity() {
+    return validityRows;
   }
 
   @Override

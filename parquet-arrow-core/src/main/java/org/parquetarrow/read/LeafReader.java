@@ -64,7 +64,7 @@ final class LeafReader implements AutoCloseable {
     filled = 0;
     try {
       levels.startBatch(rows);
-      sink.allocate(rows);
+      sink.allocate(levels.valueCapacity());
     } catch (ParquetException e) {
       throw located(e);
     }

@@ -20,6 +20,12 @@ sealed interface LevelStrategy permits FlatLevels, RepeatedLevels {
   void startBatch(int rows);
 
   /**
+   * How many values the sink's buffers of the batch just started should hold: its rows for a leaf
+   * without repetition, the entries it is expected to hold for a repeated one.
+   */
+  int valueCapacity();
+
+  /**
    * Reads the chunk's next {@code rows} rows into the batch, whose first {@code batchRow} rows are
    * read already.
    */

@@ -22,6 +22,12 @@ final class RepeatedLevels implements LevelStrategy {
    * beyond it the batch size must be lowered.
    */
   private static final int MAX_BATCH_ENTRIES = 1 << 26;
+  /**
+   * Most entries a projection reserves ahead of the values really read (16 MiB of 4-byte values):
+   * past it, a batch grows as its values come, so a batch of a few huge lists does not make the
+   * next one reserve for as many.
+   */
+  static final int MAX_PROJECTED_ENTRIES = 1 << 22;
 
   private final PageCursor cursor;
   private final ValueSink sink;
@@ -38,6 +44,18 @@ final class RepeatedLevels implements LevelStrategy {
   /** Values decoded so far, densely, from the batch's entries at the maximum definition level. */
   private int denseValues;
   private int batchRows;
+  /** Records of the batch read so far. */
+  private int recordsRead;
+  /** The batch row the current {@link #read} started at. */
+  private int readingRow;
+  /**
+   * Values the bitmap and the sink's buffers hold room for (at least the batch's rows): grown to
+   * the batch's projection when passed, never value by value.
+   */
+  private int reserved;
+  /** Entries and records of the last batch with records, whose ratio sizes the next batch. */
+  private long lastEntries;
+  private long lastRecords;
 
   RepeatedLevels(PageCursor cursor, ValueSink sink, BufferAllocator allocator, int maxDefinition) {
     this.cursor = cursor;
@@ -48,13 +66,50 @@ final class RepeatedLevels implements LevelStrategy {
 
   @Override
   public void startBatch(int rows) {
+    if (recordsRead > 0) {
+      lastEntries = entries;
+      lastRecords = recordsRead;
+    }
     batchRows = rows;
     entries = 0;
     denseValues = 0;
-    validity = LevelStrategy.zeroedBitmap(allocator, rows);
-    levels = levels != null && levels.length >= rows ? levels : new int[rows];
+    recordsRead = 0;
+    reserved = (int) Math.max(rows, Math.min(MAX_PROJECTED_ENTRIES, projected(rows, lastEntries, lastRecords)));
+    validity = LevelStrategy.zeroedBitmap(allocator, reserved);
+    levels = levels != null && levels.length >= reserved ? levels : new int[reserved];
     repetitionLevels =
-        repetitionLevels != null && repetitionLevels.length >= rows ? repetitionLevels : new int[rows];
+        repetitionLevels != null && repetitionLevels.length >= reserved ? repetitionLevels : new int[reserved];
+  }
+
+  /**
+   * The level entries a batch of {@code rows} records is expected to hold, by {@code entries} in
+   * {@code records} records seen: an eighth more, since list lengths vary between batches, so that
+   * a batch's buffers are allocated once at their size instead of doubled up to it (each doubling
+   * a fresh allocation and a copy, and a parallel read's lanes each doing it); 0 with nothing seen.
+   */
+  static long projected(long rows, long entries, long records) {
+    if (records <= 0) {
+      return 0;
+    }
+    return (long) Math.ceil((double) entries / records * rows * 1.125);
+  }
+
+  @Override
+  public int valueCapacity() {
+    return reserved;
+  }
+
+  /**
+   * The capacity to grow to once {@code needed} entries do not fit in {@code current}: the batch's
+   * projected entries by its own records so far (at most {@link #MAX_PROJECTED_ENTRIES}, unless
+   * more are needed already), and at least half as much again as now, so that growth is never
+   * step by step; within the batch's limit.
+   */
+  private int grownCapacity(int needed, int current) {
+    long records = Math.max(1, (long) readingRow + splitter.recordsStarted());
+    long projection = Math.min(projected(batchRows, needed, records), Math.max(needed, MAX_PROJECTED_ENTRIES));
+    long floor = current + (current >> 1);
+    return (int) Math.min(MAX_BATCH_ENTRIES, Math.max(needed, Math.max(floor, projection)));
   }
 
   /**
@@ -63,6 +118,7 @@ final class RepeatedLevels implements LevelStrategy {
    */
   @Override
   public void read(int batchRow, int records) {
+    readingRow = batchRow;
     splitter.startBatch(records);
     while (!splitter.isFull()) {
       // the chunk may end only once every record asked for has started (the last one ends there)
@@ -82,6 +138,7 @@ final class RepeatedLevels implements LevelStrategy {
           "column chunk holds " + splitter.recordsStarted() + " of the " + records + " records asked for");
     }
     cursor.advanceRows(records);
+    recordsRead = batchRow + records;
   }
 
   /** Appends the window's {@code taken} entries from {@code from} to the batch and decodes their values. */
@@ -93,7 +150,7 @@ final class RepeatedLevels implements LevelStrategy {
               + " level entries; read with a smaller batch size");
     }
     if (needed > levels.length) {
-      int grown = (int) Math.min(MAX_BATCH_ENTRIES, Math.max(needed, 2L * levels.length));
+      int grown = grownCapacity(needed, levels.length);
       levels = Arrays.copyOf(levels, grown);
       repetitionLevels = Arrays.copyOf(repetitionLevels, grown);
     }
@@ -110,13 +167,17 @@ final class RepeatedLevels implements LevelStrategy {
     entries = needed;
     if (nonNull > 0) {
       int end = denseValues + nonNull;
-      if (Bitmaps.bytesFor(end) > validity.capacity()) {
-        ArrowBuf bigger = Allocations.zeroed(
-            allocator, Math.max(Bitmaps.bytesFor(end), 2 * validity.capacity()), end, "validity bits of values");
-        validity.close();
-        validity = bigger;
+      if (end > reserved) {
+        // one growth to the batch's projected size, for the bitmap and the sink's buffers alike
+        reserved = grownCapacity(end, reserved);
+        if (Bitmaps.bytesFor(reserved) > validity.capacity()) {
+          ArrowBuf bigger = Allocations.zeroed(allocator, Bitmaps.bytesFor(reserved), reserved, "validity bits of values");
+          bigger.setBytes(0, validity, 0, validity.capacity());
+          validity.close();
+          validity = bigger;
+        }
+        sink.ensureCapacity(reserved);
       }
-      sink.ensureCapacity(end);
       // the dense values are all present: the sinks' no-null path decodes them in bulk
       Bitmaps.setRange(validity, denseValues, nonNull, true);
       sink.read(nonNull, denseValues, nonNull, validity);
