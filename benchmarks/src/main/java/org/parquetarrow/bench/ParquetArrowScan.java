@@ -32,7 +32,7 @@ public final class ParquetArrowScan {
    */
   public static ScanResult scan(Path file, BufferAllocator allocator, int batchSize, BatchDigest digest,
       int threads) {
-    return scan(file, allocator, batchSize, digest, threads, ReadOptions.PageReadAhead.NEXT_PAGE);
+    return scan(file, allocator, batchSize, digest, threads, ReadOptions.defaults(allocator).pageReadAhead());
   }
 
   /** As {@link #scan(Path, BufferAllocator, int, BatchDigest, int)}, with the page read-ahead {@code readAhead}. */

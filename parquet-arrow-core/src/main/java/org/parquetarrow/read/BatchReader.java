@@ -83,6 +83,11 @@ final class BatchReader implements BatchSource {
   private final RowPlan plan;
   private final WriterVersion writer;
   private final PageReadOptions pageOptions;
+  /**
+   * Decompressed pages a reader (a lane of a parallel read) may hold ahead of its decoding, over
+   * all its columns, beyond the next page of each.
+   */
+  static final long AHEAD_BYTES_PER_READER = 32L << 20;
   private final long totalRows;
 
   /** The selected row ranges of the current row group, as start/end pairs. */
@@ -119,10 +124,6 @@ final class BatchReader implements BatchSource {
     this.plan = plan;
     this.rowGroups = plan.rowGroups();
     this.writer = writer;
-    this.pageOptions = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums())
-        .withMaxPageSize(options.maxPageSize())
-        .withReadAhead(options.pageReadAhead() == ReadOptions.PageReadAhead.OFF
-            ? org.parquetarrow.read.page.PageReadAhead.OFF : org.parquetarrow.read.page.PageReadAhead.NEXT_PAGE);
     List<FieldAssembler> built = new ArrayList<>();
     List<String> names = new ArrayList<>();
     try {
@@ -143,6 +144,7 @@ final class BatchReader implements BatchSource {
     for (FieldAssembler a : fields) {
       leaves.addAll(a.leaves());
     }
+    this.pageOptions = pageOptions(options, leaves.size());
     this.leafOrdinals = new int[leaves.size()];
     this.slices = new ChunkSlices[leaves.size()];
     for (int i = 0; i < leafOrdinals.length; i++) {
@@ -475,6 +477,22 @@ final class BatchReader implements BatchSource {
       open(f);
       return;
     }
+  }
+
+  /**
+   * The page layer's options: pages made ahead up to {@link #AHEAD_BYTES_PER_READER} of decompressed
+   * pages shared among the columns read (at most {@link PageReadOptions#DEFAULT_AHEAD_BYTES} each),
+   * so that a read of a wide file does not hold pages ahead for thousands of columns.
+   */
+  private static PageReadOptions pageOptions(ReadOptions options, int leaves) {
+    PageReadOptions o = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums())
+        .withMaxPageSize(options.maxPageSize());
+    return switch (options.pageReadAhead()) {
+      case OFF -> o.withReadAhead(org.parquetarrow.read.page.PageReadAhead.OFF);
+      case NEXT_PAGE -> o.withReadAhead(org.parquetarrow.read.page.PageReadAhead.NEXT_PAGE);
+      case SEVERAL_PAGES -> o.withReadAhead(org.parquetarrow.read.page.PageReadAhead.SEVERAL_PAGES)
+          .withAheadBytes(Math.min(PageReadOptions.DEFAULT_AHEAD_BYTES, AHEAD_BYTES_PER_READER / Math.max(1, leaves)));
+    };
   }
 
   /** Starts the pages of {@code f}'s row group: its fetched chunks go to the leaf readers. */

@@ -64,9 +64,17 @@ public final class ReadOptions {
    */
   public enum PageReadAhead {
     /**
-     * The page after each data page is prepared on a shared helper thread (the default): a read on
-     * one decoding thread uses up to a second core. Costs one more page-sized decompression buffer
-     * per compressed column chunk being read. Encrypted column chunks are always read without it.
+     * Pages of each compressed column chunk are prepared on a shared helper thread up to a few MiB
+     * of decompressed pages ahead of the decoding thread (the default): a read on one decoding
+     * thread uses up to a second core, and the helper goes on while the decoding thread is busy
+     * with other columns or with the batch it returned. At most 32 MiB of pages wait per reader
+     * (per lane of a parallel read), shared among its columns (4 MiB each at most), beyond the next
+     * page of each. Encrypted column chunks are always read without it.
+     */
+    SEVERAL_PAGES,
+    /**
+     * Only the page after each data page is prepared on a shared helper thread. Costs one more
+     * page-sized decompression buffer per compressed column chunk being read.
      */
     NEXT_PAGE,
     /** Every page is prepared on the decoding thread when it is needed. */
@@ -300,7 +308,7 @@ public final class ReadOptions {
     return fetchOptions;
   }
 
-  /** Whether pages are prepared ahead on a helper thread; default {@link PageReadAhead#NEXT_PAGE}. */
+  /** Whether pages are prepared ahead on a helper thread; default {@link PageReadAhead#SEVERAL_PAGES}. */
   public PageReadAhead pageReadAhead() {
     return pageReadAhead;
   }
@@ -311,7 +319,7 @@ public final class ReadOptions {
         + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + (fileRows == null ? "" : ", rows=" + fileRows) + ", verifyChecksums="
         + verifyChecksums + (parallelism == 1 ? "" : ", parallelism=" + parallelism)
-        + (pageReadAhead == PageReadAhead.NEXT_PAGE ? "" : ", pageReadAhead=" + pageReadAhead) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
+        + (pageReadAhead == PageReadAhead.SEVERAL_PAGES ? "" : ", pageReadAhead=" + pageReadAhead) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
   }
 
   /** Builder of {@link ReadOptions}. */
@@ -331,7 +339,7 @@ public final class ReadOptions {
     private FileDecryptionProperties decryption;
     private VariantShredding variantShredding = VariantShredding.UNSHRED;
     private FetchOptions fetchOptions = FetchOptions.defaults();
-    private PageReadAhead pageReadAhead = PageReadAhead.NEXT_PAGE;
+    private PageReadAhead pageReadAhead = PageReadAhead.SEVERAL_PAGES;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = allocator;
@@ -534,12 +542,13 @@ public final class ReadOptions {
     }
 
     /**
-     * Whether the next page of each column chunk is prepared (header, CRC, decompression) on a
-     * helper thread while the decoding thread decodes the current one: {@link
-     * PageReadAhead#NEXT_PAGE} (the default) or {@link PageReadAhead#OFF}, which keeps all of a
-     * read's work on its decoding threads (one core per thread of {@link #parallelism(int)}). Only
-     * where the work runs changes: the same batches, and an error in a page is thrown by the call
-     * that needs that page, with either policy. Applies to every window of a parallel read and,
+     * Whether the pages of each column chunk are prepared (header, CRC, decompression) on a helper
+     * thread while the decoding thread decodes: several pages ahead ({@link
+     * PageReadAhead#SEVERAL_PAGES}, the default), only the next one ({@link
+     * PageReadAhead#NEXT_PAGE}), or none ({@link PageReadAhead#OFF}, which keeps all of a read's
+     * work on its decoding threads: one core per thread of {@link #parallelism(int)}). Only where
+     * the work runs changes: the same batches, and an error in a page is thrown by the call that
+     * needs that page, with every policy. Applies to every window of a parallel read and,
      * in a template, to every file of a dataset scan.
      *
      * <pre>{@code

@@ -34,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * each fault a kernel entry and a zeroed page; what a parallel read's extra CPU went to in the
  * profile of issue 18 item 2), with the load average before and after each data set. With {@code --read-ahead both}
  * (the default) each data set gets two curves: with the page read-ahead a user gets by default
- * ({@code ReadOptions.PageReadAhead.NEXT_PAGE}: the one-thread read already uses a second core for
- * decompression) and with it {@code OFF} (every decoding thread does one core's work, so the curve
- * shows how decoding itself scales); {@code on} or {@code off} measure one of them.
+ * ({@code ReadOptions.PageReadAhead.SEVERAL_PAGES}: the one-thread read already uses a second core
+ * for decompression) and with it {@code OFF} (every decoding thread does one core's work, so the
+ * curve shows how decoding itself scales); {@code on} or {@code off} measure one of them, {@code
+ * next} the one-page read-ahead ({@code NEXT_PAGE}).
  *
  * <pre>
  * bin/bench-scaling --scale 0.2 --runs 5            # or: java -cp benchmarks.jar org.parquetarrow.bench.scaling.ScalingCurve
@@ -157,9 +158,9 @@ public final class ScalingCurve {
         .append(o.warmups).append(" warm-up and ").append(o.runs)
         .append(String.format(Locale.ROOT, " timed rounds, thread counts interleaved round by round; batches of %,d"
             + " rows, each through BatchDigest on the calling thread; one JVM.  \n", o.batch));
-    b.append("Page read-ahead \"on (default)\": what a user gets, the next page decompressed on a helper thread"
-        + " while the decoding thread decodes (a one-thread read uses up to two cores); \"off\""
-        + " (ReadOptions.PageReadAhead.OFF): one core's work per decoding thread.  \n");
+    b.append("Page read-ahead \"on (default)\": what a user gets, pages decompressed on a helper thread up to a few"
+        + " MiB ahead of the decoding thread (a one-thread read uses up to two cores); \"next page\": only the"
+        + " next page ahead; \"off\" (ReadOptions.PageReadAhead.OFF): one core's work per decoding thread.  \n");
     b.append(m.jvm()).append("; ").append(m.cpu()).append(", ").append(m.cores()).append(" cores; ")
         .append(m.os()).append(".\n\n");
     b.append("| data set | page read-ahead | rows | threads | scan | rows/s | speed-up over 1 thread | process CPU s per scan"
@@ -169,12 +170,20 @@ public final class ScalingCurve {
       for (Point p : c.points) {
         b.append(String.format(Locale.ROOT,
             "| %s | %s | %,d | %d | %.0f ms (%.0f–%.0f) | %.2fM | **%.2f×** | %.2f (%.2f–%.2f) | %s | %.0f | %s |%n",
-            c.set, c.readAhead == ReadOptions.PageReadAhead.OFF ? "off" : "on (default)", c.rows, p.threads, p.runs.median() * 1e3, p.runs.min() * 1e3, p.runs.max() * 1e3,
+            c.set, label(c.readAhead), c.rows, p.threads, p.runs.median() * 1e3, p.runs.min() * 1e3, p.runs.max() * 1e3,
             p.rowsPerSecond / 1e6, p.speedUp, p.cpu.median(), p.cpu.min(), p.cpu.max(), faults(p.minorFaults), p.peakMB,
             p.threads == 1 ? c.loadBefore + " → " + c.loadAfter : ""));
       }
     }
     return b.toString();
+  }
+
+  private static String label(ReadOptions.PageReadAhead policy) {
+    return switch (policy) {
+      case OFF -> "off";
+      case NEXT_PAGE -> "next page";
+      case SEVERAL_PAGES -> "on (default)";
+    };
   }
 
   /** The median minor page faults per scan, or "—" where the platform does not count them. */
@@ -183,7 +192,7 @@ public final class ScalingCurve {
   }
 
   /**
-   * {@code --scale S --runs N --warmups N --threads N --batch ROWS --sets A,B --read-ahead both|on|off
+   * {@code --scale S --runs N --warmups N --threads N --batch ROWS --sets A,B --read-ahead both|on|next|off|all
    * --data DIR --out DIR}.
    */
   public static final class Options {
@@ -194,7 +203,7 @@ public final class ScalingCurve {
     int batch = DEFAULT_BATCH;
     List<BenchDataset> sets = List.of(BenchDataset.values());
     List<ReadOptions.PageReadAhead> readAhead =
-        List.of(ReadOptions.PageReadAhead.NEXT_PAGE, ReadOptions.PageReadAhead.OFF);
+        List.of(ReadOptions.PageReadAhead.SEVERAL_PAGES, ReadOptions.PageReadAhead.OFF);
     Path dataDir = Path.of("benchmarks/target/bench-data");
     Path outDir = Path.of("benchmarks/target/scaling");
 
@@ -216,16 +225,19 @@ public final class ScalingCurve {
             o.sets = sets;
           }
           case "--read-ahead" -> o.readAhead = switch (value(args, ++i, a)) {
-            case "both" -> List.of(ReadOptions.PageReadAhead.NEXT_PAGE, ReadOptions.PageReadAhead.OFF);
-            case "on" -> List.of(ReadOptions.PageReadAhead.NEXT_PAGE);
+            case "both" -> List.of(ReadOptions.PageReadAhead.SEVERAL_PAGES, ReadOptions.PageReadAhead.OFF);
+            case "on" -> List.of(ReadOptions.PageReadAhead.SEVERAL_PAGES);
+            case "next" -> List.of(ReadOptions.PageReadAhead.NEXT_PAGE);
             case "off" -> List.of(ReadOptions.PageReadAhead.OFF);
-            default -> throw new IllegalArgumentException("--read-ahead " + args[i] + ": valid are both, on, off");
+            case "all" -> List.of(ReadOptions.PageReadAhead.SEVERAL_PAGES, ReadOptions.PageReadAhead.NEXT_PAGE,
+                ReadOptions.PageReadAhead.OFF);
+            default -> throw new IllegalArgumentException("--read-ahead " + args[i] + ": valid are both, on, next, off, all");
           };
           case "--data" -> o.dataDir = Path.of(value(args, ++i, a));
           case "--out" -> o.outDir = Path.of(value(args, ++i, a));
           default -> throw new IllegalArgumentException("unknown argument " + a
               + "; valid: --scale S, --runs N, --warmups N, --threads N, --batch ROWS, --sets NUMERIC,STRINGS,NESTED,LINEITEM,"
-              + " --read-ahead both|on|off, --data DIR, --out DIR");
+              + " --read-ahead both|on|next|off|all, --data DIR, --out DIR");
         }
       }
       return o;

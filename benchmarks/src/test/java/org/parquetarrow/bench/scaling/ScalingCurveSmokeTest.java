@@ -26,7 +26,7 @@ class ScalingCurveSmokeTest {
   void everyThreadCountReadsWhatOneThreadReadsWithTheReadAheadOnAndOff() throws Exception {
     ScalingCurve.Options o = ScalingCurve.Options.parse("--scale", "0.01", "--threads", "3", "--batch", "1000",
         "--runs", "1", "--warmups", "0");
-    assertEquals(List.of(PageReadAhead.NEXT_PAGE, PageReadAhead.OFF), o.readAhead, "both curves by default");
+    assertEquals(List.of(PageReadAhead.SEVERAL_PAGES, PageReadAhead.OFF), o.readAhead, "both curves by default");
     List<ScalingCurve.Curve> curves = new ArrayList<>();
     for (BenchDataset d : BenchDataset.values()) {
       Path file = d.ensure(Path.of("target/bench-data"), 0.01);
@@ -89,11 +89,14 @@ class ScalingCurveSmokeTest {
   @Test
   void theReadAheadFlagPicksTheCurves() {
     assertEquals(List.of(PageReadAhead.OFF), ScalingCurve.Options.parse("--read-ahead", "off").readAhead);
-    assertEquals(List.of(PageReadAhead.NEXT_PAGE), ScalingCurve.Options.parse("--read-ahead", "on").readAhead);
-    assertEquals(List.of(PageReadAhead.NEXT_PAGE, PageReadAhead.OFF),
+    assertEquals(List.of(PageReadAhead.SEVERAL_PAGES), ScalingCurve.Options.parse("--read-ahead", "on").readAhead);
+    assertEquals(List.of(PageReadAhead.NEXT_PAGE), ScalingCurve.Options.parse("--read-ahead", "next").readAhead);
+    assertEquals(List.of(PageReadAhead.SEVERAL_PAGES, PageReadAhead.OFF),
         ScalingCurve.Options.parse("--read-ahead", "both").readAhead);
+    assertEquals(List.of(PageReadAhead.SEVERAL_PAGES, PageReadAhead.NEXT_PAGE, PageReadAhead.OFF),
+        ScalingCurve.Options.parse("--read-ahead", "all").readAhead);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ScalingCurve.Options.parse("--read-ahead", "sometimes"));
-    assertTrue(e.getMessage().contains("both, on, off"), e.getMessage());
+    assertTrue(e.getMessage().contains("both, on, next, off, all"), e.getMessage());
   }
 }

@@ -14,6 +14,7 @@ import org.parquetarrow.crypto.ColumnDecryptor;
 import org.parquetarrow.crypto.ModuleType;
 import org.parquetarrow.format.ColumnChunk;
 import org.parquetarrow.format.ColumnMetaData;
+import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.format.DataPageHeader;
 import org.parquetarrow.format.DataPageHeaderV2;
 import org.parquetarrow.format.DictionaryPageHeader;
@@ -155,9 +156,14 @@ public final class ColumnChunkPageReader implements AutoCloseable {
   private long pagesRead;
   private long pagesSkipped;
 
-  private final boolean readAhead;
-  /** The next page, being prepared on a helper thread; {@code null} when none is. */
-  private PageAhead ahead;
+  /**
+   * The most pages of a compressed chunk made ahead with {@link PageReadAhead#SEVERAL_PAGES}; the
+   * byte budget ({@link PageReadOptions#aheadBytes()}) usually binds first.
+   */
+  static final int MAX_PAGES_AHEAD = 8;
+
+  /** The pages made ahead on helper threads; {@code null} when pages are made in line. */
+  private final PagesAhead ahead;
   /**
    * The counters as of the last page handed out, for the getters: while a page is prepared ahead
    * the fields above belong to the helper thread.
@@ -195,10 +201,16 @@ public final class ColumnChunkPageReader implements AutoCloseable {
         : new PageDecryption(b.decryptor, meta.dictionaryPageOffset() != null);
     // decryption reuses its buffers from page to page, so encrypted chunks are read in line, and
     // so are chunks given a caller's decompressor, which the caller may use meanwhile
-    this.readAhead = b.options.readAhead() == PageReadAhead.NEXT_PAGE && decryption == null
+    boolean readAhead = b.options.readAhead() != PageReadAhead.OFF && decryption == null
         && b.decompressor == null;
-    this.decompression =
-        new PageDecompression(meta.codec(), b.options.maxPageSize(), b.decompressor, readAhead ? 2 : 1);
+    ScratchPool pool = readAhead ? new ScratchPool(b.options.maxPageSize()) : null;
+    this.decompression = new PageDecompression(meta.codec(), b.options.maxPageSize(), b.decompressor, pool);
+    // beyond the next page only where there is decompression to move off the caller's thread
+    boolean several = b.options.readAhead() == PageReadAhead.SEVERAL_PAGES
+        && meta.codec() != CompressionCodec.UNCOMPRESSED && b.options.aheadBytes() > 0;
+    this.ahead = !readAhead ? null
+        : several ? new PagesAhead(this::make, pool, MAX_PAGES_AHEAD, b.options.aheadBytes())
+        : new PagesAhead(this::make, pool, 1, 0);
   }
 
   /**
@@ -224,30 +236,65 @@ public final class ColumnChunkPageReader implements AutoCloseable {
       throw new IllegalStateException("page reader is closed");
     }
     Page page;
-    PageAhead pending = ahead;
-    ahead = null;
-    try {
-      page = pending != null ? pending.take() : produce();
-    } finally {
-      // the page (or its failure) is complete: the counters may show it
-      shownSkipped = pagesSkipped;
-      shownChecksums = checksums.verified();
-      shownDecompressed = decompression.bytesDecompressed();
+    if (ahead == null) {
+      try {
+        page = produce();
+      } finally {
+        // the page (or its failure) is complete: the counters may show it
+        shownSkipped = pagesSkipped;
+        shownChecksums = checksums.verified();
+        shownDecompressed = decompression.bytesDecompressed();
+      }
+    } else {
+      PagesAhead.Made m = ahead.take();
+      // the counters as they stood right after this page, not after the pages made since
+      shownSkipped = m.skipped();
+      shownChecksums = m.checksums();
+      shownDecompressed = m.decompressed();
+      if (m.thrown() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (m.thrown() instanceof Error e) {
+        throw e;
+      }
+      page = m.page();
     }
     if (page != null) {
       pagesRead++;
-    }
-    if (readAhead && page instanceof DataPage && !finished) {
-      // only after data pages: a caller reading just the dictionary page starts nothing
-      ahead = PageAhead.start(this::produce);
     }
     return page;
   }
 
   /**
-   * The next page, made on the caller's thread or a helper's (never both at once: a helper's run
-   * is handed over through {@link PageAhead}).
+   * The next page made for {@link PagesAhead}, on a helper's thread or the caller's (never both at
+   * once), with what it holds and the counters right after it; a failure is in the result.
    */
+  private PagesAhead.Made make() {
+    Page page = null;
+    Throwable thrown = null;
+    try {
+      page = produce();
+    } catch (Throwable t) { // handed to the caller, who would have seen it without read-ahead
+      thrown = t;
+    }
+    boolean detached = true;
+    int bytes = 0;
+    if (page instanceof DataPage d) {
+      // a streamed chunk's buffers are refilled as pages are read: a page whose sections lie in
+      // them must not have pages after it made ahead past the next one
+      detached = stream == null || !(inChunkBuffers(d.values()) || inChunkBuffers(d.definitionLevels())
+          || inChunkBuffers(d.repetitionLevels()));
+      bytes = d.values().length() + d.definitionLevels().length() + d.repetitionLevels().length();
+    }
+    return new PagesAhead.Made(page, thrown, detached, bytes, decompression.takeLastScratch(),
+        pagesSkipped, checksums.verified(), decompression.bytesDecompressed());
+  }
+
+  private boolean inChunkBuffers(ByteSlice s) {
+    return s.array() == buf || s.array() == spare;
+  }
+
+  /** The next page, made on the caller's thread or, through {@link #make()}, a helper's. */
   private Page produce() {
     if (failed) {
       throw new IllegalStateException("page reader failed on an earlier page");
@@ -265,6 +312,11 @@ public final class ColumnChunkPageReader implements AutoCloseable {
    */
   public boolean knowsFirstRows() {
     return plan != null;
+  }
+
+  /** Pages made ahead and waiting to be handed out (the chunk's end counts as one); for tests. */
+  int pagesWaiting() {
+    return ahead == null ? 0 : ahead.waiting();
   }
 
   /** Pages returned so far. */
@@ -301,8 +353,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     closed = true;
     if (ahead != null) {
       // a helper may be using the buffers and the decompressor released below
-      ahead.abandon();
-      ahead = null;
+      ahead.close();
     }
     if (decryption != null) {
       decryption.close();

@@ -1,7 +1,5 @@
 package org.parquetarrow.read.page;
 
-import java.util.Arrays;
-
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.compress.Codecs;
@@ -13,8 +11,9 @@ import org.parquetarrow.format.CompressionCodec;
  * Turns a page's stored bytes into its plain bytes for one column chunk's codec: the size a header
  * claims is checked against the page limit and against what the codec can produce before anything
  * is allocated, then the bytes are decompressed into a fresh array or into a buffer reused from page
- * to page. Uncompressed pages are not copied. With two buffers, successive pages alternate between
- * them, so that one page can be decompressed while the one before it is still being decoded.
+ * to page. Uncompressed pages are not copied. The reused buffer is one, or, when pages are made
+ * ahead of the caller, one from a {@link ScratchPool} per page alive, so that pages can be
+ * decompressed while those before them are still being decoded.
  */
 final class PageDecompression implements AutoCloseable {
   private static final byte[] NO_BYTES = new byte[0];
@@ -32,33 +31,33 @@ final class PageDecompression implements AutoCloseable {
   private final int maxPageSize;
   private final boolean ownsDecompressor;
   private Decompressor decompressor;
-  /** The reusable buffers, one or two; {@link #next} is the one the next page goes to. */
-  private final byte[][] scratch;
-  private int next;
+  /** The one reusable buffer, when pages are not made ahead. */
+  private byte[] scratch = NO_BYTES;
+  /** Where each page's buffer comes from when pages are made ahead; {@code null} otherwise. */
+  private final ScratchPool pool;
+  /** The pool's buffer the last page was decompressed into, until {@link #takeLastScratch()}. */
+  private byte[] lastScratch;
   private long bytesDecompressed;
 
   /**
    * @param decompressor one for {@code codec} owned by the caller, or {@code null} to make one when
    *     the first compressed page needs it (and close it with this)
-   * @param buffers reusable buffers to alternate between: 1, or 2 when the next page is
-   *     decompressed while the caller still uses the previous one
+   * @param pool where a page's reusable buffer comes from when pages are made ahead (the caller
+   *     gives each back when its page is no longer used), or {@code null} for one buffer reused by
+   *     every page
    */
-  PageDecompression(CompressionCodec codec, int maxPageSize, Decompressor decompressor, int buffers) {
-    if (buffers != 1 && buffers != 2) {
-      throw new IllegalArgumentException("buffers " + buffers);
-    }
+  PageDecompression(CompressionCodec codec, int maxPageSize, Decompressor decompressor, ScratchPool pool) {
     this.codec = codec;
     this.maxPageSize = maxPageSize;
     this.decompressor = decompressor;
     this.ownsDecompressor = decompressor == null;
-    this.scratch = new byte[buffers][];
-    Arrays.fill(scratch, NO_BYTES);
+    this.pool = pool;
   }
 
   /**
    * The {@code plainLength} bytes that {@code from[src, src + storedLength)} decompress to. Without
    * compression that is the stored bytes themselves; otherwise a fresh array when {@code own}, or
-   * the next reusable buffer (the other one than the last call's, with two).
+   * a reusable buffer (with a pool, one that {@link #takeLastScratch()} then names).
    */
   ByteSlice decompress(byte[] from, int src, int storedLength, int plainLength, boolean own) {
     if (codec == CompressionCodec.UNCOMPRESSED) {
@@ -114,10 +113,23 @@ final class PageDecompression implements AutoCloseable {
     return bytesDecompressed;
   }
 
-  /** Drops the scratch buffer and releases the decompressor, unless the caller supplied it. */
+  /**
+   * The pool's buffer the last page was decompressed into, once (then {@code null}); {@code null}
+   * when it took none.
+   */
+  byte[] takeLastScratch() {
+    byte[] s = lastScratch;
+    lastScratch = null;
+    return s;
+  }
+
+  /** Drops the scratch buffers and releases the decompressor, unless the caller supplied it. */
   @Override
   public void close() {
-    Arrays.fill(scratch, NO_BYTES);
+    scratch = NO_BYTES;
+    if (pool != null) {
+      pool.clear();
+    }
     if (ownsDecompressor && decompressor != null) {
       decompressor.close();
     }
@@ -141,16 +153,15 @@ final class PageDecompression implements AutoCloseable {
   }
 
   private byte[] scratch(int length) {
-    int i = next;
-    next = (i + 1) % scratch.length;
-    byte[] s = scratch[i];
-    if (s.length < length) {
-      // grow geometrically so that a chunk's slowly growing pages do not reallocate every time
-      long grown = Math.max(length, Math.min(maxPageSize, s.length * 3L / 2));
-      s = allocate((int) grown);
-      scratch[i] = s;
+    if (pool != null) {
+      lastScratch = pool.take(length);
+      return lastScratch;
     }
-    return s;
+    if (scratch.length < length) {
+      // grow geometrically so that a chunk's slowly growing pages do not reallocate every time
+      scratch = allocate((int) Math.max(length, Math.min(maxPageSize, scratch.length * 3L / 2)));
+    }
+    return scratch;
   }
 
   private Decompressor decompressor() {

@@ -22,21 +22,98 @@ import org.parquetarrow.format.PageHeader;
 import org.parquetarrow.format.PageType;
 
 /**
- * The next page prepared on a helper thread ({@link PageReadAhead#NEXT_PAGE}, the default) must
- * be invisible: same pages and bytes as reading in line, a page's sections intact while the next
- * one is decompressed, errors thrown by the call that asks for the bad page, counters counting
- * only pages handed out. Pages are made by hand (their values worked out here, not read back).
+ * Pages prepared on a helper thread ({@link PageReadAhead#SEVERAL_PAGES}, the default, and {@link
+ * PageReadAhead#NEXT_PAGE}) must be invisible: same pages and bytes as reading in line, a page's
+ * sections intact while the pages after it are decompressed, errors thrown by the call that asks
+ * for the bad page, counters counting only pages handed out. Pages are made by hand (their values
+ * worked out here, not read back).
  */
 class PageReadAheadTest {
   private static final PageReadOptions AHEAD = PageReadOptions.DEFAULT;
+  private static final PageReadOptions NEXT = PageReadOptions.DEFAULT.withReadAhead(PageReadAhead.NEXT_PAGE);
   private static final PageReadOptions IN_LINE = PageReadOptions.DEFAULT.withReadAhead(PageReadAhead.OFF);
 
   @Test
-  void theDefaultPreparesTheNextPageAhead() {
-    assertEquals(PageReadAhead.NEXT_PAGE, PageReadOptions.DEFAULT.readAhead());
-    assertEquals(PageReadAhead.NEXT_PAGE, new PageReadOptions(true, 1 << 20).readAhead());
+  void theDefaultPreparesSeveralPagesAhead() {
+    assertEquals(PageReadAhead.SEVERAL_PAGES, PageReadOptions.DEFAULT.readAhead());
+    assertEquals(PageReadOptions.DEFAULT_AHEAD_BYTES, PageReadOptions.DEFAULT.aheadBytes());
+    assertEquals(PageReadAhead.SEVERAL_PAGES, new PageReadOptions(true, 1 << 20).readAhead());
     assertEquals(PageReadAhead.OFF, IN_LINE.readAhead());
+    assertEquals(PageReadOptions.DEFAULT_AHEAD_BYTES, IN_LINE.aheadBytes(), "kept through withReadAhead");
+    assertEquals(77, AHEAD.withAheadBytes(77).withReadAhead(PageReadAhead.NEXT_PAGE).aheadBytes());
     assertThrows(NullPointerException.class, () -> PageReadOptions.DEFAULT.withReadAhead(null));
+    assertThrows(IllegalArgumentException.class, () -> PageReadOptions.DEFAULT.withAheadBytes(-1));
+  }
+
+  @Test
+  void severalPagesWaitAheadAndEachPageKeepsItsBytesMeanwhile() throws Exception {
+    for (CompressionCodec codec : List.of(CompressionCodec.SNAPPY, CompressionCodec.ZSTD, CompressionCodec.GZIP)) {
+      for (boolean v2 : new boolean[] {false, true}) {
+        Chunk c = chunk(codec, v2, 20, 1000, null);
+        try (ColumnChunkPageReader r = reader(c, AHEAD)) {
+          r.next();
+          for (int page = 0; page < 20; page++) {
+            DataPage p = assertInstanceOf(DataPage.class, r.next(), codec + " v2 " + v2);
+            // the helper fills what may wait behind this page: eight pages (the cap; 4,000 bytes
+            // each, far under the byte budget), fewer near the chunk's end (the end counts as one)
+            int expected = Math.min(ColumnChunkPageReader.MAX_PAGES_AHEAD, 20 - page);
+            awaitWaiting(r, expected);
+            assertArrayEquals(ints(1000 * page, 1000), p.values().toByteArray(), codec + " v2 " + v2 + " page " + page);
+            assertEquals(page + 1, p.ordinal());
+          }
+          assertNull(r.next());
+          assertNull(r.next());
+        }
+      }
+    }
+  }
+
+  @Test
+  void theByteBudgetBoundsThePagesWaitingBeyondTheNextOne() throws Exception {
+    Chunk c = chunk(CompressionCodec.SNAPPY, false, 12, 1000, null);
+    // pages of 4,000 bytes: below 10,000 bytes waiting, a third page is still made, then none
+    try (ColumnChunkPageReader r = reader(c, AHEAD.withAheadBytes(10_000))) {
+      r.next();
+      DataPage first = (DataPage) r.next();
+      awaitWaiting(r, 3);
+      Thread.sleep(50);
+      assertEquals(3, r.pagesWaiting(), "no fourth page past the budget");
+      assertArrayEquals(ints(0, 1000), first.values().toByteArray());
+    }
+    // no budget: only the next page, as NEXT_PAGE
+    for (PageReadOptions onlyNext : List.of(AHEAD.withAheadBytes(0), NEXT)) {
+      try (ColumnChunkPageReader r = reader(c, onlyNext)) {
+        r.next();
+        r.next();
+        awaitWaiting(r, 1);
+        Thread.sleep(50);
+        assertEquals(1, r.pagesWaiting(), onlyNext.toString());
+      }
+    }
+  }
+
+  @Test
+  void anUncompressedChunkHasOnlyTheNextPagePrepared() throws Exception {
+    Chunk c = chunk(CompressionCodec.UNCOMPRESSED, false, 12, 1000, null);
+    try (ColumnChunkPageReader r = reader(c, AHEAD)) {
+      r.next();
+      r.next();
+      awaitWaiting(r, 1);
+      Thread.sleep(50);
+      assertEquals(1, r.pagesWaiting(), "nothing to decompress: no more than the next page");
+    }
+  }
+
+  /** Waits (up to a minute: only a stalled helper takes long) until {@code n} pages wait. */
+  private static void awaitWaiting(ColumnChunkPageReader r, int n) throws InterruptedException {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (r.pagesWaiting() < n) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(r.pagesWaiting() + " pages made ahead, expected " + n);
+      }
+      Thread.sleep(1);
+    }
+    assertEquals(n, r.pagesWaiting());
   }
 
   @Test
@@ -67,17 +144,21 @@ class PageReadAheadTest {
   void pagesAreTheSameWithAndWithoutReadAhead() {
     Chunk c = chunk(CompressionCodec.SNAPPY, false, 7, 333, null);
     List<byte[]> inLine = values(c, IN_LINE);
-    List<byte[]> ahead = values(c, AHEAD);
-    assertEquals(8, ahead.size());
-    for (int i = 0; i < inLine.size(); i++) {
-      assertArrayEquals(inLine.get(i), ahead.get(i), "page " + i);
+    assertEquals(8, inLine.size());
+    for (PageReadOptions o : List.of(AHEAD, NEXT)) {
+      List<byte[]> ahead = values(c, o);
+      assertEquals(8, ahead.size());
+      for (int i = 0; i < inLine.size(); i++) {
+        assertArrayEquals(inLine.get(i), ahead.get(i), o + " page " + i);
+      }
+      assertArrayEquals(ints(333 * 6, 333), ahead.get(7));
     }
   }
 
   @Test
-  void consecutivePagesAlternateBetweenTwoBuffers() {
+  void consecutivePagesAlternateBetweenTwoBuffersWithTheNextPageAhead() {
     Chunk c = chunk(CompressionCodec.SNAPPY, false, 4, 100, null);
-    try (ColumnChunkPageReader r = reader(c, AHEAD)) {
+    try (ColumnChunkPageReader r = reader(c, NEXT)) {
       r.next();
       byte[] a = ((DataPage) r.next()).values().array();
       byte[] b = ((DataPage) r.next()).values().array();
