@@ -43,7 +43,8 @@ public final class DictionaryFixedWidthDecoder implements FixedWidthValueDecoder
     for (int done = 0; done < n; ) {
       int c = Math.min(CHUNK, n - done);
       indices.read(ids, 0, c);
-      dictionary.gather(ids, 0, c, dst, dstOffset + (long) done * w);
+      // indices.read checked every index against the dictionary's size
+      dictionary.gatherChecked(ids, 0, c, dst, dstOffset + (long) done * w);
       done += c;
     }
   }
@@ -92,7 +93,7 @@ public final class DictionaryFixedWidthDecoder implements FixedWidthValueDecoder
       }
       long a = d + (long) low * w;
       if (ones == chunk) {
-        dictionary.gather(ids, at, ones, dst, dstOffset + (long) low * w);
+        dictionary.gatherChecked(ids, at, ones, dst, dstOffset + (long) low * w);
       } else if (ones == 0) {
         MemoryUtil.setMemory(a, (long) chunk * w, (byte) 0);
       } else {

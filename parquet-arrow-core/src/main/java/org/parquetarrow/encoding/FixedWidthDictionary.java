@@ -82,6 +82,16 @@ public final class FixedWidthDictionary {
   public void gather(int[] ids, int off, int n, ArrowBuf dst, long dstOffset) {
     Objects.checkFromIndexSize(off, n, ids.length);
     DictionaryIndexDecoder.checkIndices(ids, off, n, size);
+    gatherChecked(ids, off, n, dst, dstOffset);
+  }
+
+  /**
+   * {@link #gather} of indices the caller has checked against {@link #size()} already (a
+   * {@link DictionaryIndexDecoder} of this dictionary's size checks every index it reads): no
+   * second pass over them.
+   */
+  void gatherChecked(int[] ids, int off, int n, ArrowBuf dst, long dstOffset) {
+    Objects.checkFromIndexSize(off, n, ids.length);
     long a = ArrowBufs.address(dst, dstOffset, (long) n * byteWidth);
     if (heap != null) {
       gatherHeap(ids, off, n, a);

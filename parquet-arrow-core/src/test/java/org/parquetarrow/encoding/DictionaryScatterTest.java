@@ -148,4 +148,38 @@ class DictionaryScatterTest {
       assertThrows(CorruptFileException.class, () -> d.readScattered(data, 0, validity, 0, 4, 3));
     }
   }
+  /**
+   * Gathers of indices a {@link DictionaryIndexDecoder} read (all slots valid, and dense reads)
+   * rely on that decoder's check alone: an index past the dictionary is still refused, typed.
+   */
+  @Test
+  void badIndicesAreRefusedInDenseReadsAndWhereEverySlotIsValid() {
+    byte[] dict = TestBytes.create().le32(1).le32(2).toArray();
+    // index 2 in a dictionary of 2, after three good ones; 8 values of width 2
+    byte[] bad = TestBytes.create().bytes(2).uleb(1 << 1 | 1).packedLsb(TestBytes.longs(0, 1, 1, 2, 0, 0, 0, 0), 2)
+        .toArray();
+    ArrowBuf validity = memory.allocator().buffer(8);
+    ArrowBuf data = memory.allocator().buffer(64);
+    try (validity; data) {
+      validity.setZero(0, 8);
+      validity.setByte(0, 0b1111);
+      var d = new DictionaryFixedWidthDecoder(FixedWidthDictionary.fromPlain(dict, 0, dict.length, 2, 4));
+      d.init(bad, 0, bad.length, 4);
+      CorruptFileException dense = assertThrows(CorruptFileException.class, () -> d.read(data, 0, 4));
+      assertEquals("dictionary indices: index 2 is outside the dictionary of 2 values", dense.getMessage());
+      d.init(bad, 0, bad.length, 4);
+      CorruptFileException placed = assertThrows(CorruptFileException.class,
+          () -> d.readScattered(data, 0, validity, 0, 4, 4));
+      assertEquals("dictionary indices: index 2 is outside the dictionary of 2 values", placed.getMessage());
+      // the good indices of the same width still gather
+      byte[] good = TestBytes.create().bytes(2).uleb(1 << 1 | 1).packedLsb(TestBytes.longs(0, 1, 1, 0, 0, 0, 0, 0), 2)
+          .toArray();
+      d.init(good, 0, good.length, 4);
+      d.readScattered(data, 0, validity, 0, 4, 4);
+      assertEquals(1, data.getInt(0));
+      assertEquals(2, data.getInt(4));
+      assertEquals(2, data.getInt(8));
+      assertEquals(1, data.getInt(12));
+    }
+  }
 }

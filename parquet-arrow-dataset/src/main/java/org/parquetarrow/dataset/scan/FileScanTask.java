@@ -70,6 +70,8 @@ final class FileScanTask {
   private final List<Field> filterFields;
   /** What the scan's filter kept so far, for deciding late materialisation. */
   private final Selectivity selectivity;
+  /** The filter's results on dictionary entries, reused from batch to batch while a chunk's dictionary lasts. */
+  private final DictionaryResults dictionaryResults = new DictionaryResults();
   /** Rows this task handed out. */
   private long produced;
   /** Whether the task is done early: the sink refused a batch, or the limit's rows are out. */
@@ -342,7 +344,7 @@ final class FileScanTask {
           Map<Long, FieldVector> dictionaries = new HashMap<>();
           try (VectorSchemaRoot root = conformed(in, batches.getDictionaryVectors(), shape.filter(), filterFields,
               dictionaries, Map.of())) {
-            TriBits bits = filter.evaluate(root, dictionaries);
+            TriBits bits = filter.evaluate(root, dictionaries, dictionaryResults);
             matching.add(bits.isTrue, rows);
             int count = bits.trueCount();
             if (count > 0 && !carried.isEmpty()) {
@@ -397,7 +399,7 @@ final class FileScanTask {
     metrics.rowsMaterialized.add(rows);
     Map<Long, FieldVector> dictionaries = new HashMap<>();
     try (VectorSchemaRoot workRoot = conformed(in, inDictionaries, shape.work(), workFields, dictionaries, Map.of())) {
-      TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries) : null;
+      TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries, dictionaryResults) : null;
       int count = bits == null ? rows : bits.trueCount();
       if (bits != null) {
         selectivity.observe(rows, count, bits.trueRuns());

@@ -70,7 +70,16 @@ final class FilterEvaluator {
    * evaluated once per dictionary value, then looked up by each row's index.
    */
   TriBits evaluate(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries) {
-    return new Pass(batch, dictionaries).eval(filter);
+    return new Pass(batch, dictionaries, null).eval(filter);
+  }
+
+  /**
+   * As {@link #evaluate(VectorSchemaRoot, Map)}, reusing the per-entry results {@code kept} (of
+   * the calling thread's earlier batches) where a batch's dictionary holds the same entries, and
+   * keeping the new ones there.
+   */
+  TriBits evaluate(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries, DictionaryResults kept) {
+    return new Pass(batch, dictionaries, kept).eval(filter);
   }
 
   /** One evaluation over one batch, columns extracted once each. */
@@ -78,12 +87,15 @@ final class FilterEvaluator {
     private final VectorSchemaRoot batch;
     private final int rows;
     private final Map<Long, FieldVector> dictionaries;
+    /** Per-entry results of earlier batches, or {@code null}: none kept. */
+    private final DictionaryResults kept;
     private final Map<List<String>, ColumnValues> columns = new HashMap<>();
 
-    Pass(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries) {
+    Pass(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries, DictionaryResults kept) {
       this.batch = batch;
       this.rows = batch.getRowCount();
       this.dictionaries = dictionaries;
+      this.kept = kept;
     }
 
     TriBits eval(Expression e) {
@@ -113,7 +125,7 @@ final class FilterEvaluator {
         return out;
       }
       if (e instanceof Between b) {
-        return bounds(b.column(), List.of(b), open);
+        return bounds(b.column(), List.of(b), open, b);
       }
       if (e instanceof NullCheck n) {
         ColumnValues c = column(n.column());
@@ -131,12 +143,12 @@ final class FilterEvaluator {
         ColumnValues col = column(c.column());
         // on a dictionary-encoded column the comparison runs over the dictionary, not the rows
         if (col.dictionary != null) {
-          return perValue(col, v -> compare(v, c.op(), c.value(), null), open);
+          return perValue(col, v -> compare(v, c.op(), c.value(), null), open, c);
         }
         return compare(col, c.op(), c.value(), open);
       }
       if (e instanceof InList in) {
-        TriBits out = perValue(column(in.column()), v -> in(v, in.values()), null);
+        TriBits out = perValue(column(in.column()), v -> in(v, in.values()), null, in);
         if (in.negated()) {
           out.not();
         }
@@ -144,7 +156,7 @@ final class FilterEvaluator {
       }
       StartsWith s = (StartsWith) e;
       byte[] prefix = s.prefix().getBytes(StandardCharsets.UTF_8);
-      return perValue(column(s.column()), v -> startsWith(v, prefix), null);
+      return perValue(column(s.column()), v -> startsWith(v, prefix), null, s);
     }
 
     /**
@@ -156,7 +168,7 @@ final class FilterEvaluator {
       long[] rowsOpen = open;
       for (int u : conj.order()) {
         Conjunction.Unit unit = conj.units().get(u);
-        TriBits r = unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen) : eval(unit.terms().get(0), rowsOpen);
+        TriBits r = unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen, unit) : eval(unit.terms().get(0), rowsOpen);
         observe(conj, u, r, rowsOpen);
         if (out == null) {
           out = r;
@@ -183,12 +195,12 @@ final class FilterEvaluator {
     /**
      * The comparisons and {@code between}s {@code terms} of {@code column}, all of them: on a
      * dictionary-encoded column all of them once per dictionary entry, then one look-up per row;
-     * else on the rows ({@link #onValues}).
+     * else on the rows ({@link #onValues}). {@code key} names them for {@link DictionaryResults}.
      */
-    private TriBits bounds(ColumnRef column, List<Expression> terms, long[] open) {
+    private TriBits bounds(ColumnRef column, List<Expression> terms, long[] open, Object key) {
       ColumnValues c = column(column);
       if (c.dictionary != null) {
-        return perValue(c, d -> onValues(d, terms, null), open);
+        return perValue(c, d -> onValues(d, terms, null), open, key);
       }
       return onValues(c, terms, open);
     }
@@ -229,9 +241,11 @@ final class FilterEvaluator {
     /**
      * {@code predicate} on the rows of {@code c}; on a dictionary-encoded column, evaluated on the
      * dictionary's values and looked up by index (rows whose index or value is null stay unknown).
-     * Only the rows of {@code open} (all when null) need the right answer.
+     * Only the rows of {@code open} (all when null) need the right answer. {@code key} (the
+     * expression, or the conjunction's unit, by identity) names the predicate's result on the
+     * dictionary's entries in {@link #kept}, reused while the dictionary holds the same entries.
      */
-    private TriBits perValue(ColumnValues c, Function<ColumnValues, TriBits> predicate, long[] open) {
+    private TriBits perValue(ColumnValues c, Function<ColumnValues, TriBits> predicate, long[] open, Object key) {
       if (c.dictionary == null) {
         return predicate.apply(c);
       }
@@ -239,12 +253,23 @@ final class FilterEvaluator {
       if (c.dictionary.rows == 0) {
         return out; // an empty dictionary: every row is null
       }
-      TriBits onValues = predicate.apply(c.dictionary);
+      DictionaryResults.Kept known = kept == null ? null : kept.get(key, c.dictionary);
+      TriBits onValues;
+      boolean twoValued;
+      if (known != null) {
+        onValues = known.onEntries();
+        twoValued = known.twoValued();
+      } else {
+        onValues = predicate.apply(c.dictionary);
+        // Where the predicate is true or false on every valid entry (it is, on entries that are not
+        // null), a valid row is false exactly when it is not true: one look-up a row, not two.
+        twoValued = twoValued(onValues, c.dictionary.validWords());
+        if (kept != null) {
+          kept.put(key, c.dictionary, onValues, twoValued);
+        }
+      }
       long[] isTrue = onValues.isTrue;
       long[] isFalse = onValues.isFalse;
-      // Where the predicate is true or false on every valid entry (it is, on entries that are not
-      // null), a valid row is false exactly when it is not true: one look-up a row, not two.
-      boolean twoValued = twoValued(onValues, c.dictionary.validWords());
       long[] valid = c.validWords();
       int size = c.dictionary.rows;
       for (int w = 0; w < valid.length; w++) {

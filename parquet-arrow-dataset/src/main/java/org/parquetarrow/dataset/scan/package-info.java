@@ -21,7 +21,9 @@
  * <p>The residual filter is evaluated column at a time into bitmaps ({@code FilterEvaluator}),
  * with DuckDB's comparison rules, so a scan returns exactly what DuckDB's {@code WHERE} returns;
  * on a dictionary-encoded column ({@link org.parquetarrow.dataset.scan.ScanOptions#dictionaryColumns()})
- * once per dictionary value. Matching rows are copied out a run at a time ({@code RowSelector}).
+ * once per dictionary value, the per-value results kept from batch to batch while a batch's
+ * dictionary holds the very same entries ({@code DictionaryResults}, one per file task). Matching
+ * rows are copied out a run at a time ({@code RowSelector}).
  * With late materialisation ({@link org.parquetarrow.dataset.scan.ScanOptions#lateMaterialization()},
  * decided per row group by {@code LateMaterializationPlanner}) a row group's filter columns are read
  * and evaluated first ({@code MatchingRows}), the other projected columns then read only for the
