@@ -30,9 +30,10 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
  *   <li>{@code scanAhead}: {@code batch} (default: a task's scan decodes at most one batch ahead of
  *       Spark, see {@link ScanAhead#ONE_BATCH}) or {@code budget} (up to the dataset scan's memory
  *       budget)
- *   <li>{@code pageReadAhead}: {@code nextPage} (default: the next page of a column chunk is
- *       decompressed on a helper thread while the current one decodes) or {@code off} (every page
- *       on the task's scan thread), see {@link PageReadAhead}
+ *   <li>{@code pageReadAhead}: {@code severalPages} (default: the pages of a column chunk are
+ *       decompressed on a helper thread up to a few MiB ahead of the one being decoded), {@code
+ *       nextPage} (only the next page) or {@code off} (every page on the task's scan thread), see
+ *       {@link PageReadAhead}
  *   <li>{@code lateMaterialization}: {@code auto} (default), {@code always} or {@code never}: when a
  *       filtered scan decodes the filter's columns first and the others only for matching rows, see
  *       {@link LateMaterialization}
@@ -106,8 +107,18 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
         choice(options, "intDecimals", "unscaled", IntDecimalPolicy.UNSCALED, "decimal128", IntDecimalPolicy.DECIMAL128),
         choice(options, "columnVectors", "address", ColumnVectors.ADDRESS, "arrow", ColumnVectors.ARROW),
         choice(options, "scanAhead", "batch", ScanAhead.ONE_BATCH, "budget", ScanAhead.BUDGET),
-        choice(options, "pageReadAhead", "nextPage", PageReadAhead.NEXT_PAGE, "off", PageReadAhead.OFF),
+        pageReadAhead(get(options, "pageReadAhead", "severalPages")),
         lateMaterialization(get(options, "lateMaterialization", "auto")));
+  }
+
+  private static PageReadAhead pageReadAhead(String v) {
+    return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "severalpages" -> PageReadAhead.SEVERAL_PAGES;
+      case "nextpage" -> PageReadAhead.NEXT_PAGE;
+      case "off" -> PageReadAhead.OFF;
+      default -> throw new IllegalArgumentException(
+          "option pageReadAhead must be severalPages, nextPage or off, not '" + v + "'");
+    };
   }
 
   private static LateMaterialization lateMaterialization(String v) {

@@ -113,6 +113,10 @@ class SparkScanAheadTest {
     assertTrue(e.getMessage().contains("scanAhead") && e.getMessage().contains("all"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ReadConfig.parse(Map.of("pageReadAhead", "two"), 1 << 20));
     assertTrue(e.getMessage().contains("pageReadAhead") && e.getMessage().contains("two"), e.getMessage());
+    assertEquals(ReadOptions.PageReadAhead.SEVERAL_PAGES, ReadConfig.parse(Map.of(), 1 << 20).pageReadAhead());
+    assertEquals(ReadOptions.PageReadAhead.NEXT_PAGE,
+        ReadConfig.parse(Map.of("pageReadAhead", "NextPage"), 1 << 20).pageReadAhead());
+    assertEquals(ReadOptions.PageReadAhead.OFF, ReadConfig.parse(Map.of("pagereadahead", " off"), 1 << 20).pageReadAhead());
     assertEquals(ReadConfig.ScanAhead.ONE_BATCH, ReadConfig.parse(Map.of(), 1 << 20).scanAhead());
     assertEquals(1, ReadConfig.parse(Map.of(), 1 << 20).scanMemoryBudget());
     assertTrue(ReadConfig.parse(Map.of("scanahead", "Budget"), 1 << 20).scanMemoryBudget() > 1 << 20);
@@ -125,7 +129,7 @@ class SparkScanAheadTest {
     spark.read().parquet(file.toString()).createOrReplaceTempView("ahead_builtin");
     List<Row> expected = spark.sql(String.format(sql, "ahead_builtin")).collectAsList();
     assertFalse(expected.isEmpty());
-    for (String[] opts : new String[][] {{"batch", "nextPage"}, {"budget", "nextPage"}, {"batch", "off"}}) {
+    for (String[] opts : new String[][] {{"batch", "severalPages"}, {"budget", "severalPages"}, {"batch", "nextPage"}, {"batch", "off"}}) {
       spark.read().format("parquet-arrow").option("scanAhead", opts[0]).option("pageReadAhead", opts[1])
           .option("batchSize", "1000").load(file.toString()).createOrReplaceTempView("ahead_ours");
       assertEquals(expected, spark.sql(String.format(sql, "ahead_ours")).collectAsList(), String.join(",", opts));
