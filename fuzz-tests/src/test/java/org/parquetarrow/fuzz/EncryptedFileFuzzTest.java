@@ -18,7 +18,7 @@ class EncryptedFileFuzzTest {
 
   @FuzzTest
   void encryptedFile(byte[] file) {
-    FuzzHarness.withAllocator(allocator -> FuzzHarness.readAll(file,
+    FuzzHarness.withAllocator(file, KEYS, allocator -> FuzzHarness.readAll(file,
         FuzzHarness.options(allocator).decryption(KEYS).build()));
   }
 }

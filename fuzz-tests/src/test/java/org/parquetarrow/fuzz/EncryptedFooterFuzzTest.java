@@ -36,7 +36,7 @@ class EncryptedFooterFuzzTest {
   @FuzzTest
   void encryptedFooter(byte[] plaintextFooter) {
     byte[] file = encryptedFile(plaintextFooter);
-    FuzzHarness.withAllocator(allocator ->
+    FuzzHarness.withAllocator(file, KEYS, allocator ->
         FuzzHarness.readAll(file, FuzzHarness.options(allocator).decryption(KEYS).build()));
   }
 

@@ -14,9 +14,9 @@ import org.parquetarrow.selection.RowSelection;
 class FileFuzzTest {
   @FuzzTest
   void wholeFile(byte[] file) {
-    FuzzHarness.withAllocator(allocator ->
+    FuzzHarness.withAllocator(file, null, allocator ->
         FuzzHarness.readAll(file, FuzzHarness.options(allocator).build()));
-    FuzzHarness.withAllocator(allocator -> {
+    FuzzHarness.withAllocator(file, null, allocator -> {
       // the rows the row groups hold: a selection past them is the caller's error (a documented
       // IllegalArgumentException), whatever FileMetaData.num_rows claims
       long rows = 0;

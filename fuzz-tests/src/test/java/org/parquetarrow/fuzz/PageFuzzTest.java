@@ -101,11 +101,11 @@ class PageFuzzTest {
     file.writeBytes(MAGIC);
 
     byte[] bytes = file.toByteArray();
-    FuzzHarness.withAllocator(allocator ->
+    FuzzHarness.withAllocator(bytes, null, allocator ->
         FuzzHarness.readAll(bytes, FuzzHarness.options(allocator).build()));
     if (type == PhysicalType.BYTE_ARRAY) {
       // string and binary columns also decode into dictionary vectors when asked
-      FuzzHarness.withAllocator(allocator -> FuzzHarness.readAll(bytes,
+      FuzzHarness.withAllocator(bytes, null, allocator -> FuzzHarness.readAll(bytes,
           FuzzHarness.options(allocator).dictionaryColumns(String.join(".", path)).build()));
     }
   }

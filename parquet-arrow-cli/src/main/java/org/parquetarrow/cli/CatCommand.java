@@ -33,7 +33,7 @@ final class CatCommand implements Callable<Integer> {
   String file;
 
   @Option(names = "--columns", split = ",", paramLabel = "COL",
-      description = "Top-level fields or dotted leaf paths to print, kept in file order (default all).")
+      description = "Top-level fields or dotted leaf paths to print, in the order given (a name given twice comes once; default all, in file order).")
   String[] columns = new String[0];
 
   @Option(names = "--json", description = "One JSON object per row.")

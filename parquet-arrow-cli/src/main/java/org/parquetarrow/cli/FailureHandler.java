@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import org.apache.arrow.vector.ipc.InvalidArrowFileException;
+import org.parquetarrow.MissingKeyException;
 import org.parquetarrow.ParquetException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -22,6 +23,11 @@ final class FailureHandler implements IExecutionExceptionHandler {
     PrintWriter err = cl.getErr();
     boolean input = isInputProblem(e);
     String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+    if (e instanceof MissingKeyException missing && missing.location().column() != null) {
+      // the reader's own text names the Java option for keys; a command user has options instead
+      message = "column " + missing.location().column() + " is encrypted; give its key with --column-key"
+          + " (or --footer-key if it uses the footer key), or leave it out of --columns [" + missing.location() + "]";
+    }
     err.println("parquet-arrow " + cl.getCommandName() + ": "
         + (input ? message : "internal error: " + e.getClass().getSimpleName() + ": " + message));
     if (verbose(parsed)) {

@@ -35,7 +35,7 @@ final class HeadCommand implements Callable<Integer> {
   int rows;
 
   @Option(names = "--columns", split = ",", paramLabel = "COL",
-      description = "Top-level fields or dotted leaf paths to show, kept in file order (default all).")
+      description = "Top-level fields or dotted leaf paths to show, in the order given (a name given twice comes once; default all, in file order).")
   String[] columns = new String[0];
 
   @Mixin DecryptionMixin keys;

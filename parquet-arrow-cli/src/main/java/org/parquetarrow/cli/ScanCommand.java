@@ -85,7 +85,8 @@ final class ScanCommand implements Callable<Integer> {
   Long limit;
 
   @Option(names = "--threads", paramLabel = "N",
-      description = "Files read at the same time (default: the number of cores).")
+      description = "Threads reading the dataset: files at once, and a few files (or one) cut into runs of whole"
+          + " row groups read side by side; rows still come in file order (default: the number of cores).")
   Integer threads;
 
   @Option(names = "--out", paramLabel = "OUT.arrow",

@@ -36,7 +36,7 @@ final class ToArrowCommand implements Callable<Integer> {
   String out;
 
   @Option(names = "--columns", split = ",", paramLabel = "COL",
-      description = "Top-level fields or dotted leaf paths to convert, kept in file order (default all).")
+      description = "Top-level fields or dotted leaf paths to convert, in the order given (a name given twice comes once; default all, in file order).")
   String[] columns = new String[0];
 
   @Option(names = "--batch-size", defaultValue = "" + ReadOptions.DEFAULT_BATCH_SIZE, paramLabel = "N",

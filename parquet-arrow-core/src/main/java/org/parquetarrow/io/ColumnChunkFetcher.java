@@ -10,6 +10,7 @@ import java.util.concurrent.CompletionException;
 import org.parquetarrow.io.ColumnChunkBytes.Piece;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
+import org.parquetarrow.MissingKeyException;
 import org.parquetarrow.ParquetCryptoException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.ParquetIOException;
@@ -312,7 +313,7 @@ public final class ColumnChunkFetcher {
     boolean encrypted = chunk.cryptoMetadata() != null || chunk.encryptedColumnMetadata() != null;
     if (encrypted && (!decrypting || chunk.metaData() == null)) {
       throw (ParquetCryptoException)
-          new ParquetCryptoException("column chunk is encrypted and its key was not given"
+          new MissingKeyException("column chunk is encrypted and its key was not given"
                   + " (ReadOptions.Builder.decryption)")
               .locate(at);
     }

@@ -90,6 +90,11 @@ public final class LocalOutputFile implements OutputFile {
 
   @Override
   public AtomicOutput create() throws IOException {
+    if (Files.isDirectory(path)) {
+      // the rename at close could never replace a directory: say so now, before any work is done
+      throw ParquetIOException.opening("cannot create the output", path,
+          new java.nio.file.FileSystemException(path.toString(), null, "Is a directory"));
+    }
     // a bare file name has no parent: its directory is the working directory
     Path dir = path.toAbsolutePath().getParent();
     deleteStaleTemporaries(dir, path.getFileName().toString());

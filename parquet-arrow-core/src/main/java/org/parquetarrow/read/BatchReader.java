@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
-import org.parquetarrow.ParquetCryptoException;
+import org.parquetarrow.MissingKeyException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.encoding.Allocations;
@@ -217,7 +217,7 @@ final class BatchReader implements BatchSource {
         }
         String column = leaves.get(i).column.dottedPath();
         if (decryptor == null) {
-          throw new ParquetCryptoException("column " + column + " is encrypted: give its key with"
+          throw new MissingKeyException("column " + column + " is encrypted: give its key with"
               + " ReadOptions.Builder.decryption, or leave it out of the projection")
               .locate(ErrorLocation.ofFile(file.name()).withRowGroup(g).withColumn(column));
         }

@@ -297,8 +297,15 @@ public final class DatasetDiscovery {
     List<DatasetFile> files = new ArrayList<>();
     for (int i = 0; i < readable.size(); i++) {
       String p = readable.get(i);
-      SchemaMapping mapping = ArrowSchemaConverter.toArrow(footers.get(i).metadata(), options.readOptions());
-      Schema fileSchema = ParquetFileReader.readSchema(mapping, options.readOptions(), ReadOptions.VariantShredding.UNSHRED);
+      SchemaMapping mapping;
+      Schema fileSchema;
+      try {
+        mapping = ArrowSchemaConverter.toArrow(footers.get(i).metadata(), options.readOptions());
+        fileSchema = ParquetFileReader.readSchema(mapping, options.readOptions(), ReadOptions.VariantShredding.UNSHRED);
+      } catch (ParquetException e) {
+        // the schema mapping knows the column, not the file: in a dataset, the file is what a user looks for
+        throw e.locate(ErrorLocation.ofFile(p));
+      }
       for (Field f : fileSchema.getFields()) {
         if (partitionSchema.getFields().stream().anyMatch(pf -> pf.getName().equals(f.getName()))) {
           throw new DatasetException("column " + f.getName() + " of " + p + " is also a partition key");

@@ -1,0 +1,74 @@
+package org.parquetarrow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a new user meets in the first hour: help texts that say what the options do, and errors in
+ * the command's own words naming the file at fault.
+ */
+class NewUserEdgesTest {
+  @Test
+  void columnsHelpSaysTheOrderGivenAsTheOutputHasIt(@TempDir Path dir) throws Exception {
+    for (String command : new String[] {"head", "cat", "to-arrow"}) {
+      String help = Cli.run(command, "--help").out();
+      assertFalse(help.contains("kept in file order"), command + ": " + help);
+      assertTrue(help.replaceAll("\\s+", " ").contains("in the order given"), command + ": " + help);
+    }
+    Path arrow = dir.resolve("ids.arrow");
+    ArrowFiles.idsAndNames(arrow, 3, 3);
+    Path file = dir.resolve("ids.parquet");
+    assertEquals(0, Cli.run("from-arrow", arrow.toString(), file.toString()).exit());
+    Cli head = Cli.run("head", file.toString(), "--columns", "name,id,name");
+    assertEquals(0, head.exit(), head.err());
+    String header = head.out().lines().findFirst().orElseThrow().strip();
+    assertTrue(header.matches("name\\s+id"), header);
+  }
+
+  @Test
+  void scanThreadsHelpSaysOneFileIsReadInParallelToo() {
+    String help = Cli.run("scan", "--help").out().replaceAll("\\s+", " ");
+    // a single file is cut into runs of row groups read side by side (Scanner.piecesPerFile): the
+    // old text, "Files read at the same time", sent users of one big file looking for --lanes
+    assertFalse(help.contains("Files read at the same time"), help);
+    assertTrue(help.contains("runs of whole row groups"), help);
+  }
+
+  @Test
+  void anEncryptedColumnWithoutKeysIsExplainedInTheCommandsOptions(@TempDir Path dir) {
+    String file = Cli.corpus("data/encrypt_columns_plaintext_footer.parquet.encrypted");
+    String[][] runs = {
+      {"head", file},
+      {"cat", file},
+      {"to-arrow", file, dir.resolve("x.arrow").toString()},
+      {"scan", file},
+    };
+    for (String[] args : runs) {
+      Cli r = Cli.run(args);
+      assertEquals(2, r.exit(), args[0] + ": " + r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      // before: "give its key with ReadOptions.Builder.decryption", a Java option the command lacks
+      assertFalse(r.err().contains("ReadOptions"), args[0] + ": " + r.err());
+      assertTrue(r.err().contains("--column-key"), args[0] + ": " + r.err());
+      assertTrue(r.err().contains("encrypt_columns_plaintext_footer.parquet.encrypted"), r.err());
+    }
+  }
+
+  @Test
+  void aFileWhoseSchemaCannotBeReadIsNamedInADatasetScan(@TempDir Path dir) throws Exception {
+    // parquet-testing's case-127 shreds a variant as UINT32, outside the spec's table: refused by type
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Files.copy(Path.of(Cli.corpus("shredded_variant/case-127.parquet")), data.resolve("odd-one.parquet"));
+    Cli r = Cli.run("scan", data.toString());
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains("Unsupported shredded value type"), r.err());
+    // before: "[column var.typed_value]" only, leaving the user to find the file among many
+    assertTrue(r.err().contains("odd-one.parquet"), r.err());
+  }
+}
