@@ -152,6 +152,74 @@ class SpacedBinaryReadTest {
     }
   }
 
+  /**
+   * The dictionary's one-loop placed gather, for entries of every whole-word count (longest entry
+   * 0 to 48 bytes: 1 to 6 words), over rows whose first bit is not byte-aligned, with nulls at the
+   * edges of 64-row words and 1,024-row index chunks, a null-free word, an all-null word and a
+   * stretch of only nulls. Expected values: the entries chosen here, row by row.
+   */
+  @Test
+  void dictionaryPlacedGatherForEveryWordCount() {
+    int rows = 2_600;
+    int firstRow = 3; // the stretch starts at bit 3 of the bitmap
+    for (int longest : new int[] {0, 1, 7, 8, 9, 16, 17, 24, 31, 33, 40, 41, 47, 48}) {
+      Random random = new Random(longest);
+      List<byte[]> entries = new ArrayList<>();
+      for (int e = 0; e < 37; e++) {
+        int length = e == 0 ? longest : e == 1 ? 0 : random.nextInt(longest + 1);
+        byte[] b = new byte[length];
+        for (int k = 0; k < length; k++) {
+          b[k] = (byte) (11 * e + k + 1);
+        }
+        entries.add(b);
+      }
+      boolean[] valid = new boolean[firstRow + rows];
+      for (int r = firstRow; r < valid.length; r++) {
+        int row = r - firstRow;
+        boolean edge = row % 64 == 0 || row % 64 == 63 || row % 1024 == 0 || row % 1024 == 1023;
+        boolean nullFree = row >= 128 && row < 192;
+        boolean allNull = row >= 192 && row < 256;
+        valid[r] = nullFree || !allNull && !edge && random.nextInt(7) != 0;
+      }
+      int n = 0;
+      for (int r = firstRow; r < valid.length; r++) {
+        n += valid[r] ? 1 : 0;
+      }
+      int[] ids = new int[n];
+      for (int i = 0; i < n; i++) {
+        ids[i] = random.nextInt(entries.size());
+      }
+      DictionaryIndexEncoder encoder = new DictionaryIndexEncoder(entries.size());
+      encoder.write(ids, 0, n);
+      ByteSink sink = new ByteSink();
+      encoder.flushTo(sink);
+      byte[] page = sink.toByteArray();
+      byte[] dictionaryPage = TestBytes.plainByteArrays(entries);
+      BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, entries.size());
+      for (BinaryOutput.OffsetWidth width : BinaryOutput.OffsetWidth.values()) {
+        for (int capacity : new int[] {1, 1 << 20}) {
+          try (ArrowBuf bits = bitmap(valid);
+              BinaryOutput out = new BinaryOutput(memory.allocator(), width, 1, capacity)) {
+            DictionaryBinaryDecoder decoder = new DictionaryBinaryDecoder(dictionary);
+            decoder.init(page, 0, page.length, n);
+            decoder.readSpaced(out, 0, bits, firstRow + 192, 64); // only nulls
+            decoder.readSpaced(out, n, bits, firstRow, rows);
+            assertEquals(64 + rows, out.valueCount(), "one entry per row");
+            for (int r = 0; r < 64; r++) {
+              assertArrayEquals(new byte[0], out.get(r), "null row " + r);
+            }
+            int next = 0;
+            for (int row = 0; row < rows; row++) {
+              byte[] expected = valid[firstRow + row] ? entries.get(ids[next++]) : new byte[0];
+              assertArrayEquals(expected, out.get(64 + row), "longest " + longest + ", " + width + ", row " + row);
+            }
+            assertEquals(n, next);
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void deltaLengthValuesSpreadInPlace() {
     Random random = new Random(7);
