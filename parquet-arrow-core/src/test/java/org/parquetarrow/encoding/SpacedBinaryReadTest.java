@@ -260,6 +260,53 @@ class SpacedBinaryReadTest {
     }
   }
 
+  /**
+   * Values far enough from the page's end that their length and 48 bytes after it lie inside the
+   * page (the one-comparison path): lengths of 47, 48 and 49 bytes come out whole, and a length
+   * that is negative or runs past the page is refused there too, with nothing appended, in the
+   * dense and the placed read.
+   */
+  @Test
+  void lengthsNearTheWordCopyLimitAndCorruptOnesFarFromThePageEnd() {
+    byte[][] values = new byte[3][];
+    TestBytes good = TestBytes.create();
+    for (int v = 0; v < 3; v++) {
+      values[v] = new byte[47 + v];
+      for (int k = 0; k < values[v].length; k++) {
+        values[v][k] = (byte) (v + 3 * k);
+      }
+      good.le32(values[v].length).bytes(values[v]);
+    }
+    byte[] tail = new byte[200]; // the page goes on well past every value
+    byte[] page = good.bytes(tail).toArray();
+    boolean[] valid = {true, false, true, true};
+    try (ArrowBuf bits = bitmap(valid);
+        BinaryOutput dense = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 1 << 12);
+        BinaryOutput placed = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT64, 1, 1 << 12)) {
+      PlainBinaryDecoder decoder = new PlainBinaryDecoder();
+      decoder.init(page, 0, page.length, 3);
+      decoder.read(dense, 3);
+      decoder.init(page, 0, page.length, 3);
+      decoder.readSpaced(placed, 3, bits, 0, 4);
+      for (int v = 0; v < 3; v++) {
+        assertArrayEquals(values[v], dense.get(v), "dense value " + v);
+      }
+      assertArrayEquals(values[0], placed.get(0));
+      assertArrayEquals(new byte[0], placed.get(1));
+      assertArrayEquals(values[1], placed.get(2));
+      assertArrayEquals(values[2], placed.get(3));
+      for (int corrupt : new int[] {-1, Integer.MIN_VALUE, 1_000}) {
+        byte[] bad = TestBytes.create().le32(2).bytes(1, 2).le32(corrupt).bytes(tail).toArray();
+        decoder.init(bad, 0, bad.length, 2);
+        assertThrows(CorruptFileException.class, () -> decoder.read(dense, 2), "length " + corrupt);
+        assertEquals(3, dense.valueCount());
+        decoder.init(bad, 0, bad.length, 2);
+        assertThrows(CorruptFileException.class, () -> decoder.readSpaced(placed, 2, bits, 0, 3), "length " + corrupt);
+        assertEquals(4, placed.valueCount());
+      }
+    }
+  }
+
   @Test
   void validityThatDoesNotMatchTheValueCountIsRefused() {
     byte[] page = TestBytes.plainByteArrays(List.of(new byte[] {1}, new byte[] {2}, new byte[] {3}));
