@@ -112,6 +112,36 @@ public final class BinaryDictionary {
     gatherChecked(ids, off, n, out);
   }
 
+  /** As {@link #gather}, for indices already checked against the dictionary (by {@link DictionaryIndexDecoder#read}). */
+  void gatherValid(int[] ids, int off, int n, BinaryOutput out) {
+    Objects.checkFromIndexSize(off, n, ids.length);
+    gatherChecked(ids, off, n, out);
+  }
+
+  /** Whether every entry is gathered as whole words ({@link #gatherSpaced} applies). */
+  boolean gathersWords() {
+    return longest <= BinaryOutput.WORD_COPY_MAX;
+  }
+
+  /**
+   * Appends one entry per row of {@code rows}: a row whose bit (at address {@code validity}, from
+   * {@code bitOffset}, checked by the caller) is set takes the entry of the next of the indices
+   * {@code dense[0 .. valid)}, which are already checked against the dictionary, any other row an
+   * empty entry; exactly {@code valid} bits are set. Only when {@link #gathersWords}; {@code dense}
+   * has a slot past the last index.
+   */
+  void gatherSpaced(int[] dense, int valid, long validity, long bitOffset, int rows, BinaryOutput out) {
+    if (!gathersWords()) {
+      throw new IllegalStateException("entries of up to " + longest + " bytes are not gathered as words");
+    }
+    int words = Math.max(1, (longest + 7) >>> 3);
+    long slack = 8L * words;
+    if (!out.hasRoom(rows, (long) valid * longest + slack)) {
+      out.reserve(rows, exactBytes(dense, 0, valid) + slack);
+    }
+    out.appendWordsSpaced(data, offsets, dense, valid, validity, bitOffset, rows, words, size());
+  }
+
   private void gatherChecked(int[] ids, int off, int n, BinaryOutput out) {
     if (longest <= BinaryOutput.WORD_COPY_MAX) {
       // every entry fits the same few whole words, which the padding of data covers: with that

@@ -1,5 +1,6 @@
 package org.parquetarrow.encoding;
 
+import java.nio.ByteOrder;
 import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -262,6 +263,81 @@ public final class BinaryOutput implements AutoCloseable {
     dataLength = end;
   }
 
+  /**
+   * Appends {@code rows} entries, one per row, like {@link #appendWords}: a row whose validity bit
+   * (at address {@code validity}, bits from {@code bitOffset}, checked by the caller) is set takes
+   * the entry of the next index of {@code dense[0 .. valid)}, any other row the entry {@code
+   * empty} (the dictionary's empty one). Choosing the index and copying its words is one loop
+   * without a branch per row: the rows' indices are never written out and checked a second time.
+   * The caller guarantees what {@link #appendWords} needs, for the dense indices and for {@code
+   * empty}, that {@code dense} has a slot past the last index (read, then not used, after it) and
+   * room for {@code rows} values; exactly {@code valid} of the bits must be set.
+   */
+  void appendWordsSpaced(byte[] src, int[] offsets, int[] dense, int valid, long validity, long bitOffset,
+      int rows, int words, int empty) {
+    if (words < 1 || words > WORD_COPY_MAX / 8) {
+      throw new IllegalArgumentException("words " + words);
+    }
+    Objects.checkIndex(valid, dense.length);
+    if ((long) valueCount + rows > valueCapacity) {
+      throw new IllegalStateException("room for " + rows + " values was not reserved");
+    }
+    long end = dataLength;
+    long dst = dataAddress;
+    int count = valueCount;
+    int k = 0;
+    for (int base = 0; base < rows; base += 64) {
+      int chunk = Math.min(64, rows - base);
+      long bits = Bitmaps.read(validity, bitOffset + base, chunk);
+      if (Long.bitCount(bits) > valid - k) {
+        throw new IllegalStateException("validity has more set bits than the " + valid + " values to place");
+      }
+      switch (words) {
+        case 1 -> {
+          for (int t = 0; t < chunk; t++) {
+            int set = (int) (bits >>> t) & 1;
+            int id = set != 0 ? dense[k] : empty;
+            k += set;
+            int start = offsets[id];
+            MemoryUtil.putLong(dst + end, MemoryUtil.getLong(src, start));
+            end += offsets[id + 1] - start;
+            putOffset(++count, end);
+          }
+        }
+        case 2 -> {
+          for (int t = 0; t < chunk; t++) {
+            int set = (int) (bits >>> t) & 1;
+            int id = set != 0 ? dense[k] : empty;
+            k += set;
+            int start = offsets[id];
+            MemoryUtil.putLong(dst + end, MemoryUtil.getLong(src, start));
+            MemoryUtil.putLong(dst + end + 8, MemoryUtil.getLong(src, start + 8));
+            end += offsets[id + 1] - start;
+            putOffset(++count, end);
+          }
+        }
+        default -> {
+          for (int t = 0; t < chunk; t++) {
+            int set = (int) (bits >>> t) & 1;
+            int id = set != 0 ? dense[k] : empty;
+            k += set;
+            int start = offsets[id];
+            for (int w = 0; w < words; w++) {
+              MemoryUtil.putLong(dst + end + 8 * w, MemoryUtil.getLong(src, start + 8 * w));
+            }
+            end += offsets[id + 1] - start;
+            putOffset(++count, end);
+          }
+        }
+      }
+    }
+    if (k != valid) {
+      throw new IllegalStateException("validity has " + k + " set bits, " + valid + " values to place");
+    }
+    valueCount = count;
+    dataLength = end;
+  }
+
   /** Longest value {@link #appendReservedShort} copies word by word. */
   static final int WORD_COPY_MAX = 48;
 
@@ -281,9 +357,15 @@ public final class BinaryOutput implements AutoCloseable {
     long end = dataLength;
     int count = valueCount;
     int p = pos;
+    int fast = fastLimit(src, limit);
     for (int i = 0; i < n; i++) {
-      int len = plainLength(src, p, limit, i, n);
-      copyValue(src, p + 4, len, dataAddress + end);
+      int len;
+      if (p <= fast && Integer.compareUnsigned(len = MemoryUtil.getInt(src, p), WORD_COPY_MAX) <= 0) {
+        copyWords(src, p + 4, dataAddress + end);
+      } else {
+        len = plainLength(src, p, limit, i, n);
+        copyValue(src, p + 4, len, dataAddress + end);
+      }
       end += len;
       p += 4 + len;
       putOffset(++count, end);
@@ -310,6 +392,7 @@ public final class BinaryOutput implements AutoCloseable {
     long dst = dataAddress;
     int count = valueCount;
     int p = pos;
+    int fast = fastLimit(src, limit);
     int taken = 0;
     for (int base = 0; base < rows; base += 64) {
       int chunk = Math.min(64, rows - base);
@@ -320,8 +403,13 @@ public final class BinaryOutput implements AutoCloseable {
       }
       for (int t = 0; t < chunk; t++) {
         if ((bits & (1L << t)) != 0) {
-          int len = plainLength(src, p, limit, taken, nonNull);
-          copyValue(src, p + 4, len, dst + end);
+          int len;
+          if (p <= fast && Integer.compareUnsigned(len = MemoryUtil.getInt(src, p), WORD_COPY_MAX) <= 0) {
+            copyWords(src, p + 4, dst + end);
+          } else {
+            len = plainLength(src, p, limit, taken, nonNull);
+            copyValue(src, p + 4, len, dst + end);
+          }
           end += len;
           p += 4 + len;
           taken++;
@@ -337,6 +425,20 @@ public final class BinaryOutput implements AutoCloseable {
     dataLength = end;
     return p;
   }
+
+  /**
+   * The last position of {@code src} (limit {@code limit}, checked) at which a PLAIN value's length
+   * and {@value #WORD_COPY_MAX} bytes after it lie before the limit: a value starting there whose
+   * length is at most {@value #WORD_COPY_MAX} (one unsigned comparison, which also refuses a
+   * negative one) is complete and can be copied as whole words without any other check; others
+   * take the checked path.
+   */
+  private static int fastLimit(byte[] src, int limit) {
+    // the fast path reads the length in the platform's order, which Parquet's is only on little-endian
+    return NATIVE_LITTLE_ENDIAN ? Math.min(limit, src.length) - (4 + WORD_COPY_MAX) : Integer.MIN_VALUE;
+  }
+
+  private static final boolean NATIVE_LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
   private void checkPlainRoom(byte[] src, int pos, int limit, int values) {
     Objects.checkFromToIndex(pos, limit, src.length);
@@ -375,15 +477,20 @@ public final class BinaryOutput implements AutoCloseable {
    */
   private static void copyValue(byte[] src, int from, int len, long dst) {
     if (len <= WORD_COPY_MAX && from <= src.length - WORD_COPY_MAX) {
-      MemoryUtil.putLong(dst, MemoryUtil.getLong(src, from));
-      MemoryUtil.putLong(dst + 8, MemoryUtil.getLong(src, from + 8));
-      MemoryUtil.putLong(dst + 16, MemoryUtil.getLong(src, from + 16));
-      MemoryUtil.putLong(dst + 24, MemoryUtil.getLong(src, from + 24));
-      MemoryUtil.putLong(dst + 32, MemoryUtil.getLong(src, from + 32));
-      MemoryUtil.putLong(dst + 40, MemoryUtil.getLong(src, from + 40));
+      copyWords(src, from, dst);
     } else {
       MemoryUtil.copyToMemory(src, from, dst, len);
     }
+  }
+
+  /** Copies {@value #WORD_COPY_MAX} bytes from {@code src[from ..]} (checked by the caller) to {@code dst}. */
+  private static void copyWords(byte[] src, int from, long dst) {
+    MemoryUtil.putLong(dst, MemoryUtil.getLong(src, from));
+    MemoryUtil.putLong(dst + 8, MemoryUtil.getLong(src, from + 8));
+    MemoryUtil.putLong(dst + 16, MemoryUtil.getLong(src, from + 16));
+    MemoryUtil.putLong(dst + 24, MemoryUtil.getLong(src, from + 24));
+    MemoryUtil.putLong(dst + 32, MemoryUtil.getLong(src, from + 32));
+    MemoryUtil.putLong(dst + 40, MemoryUtil.getLong(src, from + 40));
   }
 
   /**

@@ -37,15 +37,16 @@ public final class DictionaryBinaryDecoder implements BinaryValueDecoder {
     for (int done = 0; done < n; ) {
       int c = Math.min(CHUNK, n - done);
       indices.read(ids, 0, c);
-      dictionary.gather(ids, 0, c, out);
+      dictionary.gatherValid(ids, 0, c, out);
       done += c;
     }
   }
 
   /**
    * Places the values at their rows a chunk of rows at a time: the chunk's indices are decoded
-   * densely, spread to the rows with the dictionary's empty entry at the null rows, and gathered
-   * in one loop over the rows.
+   * densely, then each row takes the next index or, when null, the dictionary's empty entry, and
+   * its words are copied in the same loop; a dictionary with entries too long for whole-word
+   * copies spreads the indices to the rows first and gathers them in a second loop.
    */
   @Override
   public void readSpaced(BinaryOutput out, int nonNull, ArrowBuf validity, long bitOffset, int rows) {
@@ -53,6 +54,7 @@ public final class DictionaryBinaryDecoder implements BinaryValueDecoder {
     Checks.checkCount(rows);
     long bits = Bitmaps.checkedAddress(validity, bitOffset, rows);
     int empty = dictionary.size();
+    boolean words = dictionary.gathersWords();
     int placed = 0;
     for (int done = 0; done < rows; ) {
       int c = Math.min(CHUNK, rows - done);
@@ -65,6 +67,12 @@ public final class DictionaryBinaryDecoder implements BinaryValueDecoder {
             "validity has more set bits than the " + nonNull + " values to place");
       }
       indices.read(dense, 0, valid);
+      if (words) {
+        dictionary.gatherSpaced(dense, valid, bits, bitOffset + done, c, out);
+        placed += valid;
+        done += c;
+        continue;
+      }
       int k = 0;
       for (int b = 0; b < c; b += 64) {
         int w = Math.min(64, c - b);

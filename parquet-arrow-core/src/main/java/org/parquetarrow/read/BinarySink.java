@@ -9,6 +9,9 @@ import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.encoding.BinaryDictionary;
 import org.parquetarrow.encoding.BinaryOutput;
 import org.parquetarrow.encoding.BinaryValueDecoder;
+import org.parquetarrow.encoding.DictionaryBinaryDecoder;
+import org.parquetarrow.encoding.PlainBinaryDecoder;
+import org.parquetarrow.format.Encoding;
 import org.parquetarrow.format.PhysicalType;
 import org.parquetarrow.read.levels.ValueSpreader;
 import org.parquetarrow.read.page.ByteSlice;
@@ -28,6 +31,13 @@ final class BinarySink implements ValueSink {
   private final PhysicalType physical;
   private final BinaryOutput.OffsetWidth offsetWidth;
   private BinaryDictionary dictionary;
+  /**
+   * The decoders of the usual encodings, kept from page to page: a dictionary decoder holds index
+   * scratch arrays, and a fresh one per page was new heap memory on the decoding thread for every
+   * page (on a machine that pages out idle memory, a fault per page of it).
+   */
+  private final PlainBinaryDecoder plain = new PlainBinaryDecoder();
+  private DictionaryBinaryDecoder dictionaryDecoder;
   private BinaryValueDecoder decoder;
   private BinaryOutput values;
   /** Rows and value bytes of the last finished batch. */
@@ -48,19 +58,35 @@ final class BinarySink implements ValueSink {
   @Override
   public void startChunk() {
     dictionary = null;
+    dictionaryDecoder = null;
   }
 
   @Override
   public void loadDictionary(DictionaryPage d) {
     ByteSlice s = d.data();
     dictionary = BinaryDictionary.fromPlain(s.array(), s.offset(), s.length(), d.numValues());
+    dictionaryDecoder = null;
   }
 
   @Override
   public void startPage(DataPage page) {
-    decoder = ValueDecoders.binary(page.encoding(), physical, 0, dictionary);
+    decoder = decoderFor(page.encoding());
     ByteSlice v = page.values();
     decoder.init(v.array(), v.offset(), v.length(), page.numValues());
+  }
+
+  private BinaryValueDecoder decoderFor(Encoding encoding) {
+    if (encoding == Encoding.PLAIN) {
+      return plain;
+    }
+    if (ValueDecoders.isDictionary(encoding) && dictionary != null) {
+      if (dictionaryDecoder == null) {
+        dictionaryDecoder = new DictionaryBinaryDecoder(dictionary);
+      }
+      return dictionaryDecoder;
+    }
+    // the rarer encodings, and a dictionary page missing, which this call reports
+    return ValueDecoders.binary(encoding, physical, 0, dictionary);
   }
 
   @Override

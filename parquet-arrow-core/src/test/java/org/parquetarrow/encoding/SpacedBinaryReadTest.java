@@ -152,6 +152,74 @@ class SpacedBinaryReadTest {
     }
   }
 
+  /**
+   * The dictionary's one-loop placed gather, for entries of every whole-word count (longest entry
+   * 0 to 48 bytes: 1 to 6 words), over rows whose first bit is not byte-aligned, with nulls at the
+   * edges of 64-row words and 1,024-row index chunks, a null-free word, an all-null word and a
+   * stretch of only nulls. Expected values: the entries chosen here, row by row.
+   */
+  @Test
+  void dictionaryPlacedGatherForEveryWordCount() {
+    int rows = 2_600;
+    int firstRow = 3; // the stretch starts at bit 3 of the bitmap
+    for (int longest : new int[] {0, 1, 7, 8, 9, 16, 17, 24, 31, 33, 40, 41, 47, 48}) {
+      Random random = new Random(longest);
+      List<byte[]> entries = new ArrayList<>();
+      for (int e = 0; e < 37; e++) {
+        int length = e == 0 ? longest : e == 1 ? 0 : random.nextInt(longest + 1);
+        byte[] b = new byte[length];
+        for (int k = 0; k < length; k++) {
+          b[k] = (byte) (11 * e + k + 1);
+        }
+        entries.add(b);
+      }
+      boolean[] valid = new boolean[firstRow + rows];
+      for (int r = firstRow; r < valid.length; r++) {
+        int row = r - firstRow;
+        boolean edge = row % 64 == 0 || row % 64 == 63 || row % 1024 == 0 || row % 1024 == 1023;
+        boolean nullFree = row >= 128 && row < 192;
+        boolean allNull = row >= 192 && row < 256;
+        valid[r] = nullFree || !allNull && !edge && random.nextInt(7) != 0;
+      }
+      int n = 0;
+      for (int r = firstRow; r < valid.length; r++) {
+        n += valid[r] ? 1 : 0;
+      }
+      int[] ids = new int[n];
+      for (int i = 0; i < n; i++) {
+        ids[i] = random.nextInt(entries.size());
+      }
+      DictionaryIndexEncoder encoder = new DictionaryIndexEncoder(entries.size());
+      encoder.write(ids, 0, n);
+      ByteSink sink = new ByteSink();
+      encoder.flushTo(sink);
+      byte[] page = sink.toByteArray();
+      byte[] dictionaryPage = TestBytes.plainByteArrays(entries);
+      BinaryDictionary dictionary = BinaryDictionary.fromPlain(dictionaryPage, 0, dictionaryPage.length, entries.size());
+      for (BinaryOutput.OffsetWidth width : BinaryOutput.OffsetWidth.values()) {
+        for (int capacity : new int[] {1, 1 << 20}) {
+          try (ArrowBuf bits = bitmap(valid);
+              BinaryOutput out = new BinaryOutput(memory.allocator(), width, 1, capacity)) {
+            DictionaryBinaryDecoder decoder = new DictionaryBinaryDecoder(dictionary);
+            decoder.init(page, 0, page.length, n);
+            decoder.readSpaced(out, 0, bits, firstRow + 192, 64); // only nulls
+            decoder.readSpaced(out, n, bits, firstRow, rows);
+            assertEquals(64 + rows, out.valueCount(), "one entry per row");
+            for (int r = 0; r < 64; r++) {
+              assertArrayEquals(new byte[0], out.get(r), "null row " + r);
+            }
+            int next = 0;
+            for (int row = 0; row < rows; row++) {
+              byte[] expected = valid[firstRow + row] ? entries.get(ids[next++]) : new byte[0];
+              assertArrayEquals(expected, out.get(64 + row), "longest " + longest + ", " + width + ", row " + row);
+            }
+            assertEquals(n, next);
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void deltaLengthValuesSpreadInPlace() {
     Random random = new Random(7);
@@ -189,6 +257,53 @@ class SpacedBinaryReadTest {
       decoder.init(cut, 0, cut.length, 2);
       assertThrows(CorruptFileException.class, () -> decoder.readSpaced(out, 2, bits, 0, 4));
       assertEquals(0, out.valueCount());
+    }
+  }
+
+  /**
+   * Values far enough from the page's end that their length and 48 bytes after it lie inside the
+   * page (the one-comparison path): lengths of 47, 48 and 49 bytes come out whole, and a length
+   * that is negative or runs past the page is refused there too, with nothing appended, in the
+   * dense and the placed read.
+   */
+  @Test
+  void lengthsNearTheWordCopyLimitAndCorruptOnesFarFromThePageEnd() {
+    byte[][] values = new byte[3][];
+    TestBytes good = TestBytes.create();
+    for (int v = 0; v < 3; v++) {
+      values[v] = new byte[47 + v];
+      for (int k = 0; k < values[v].length; k++) {
+        values[v][k] = (byte) (v + 3 * k);
+      }
+      good.le32(values[v].length).bytes(values[v]);
+    }
+    byte[] tail = new byte[200]; // the page goes on well past every value
+    byte[] page = good.bytes(tail).toArray();
+    boolean[] valid = {true, false, true, true};
+    try (ArrowBuf bits = bitmap(valid);
+        BinaryOutput dense = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT32, 1, 1 << 12);
+        BinaryOutput placed = new BinaryOutput(memory.allocator(), BinaryOutput.OffsetWidth.INT64, 1, 1 << 12)) {
+      PlainBinaryDecoder decoder = new PlainBinaryDecoder();
+      decoder.init(page, 0, page.length, 3);
+      decoder.read(dense, 3);
+      decoder.init(page, 0, page.length, 3);
+      decoder.readSpaced(placed, 3, bits, 0, 4);
+      for (int v = 0; v < 3; v++) {
+        assertArrayEquals(values[v], dense.get(v), "dense value " + v);
+      }
+      assertArrayEquals(values[0], placed.get(0));
+      assertArrayEquals(new byte[0], placed.get(1));
+      assertArrayEquals(values[1], placed.get(2));
+      assertArrayEquals(values[2], placed.get(3));
+      for (int corrupt : new int[] {-1, Integer.MIN_VALUE, 1_000}) {
+        byte[] bad = TestBytes.create().le32(2).bytes(1, 2).le32(corrupt).bytes(tail).toArray();
+        decoder.init(bad, 0, bad.length, 2);
+        assertThrows(CorruptFileException.class, () -> decoder.read(dense, 2), "length " + corrupt);
+        assertEquals(3, dense.valueCount());
+        decoder.init(bad, 0, bad.length, 2);
+        assertThrows(CorruptFileException.class, () -> decoder.readSpaced(placed, 2, bits, 0, 3), "length " + corrupt);
+        assertEquals(4, placed.valueCount());
+      }
     }
   }
 

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.parquetarrow.format.Encoding;
+import org.parquetarrow.format.PageEncodingStats;
+import org.parquetarrow.format.PageType;
 import org.parquetarrow.selection.RowSelection;
 import org.parquetarrow.testing.ArrowAssertions;
 import org.parquetarrow.testing.ArrowValues;
@@ -117,6 +119,67 @@ class NullableBinaryReadTest {
   @Test
   void deltaByteArrayPagesReadBackAsWritten() throws Exception {
     readBackAsWritten(false, Encoding.DELTA_BYTE_ARRAY);
+  }
+
+  /**
+   * A column whose dictionary changes from row group to row group, and whose chunk falls back from
+   * dictionary pages to PLAIN pages part-way (the writer's dictionary outgrows its limit), then the
+   * next chunk starts on dictionary pages again: the sink keeps its decoders from page to page, so
+   * each page must be decoded against its own chunk's dictionary and encoding. Expected: the
+   * values written (row group {@code g}'s dictionary entries all start with its letter).
+   */
+  @Test
+  void dictionariesChangeBetweenRowGroupsAndChunksFallBackToPlain() throws Exception {
+    Schema schema = new Schema(List.of(
+        Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("ls", ArrowType.LargeUtf8.INSTANCE)));
+    int groupRows = 3_000;
+    int groups = 3;
+    Random random = new Random(18);
+    List<List<Object>> columns = new ArrayList<>();
+    for (int c = 0; c < 2; c++) {
+      List<Object> values = new ArrayList<>();
+      for (int g = 0; g < groups; g++) {
+        for (int r = 0; r < groupRows; r++) {
+          boolean distinctTail = g != 1 && r >= groupRows / 2; // groups 0 and 2 fall back to PLAIN
+          String v = distinctTail ? "unique-" + g + "-" + r + "-" + random.nextInt(1_000_000)
+              : (char) ('a' + g) + "-entry-" + random.nextInt(30);
+          values.add(random.nextInt(9) == 0 ? null : v);
+        }
+      }
+      columns.add(values);
+    }
+    Path file = dir.resolve("changing-dictionaries.parquet");
+    try (VectorSchemaRoot written = ArrowValues.root(memory.allocator(), schema, columns)) {
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, WriterProperties.builder()
+          .rowGroupRows(groupRows).dataPageSize(1_500).dictionaryPageSizeLimit(4_000).build())) {
+        w.write(written);
+      }
+      try (ParquetFileReader reader = ParquetFileReader.open(file, ReadOptions.builder(memory.allocator()).build())) {
+        var rowGroups = reader.metadata().rowGroups();
+        assertEquals(groups, rowGroups.size());
+        for (int g = 0; g < groups; g++) {
+          for (var chunk : rowGroups.get(g).columns()) {
+            // the data pages' encodings (the dictionary page is PLAIN in every group)
+            var stats = chunk.metaData().encodingStats();
+            assertTrue(stats.stream().anyMatch(e -> dataPage(e, Encoding.RLE_DICTIONARY)), "group " + g + ": " + stats);
+            assertEquals(g != 1, stats.stream().anyMatch(e -> dataPage(e, Encoding.PLAIN)), "group " + g + ": " + stats);
+          }
+        }
+      }
+      for (int batchSize : new int[] {97, 1_000, 4_096, 65_536}) {
+        try (ArrowReader actual = ParquetFileReader.open(file,
+            ReadOptions.builder(memory.allocator()).batchSize(batchSize).build()).toArrowReader()) {
+          ArrowAssertions.assertSameSchemaAndData(Batches.of(written), Batches.of(actual),
+              CompareOptions.strict().ignoringMetadata());
+        } catch (AssertionError e) {
+          throw new AssertionError("batches of " + batchSize + ": " + e.getMessage(), e);
+        }
+      }
+    }
+  }
+
+  private static boolean dataPage(PageEncodingStats stats, Encoding encoding) {
+    return stats.pageType() != PageType.DICTIONARY_PAGE && stats.encoding() == encoding && stats.count() > 0;
   }
 
   private void readBackAsWritten(boolean dictionary, Encoding encoding) throws Exception {
