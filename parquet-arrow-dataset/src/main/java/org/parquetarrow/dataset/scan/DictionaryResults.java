@@ -34,11 +34,21 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 final class DictionaryResults {
   /** Value bytes of the largest dictionary whose results are kept (a copy of it is kept too). */
   static final long MAX_BYTES = 1L << 20;
+  /**
+   * Misses in a row after which a predicate's results are no longer kept (but for a try every
+   * {@link #RETRY_EVERY}-th miss): where a column's dictionary changes batch after batch (a chunk
+   * read after its fallback to plain pages), keeping would copy every batch's dictionary for nothing.
+   */
+  static final int GIVE_UP_AFTER = 4;
+  static final int RETRY_EVERY = 16;
 
   /** By predicate (an expression or a conjunction's unit, by identity): the last result computed. */
   private final Map<Object, Kept> kept = new IdentityHashMap<>();
+  /** By predicate, the misses since its last hit. */
+  private final Map<Object, Integer> missesInARow = new IdentityHashMap<>();
   private long hits;
   private long misses;
+  private long copies;
 
   /** A predicate's value on every entry of one dictionary, and that dictionary's content. */
   record Kept(TriBits onEntries, boolean twoValued, Content content) {}
@@ -48,14 +58,22 @@ final class DictionaryResults {
     Kept k = kept.get(predicate);
     if (k != null && k.content.matches(entries)) {
       hits++;
+      missesInARow.remove(predicate);
       return k;
     }
     misses++;
+    missesInARow.merge(predicate, 1, Integer::sum);
     return null;
   }
 
   /** Keeps {@code onEntries} (with whether it is two-valued) as {@code predicate}'s result on {@code entries}. */
   void put(Object predicate, ColumnValues entries, TriBits onEntries, boolean twoValued) {
+    int run = missesInARow.getOrDefault(predicate, 0);
+    if (run > GIVE_UP_AFTER && run % RETRY_EVERY != 0) {
+      kept.remove(predicate);
+      return;
+    }
+    copies++;
     Content c = Content.of(entries);
     if (c == null) {
       kept.remove(predicate);
@@ -72,6 +90,11 @@ final class DictionaryResults {
   /** Look-ups that found no result for the dictionary they were given. */
   long misses() {
     return misses;
+  }
+
+  /** Dictionaries whose content was taken to key a result. */
+  long copies() {
+    return copies;
   }
 
   /** A dictionary's entries as bytes on the heap: value buffers as 64-bit words, validity as bitmap words. */

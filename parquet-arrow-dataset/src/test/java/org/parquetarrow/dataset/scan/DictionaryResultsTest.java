@@ -38,6 +38,35 @@ class DictionaryResultsTest {
       new DictionaryEncoding(0, false, new ArrowType.Int(32, true)));
 
   @Test
+  void aDictionaryChangingEveryBatchIsNoLongerCopiedAfterAFewMissesButStillAnswered() {
+    Schema values = new Schema(List.of(Field.nullable("d", new ArrowType.Int(32, true))));
+    FilterEvaluator range = new FilterEvaluator(ExpressionBinder.bind(ExpressionParser.parse("d >= 20 and d < 40"), values));
+    DictionaryResults kept = new DictionaryResults();
+    int[] rows = {0, 1, 2};
+    for (int batch = 0; batch < 40; batch++) {
+      // entries batch, batch + 10, batch + 20: rows in [20, 40) worked out by hand
+      Integer[] entries = {batch, batch + 10, batch + 20};
+      List<Integer> expected = new ArrayList<>();
+      for (int r = 0; r < 3; r++) {
+        if (entries[r] >= 20 && entries[r] < 40) {
+          expected.add(r);
+        }
+      }
+      assertEquals(expected, ints(range, kept, entries, rows), "batch " + batch);
+    }
+    assertEquals(0, kept.hits());
+    assertEquals(40, kept.misses());
+    // four copies before giving up, then one try at the 16th and 32nd miss in a row
+    assertEquals(DictionaryResults.GIVE_UP_AFTER + 2, kept.copies());
+    // a dictionary that settles is kept again at the next try, and then hit
+    for (int batch = 0; batch < 2 * DictionaryResults.RETRY_EVERY; batch++) {
+      assertEquals(List.of(1, 2), ints(range, kept, new Integer[] {5, 25, 35}, rows));
+    }
+    // misses 41 to 48 in a row (the 48th a try that keeps it), then hits
+    assertEquals(2 * DictionaryResults.RETRY_EVERY - (48 - 40), kept.hits());
+  }
+
+  @Test
   void int32ResultsAreReusedOnlyForTheSameEntries() {
     Schema values = new Schema(List.of(Field.nullable("d", new ArrowType.Int(32, true))));
     FilterEvaluator range = new FilterEvaluator(ExpressionBinder.bind(ExpressionParser.parse("d >= 20 and d < 40"), values));
