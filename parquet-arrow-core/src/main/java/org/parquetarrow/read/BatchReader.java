@@ -480,19 +480,32 @@ final class BatchReader implements BatchSource {
   }
 
   /**
-   * The page layer's options: pages made ahead up to {@link #AHEAD_BYTES_PER_READER} of decompressed
+   * The page layer's options ({@link ReadOptions.PageReadAhead#AUTO} decided here): pages made ahead up to {@link #AHEAD_BYTES_PER_READER} of decompressed
    * pages shared among the columns read (at most {@link PageReadOptions#DEFAULT_AHEAD_BYTES} each),
    * so that a read of a wide file does not hold pages ahead for thousands of columns.
    */
   private static PageReadOptions pageOptions(ReadOptions options, int leaves) {
     PageReadOptions o = PageReadOptions.DEFAULT.withVerifyChecksums(options.verifyChecksums())
         .withMaxPageSize(options.maxPageSize());
-    return switch (options.pageReadAhead()) {
-      case OFF -> o.withReadAhead(org.parquetarrow.read.page.PageReadAhead.OFF);
+    ReadOptions.PageReadAhead policy = options.pageReadAhead();
+    if (policy == ReadOptions.PageReadAhead.AUTO) {
+      policy = lanesTakeEveryCore(options) ? ReadOptions.PageReadAhead.OFF : ReadOptions.PageReadAhead.SEVERAL_PAGES;
+    }
+    return switch (policy) {
+      case OFF, AUTO -> o.withReadAhead(org.parquetarrow.read.page.PageReadAhead.OFF);
       case NEXT_PAGE -> o.withReadAhead(org.parquetarrow.read.page.PageReadAhead.NEXT_PAGE);
       case SEVERAL_PAGES -> o.withReadAhead(org.parquetarrow.read.page.PageReadAhead.SEVERAL_PAGES)
           .withAheadBytes(Math.min(PageReadOptions.DEFAULT_AHEAD_BYTES, AHEAD_BYTES_PER_READER / Math.max(1, leaves)));
     };
+  }
+
+  /**
+   * Whether {@code options} ask for {@link ReadOptions.PageReadAhead#AUTO} with lanes on every core,
+   * where pages are then prepared by the lanes themselves.
+   */
+  static boolean lanesTakeEveryCore(ReadOptions options) {
+    return options.pageReadAhead() == ReadOptions.PageReadAhead.AUTO && options.parallelism() > 1
+        && options.parallelism() >= Runtime.getRuntime().availableProcessors();
   }
 
   /** Starts the pages of {@code f}'s row group: its fetched chunks go to the leaf readers. */

@@ -93,8 +93,12 @@ public final class ParquetFileReader implements AutoCloseable {
     BatchReader whole = new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, plan, options);
     if (options.parallelism() > 1) {
       // each lane decodes on one thread at a time: column tasks on the same executor could wait on each other
-      ReadOptions perWindow = options.toBuilder().executor(null).parallelism(1)
-          .fetchOptions(ParallelBatchReader.laneFetch(options.fetchOptions())).build();
+      ReadOptions.Builder lanes = options.toBuilder().executor(null).parallelism(1)
+          .fetchOptions(ParallelBatchReader.laneFetch(options.fetchOptions()));
+      if (BatchReader.lanesTakeEveryCore(options)) {
+        lanes.pageReadAhead(ReadOptions.PageReadAhead.OFF); // AUTO: no helper competing with the lanes
+      }
+      ReadOptions perWindow = lanes.build();
       this.batches = ParallelBatchReader.over(whole, plan, metadata, options,
           lane -> new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, lane, perWindow));
     } else {

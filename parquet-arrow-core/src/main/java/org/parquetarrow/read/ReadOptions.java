@@ -64,8 +64,16 @@ public final class ReadOptions {
    */
   public enum PageReadAhead {
     /**
+     * {@link #SEVERAL_PAGES} (the default), except for a read whose {@link #parallelism()} lanes
+     * already take every core ({@code Runtime.availableProcessors()}): there a helper thread only
+     * competes with the lanes for a core (measured on 2 cores: two lanes with the read-ahead were
+     * slower than one, and 1.2–2.2× slower than two lanes without it), so its pages are prepared by
+     * the lanes, as with {@link #OFF}.
+     */
+    AUTO,
+    /**
      * Pages of each compressed column chunk are prepared on a shared helper thread up to a few MiB
-     * of decompressed pages ahead of the decoding thread (the default): a read on one decoding
+     * of decompressed pages ahead of the decoding thread: a read on one decoding
      * thread uses up to a second core, and the helper goes on while the decoding thread is busy
      * with other columns or with the batch it returned. At most 32 MiB of pages wait per reader
      * (per lane of a parallel read), shared among its columns (4 MiB each at most), beyond the next
@@ -308,7 +316,7 @@ public final class ReadOptions {
     return fetchOptions;
   }
 
-  /** Whether pages are prepared ahead on a helper thread; default {@link PageReadAhead#SEVERAL_PAGES}. */
+  /** Whether pages are prepared ahead on a helper thread; default {@link PageReadAhead#AUTO}. */
   public PageReadAhead pageReadAhead() {
     return pageReadAhead;
   }
@@ -319,7 +327,7 @@ public final class ReadOptions {
         + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + (fileRows == null ? "" : ", rows=" + fileRows) + ", verifyChecksums="
         + verifyChecksums + (parallelism == 1 ? "" : ", parallelism=" + parallelism)
-        + (pageReadAhead == PageReadAhead.SEVERAL_PAGES ? "" : ", pageReadAhead=" + pageReadAhead) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
+        + (pageReadAhead == PageReadAhead.AUTO ? "" : ", pageReadAhead=" + pageReadAhead) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
   }
 
   /** Builder of {@link ReadOptions}. */
@@ -339,7 +347,7 @@ public final class ReadOptions {
     private FileDecryptionProperties decryption;
     private VariantShredding variantShredding = VariantShredding.UNSHRED;
     private FetchOptions fetchOptions = FetchOptions.defaults();
-    private PageReadAhead pageReadAhead = PageReadAhead.SEVERAL_PAGES;
+    private PageReadAhead pageReadAhead = PageReadAhead.AUTO;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = allocator;
@@ -543,8 +551,9 @@ public final class ReadOptions {
 
     /**
      * Whether the pages of each column chunk are prepared (header, CRC, decompression) on a helper
-     * thread while the decoding thread decodes: several pages ahead ({@link
-     * PageReadAhead#SEVERAL_PAGES}, the default), only the next one ({@link
+     * thread while the decoding thread decodes: several pages ahead unless the read's lanes take
+     * every core ({@link PageReadAhead#AUTO}, the default), several pages ahead ({@link
+     * PageReadAhead#SEVERAL_PAGES}), only the next one ({@link
      * PageReadAhead#NEXT_PAGE}), or none ({@link PageReadAhead#OFF}, which keeps all of a read's
      * work on its decoding threads: one core per thread of {@link #parallelism(int)}). Only where
      * the work runs changes: the same batches, and an error in a page is thrown by the call that

@@ -208,14 +208,24 @@ class PageReadAheadOptionTest {
       readAll(file, fromTemplate);
       assertEquals(before, pagesSentAhead(), "no page went to the read-ahead helpers with OFF from a template");
     }
-    ReadOptions byDefault = ReadOptions.builder(memory.allocator()).parallelism(2).build();
-    assertEquals(ReadOptions.PageReadAhead.SEVERAL_PAGES, byDefault.pageReadAhead());
+    ReadOptions byDefault = ReadOptions.builder(memory.allocator()).build();
+    assertEquals(ReadOptions.PageReadAhead.AUTO, byDefault.pageReadAhead());
     long before = pagesSentAhead();
     readAll(file, byDefault);
     // 4 row groups x 2 columns: each chunk's first data page handed out sends the helpers a task
     // (which makes pages and queues itself again while pages may be made ahead)
     assertTrue(pagesSentAhead() - before >= GROUPS * 2, "the default sends pages ahead: "
         + (pagesSentAhead() - before));
+    // AUTO with as many lanes as cores (at least two): the lanes prepare their own pages
+    int cores = Math.max(2, Runtime.getRuntime().availableProcessors());
+    before = pagesSentAhead();
+    readAll(file, ReadOptions.builder(memory.allocator()).parallelism(cores).build());
+    assertEquals(before, pagesSentAhead(), "no helper beside lanes on every core");
+    // ... unless asked for: then they do as told
+    before = pagesSentAhead();
+    readAll(file, ReadOptions.builder(memory.allocator()).parallelism(cores)
+        .pageReadAhead(ReadOptions.PageReadAhead.SEVERAL_PAGES).build());
+    assertTrue(pagesSentAhead() - before >= GROUPS * 2, "SEVERAL_PAGES with lanes on every core sends pages ahead");
     ReadOptions next = ReadOptions.builder(memory.allocator()).pageReadAhead(ReadOptions.PageReadAhead.NEXT_PAGE).build();
     before = pagesSentAhead();
     readAll(file, next);

@@ -34,8 +34,8 @@ import org.slf4j.LoggerFactory;
  * each fault a kernel entry and a zeroed page; what a parallel read's extra CPU went to in the
  * profile of issue 18 item 2), with the load average before and after each data set. With {@code --read-ahead both}
  * (the default) each data set gets two curves: with the page read-ahead a user gets by default
- * ({@code ReadOptions.PageReadAhead.SEVERAL_PAGES}: the one-thread read already uses a second core
- * for decompression) and with it {@code OFF} (every decoding thread does one core's work, so the
+ * ({@code ReadOptions.PageReadAhead.AUTO}: pages prepared several ahead on a helper, so the one-thread
+ * read already uses a second core for decompression, except where the lanes take every core) and with it {@code OFF} (every decoding thread does one core's work, so the
  * curve shows how decoding itself scales); {@code on} or {@code off} measure one of them, {@code
  * next} the one-page read-ahead ({@code NEXT_PAGE}).
  *
@@ -158,9 +158,10 @@ public final class ScalingCurve {
         .append(o.warmups).append(" warm-up and ").append(o.runs)
         .append(String.format(Locale.ROOT, " timed rounds, thread counts interleaved round by round; batches of %,d"
             + " rows, each through BatchDigest on the calling thread; one JVM.  \n", o.batch));
-    b.append("Page read-ahead \"on (default)\": what a user gets, pages decompressed on a helper thread up to a few"
-        + " MiB ahead of the decoding thread (a one-thread read uses up to two cores); \"next page\": only the"
-        + " next page ahead; \"off\" (ReadOptions.PageReadAhead.OFF): one core's work per decoding thread.  \n");
+    b.append("Page read-ahead \"default (auto)\": what a user gets, pages decompressed on a helper thread up to a few"
+        + " MiB ahead of the decoding thread (a one-thread read uses up to two cores), none where the lanes take every"
+        + " core; \"several pages\": that helper whatever the lanes; \"next page\": only the next page ahead; \"off\""
+        + " (ReadOptions.PageReadAhead.OFF): one core's work per decoding thread.  \n");
     b.append(m.jvm()).append("; ").append(m.cpu()).append(", ").append(m.cores()).append(" cores; ")
         .append(m.os()).append(".\n\n");
     b.append("| data set | page read-ahead | rows | threads | scan | rows/s | speed-up over 1 thread | process CPU s per scan"
@@ -182,7 +183,8 @@ public final class ScalingCurve {
     return switch (policy) {
       case OFF -> "off";
       case NEXT_PAGE -> "next page";
-      case SEVERAL_PAGES -> "on (default)";
+      case AUTO -> "default (auto)";
+      case SEVERAL_PAGES -> "several pages";
     };
   }
 
@@ -192,7 +194,7 @@ public final class ScalingCurve {
   }
 
   /**
-   * {@code --scale S --runs N --warmups N --threads N --batch ROWS --sets A,B --read-ahead both|on|next|off|all
+   * {@code --scale S --runs N --warmups N --threads N --batch ROWS --sets A,B --read-ahead both|default|on|next|off|all
    * --data DIR --out DIR}.
    */
   public static final class Options {
@@ -203,7 +205,7 @@ public final class ScalingCurve {
     int batch = DEFAULT_BATCH;
     List<BenchDataset> sets = List.of(BenchDataset.values());
     List<ReadOptions.PageReadAhead> readAhead =
-        List.of(ReadOptions.PageReadAhead.SEVERAL_PAGES, ReadOptions.PageReadAhead.OFF);
+        List.of(ReadOptions.PageReadAhead.AUTO, ReadOptions.PageReadAhead.OFF);
     Path dataDir = Path.of("benchmarks/target/bench-data");
     Path outDir = Path.of("benchmarks/target/scaling");
 
@@ -225,19 +227,21 @@ public final class ScalingCurve {
             o.sets = sets;
           }
           case "--read-ahead" -> o.readAhead = switch (value(args, ++i, a)) {
-            case "both" -> List.of(ReadOptions.PageReadAhead.SEVERAL_PAGES, ReadOptions.PageReadAhead.OFF);
+            case "both" -> List.of(ReadOptions.PageReadAhead.AUTO, ReadOptions.PageReadAhead.OFF);
+            case "default" -> List.of(ReadOptions.PageReadAhead.AUTO);
             case "on" -> List.of(ReadOptions.PageReadAhead.SEVERAL_PAGES);
             case "next" -> List.of(ReadOptions.PageReadAhead.NEXT_PAGE);
             case "off" -> List.of(ReadOptions.PageReadAhead.OFF);
-            case "all" -> List.of(ReadOptions.PageReadAhead.SEVERAL_PAGES, ReadOptions.PageReadAhead.NEXT_PAGE,
-                ReadOptions.PageReadAhead.OFF);
-            default -> throw new IllegalArgumentException("--read-ahead " + args[i] + ": valid are both, on, next, off, all");
+            case "all" -> List.of(ReadOptions.PageReadAhead.AUTO, ReadOptions.PageReadAhead.SEVERAL_PAGES,
+                ReadOptions.PageReadAhead.NEXT_PAGE, ReadOptions.PageReadAhead.OFF);
+            default -> throw new IllegalArgumentException(
+                "--read-ahead " + args[i] + ": valid are both, default, on, next, off, all");
           };
           case "--data" -> o.dataDir = Path.of(value(args, ++i, a));
           case "--out" -> o.outDir = Path.of(value(args, ++i, a));
           default -> throw new IllegalArgumentException("unknown argument " + a
               + "; valid: --scale S, --runs N, --warmups N, --threads N, --batch ROWS, --sets NUMERIC,STRINGS,NESTED,LINEITEM,"
-              + " --read-ahead both|on|next|off|all, --data DIR, --out DIR");
+              + " --read-ahead both|default|on|next|off|all, --data DIR, --out DIR");
         }
       }
       return o;

@@ -26,7 +26,7 @@ class ScalingCurveSmokeTest {
   void everyThreadCountReadsWhatOneThreadReadsWithTheReadAheadOnAndOff() throws Exception {
     ScalingCurve.Options o = ScalingCurve.Options.parse("--scale", "0.01", "--threads", "3", "--batch", "1000",
         "--runs", "1", "--warmups", "0");
-    assertEquals(List.of(PageReadAhead.SEVERAL_PAGES, PageReadAhead.OFF), o.readAhead, "both curves by default");
+    assertEquals(List.of(PageReadAhead.AUTO, PageReadAhead.OFF), o.readAhead, "both curves by default");
     List<ScalingCurve.Curve> curves = new ArrayList<>();
     for (BenchDataset d : BenchDataset.values()) {
       Path file = d.ensure(Path.of("target/bench-data"), 0.01);
@@ -45,7 +45,7 @@ class ScalingCurveSmokeTest {
     }
     String table = ScalingCurve.render("bin/bench-scaling --quick", "start", "end", o, curves);
     for (BenchDataset d : BenchDataset.values()) {
-      for (String policy : new String[] {"on (default)", "off"}) {
+      for (String policy : new String[] {"default (auto)", "off"}) {
         for (int t = 1; t <= 3; t++) {
           String row = "| " + d + " | " + policy + " | ";
           int threads = t;
@@ -91,12 +91,13 @@ class ScalingCurveSmokeTest {
     assertEquals(List.of(PageReadAhead.OFF), ScalingCurve.Options.parse("--read-ahead", "off").readAhead);
     assertEquals(List.of(PageReadAhead.SEVERAL_PAGES), ScalingCurve.Options.parse("--read-ahead", "on").readAhead);
     assertEquals(List.of(PageReadAhead.NEXT_PAGE), ScalingCurve.Options.parse("--read-ahead", "next").readAhead);
-    assertEquals(List.of(PageReadAhead.SEVERAL_PAGES, PageReadAhead.OFF),
+    assertEquals(List.of(PageReadAhead.AUTO, PageReadAhead.OFF),
         ScalingCurve.Options.parse("--read-ahead", "both").readAhead);
-    assertEquals(List.of(PageReadAhead.SEVERAL_PAGES, PageReadAhead.NEXT_PAGE, PageReadAhead.OFF),
+    assertEquals(List.of(PageReadAhead.AUTO), ScalingCurve.Options.parse("--read-ahead", "default").readAhead);
+    assertEquals(List.of(PageReadAhead.AUTO, PageReadAhead.SEVERAL_PAGES, PageReadAhead.NEXT_PAGE, PageReadAhead.OFF),
         ScalingCurve.Options.parse("--read-ahead", "all").readAhead);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ScalingCurve.Options.parse("--read-ahead", "sometimes"));
-    assertTrue(e.getMessage().contains("both, on, next, off, all"), e.getMessage());
+    assertTrue(e.getMessage().contains("both, default, on, next, off, all"), e.getMessage());
   }
 }
