@@ -9,7 +9,7 @@ package org.parquetarrow;
  * <pre>{@code
  * try (ParquetFileReader r = ParquetFileReader.open(path, ReadOptions.defaults(allocator))) { ... }
  * catch (MissingKeyException e) {
- *   System.err.println("column " + e.location().column() + " needs a key");
+ *   throw new IllegalArgumentException("column " + e.location().column() + " needs a key", e);
  * }
  * }</pre>
  */

@@ -173,25 +173,18 @@ final class DictionaryResults {
       if (v instanceof BaseFixedWidthVector fw && !(v instanceof BitVector)) {
         return new Region[] {region(v.getDataBuffer(), 0, (long) n * fw.getTypeWidth())};
       }
-      if (v instanceof BaseVariableWidthVector) {
-        ArrowBuf offsets = v.getOffsetBuffer();
+      int width = v instanceof BaseVariableWidthVector ? BaseVariableWidthVector.OFFSET_WIDTH
+          : v instanceof BaseLargeVariableWidthVector ? BaseLargeVariableWidthVector.OFFSET_WIDTH : 0;
+      if (width > 0) {
         if (n == 0) {
           return new Region[0];
         }
-        offsets.checkBytes(0, 4L * (n + 1));
-        int first = offsets.getInt(0);
-        int end = offsets.getInt(4L * n);
-        return new Region[] {region(offsets, 0, 4L * (n + 1)), region(v.getDataBuffer(), first, (long) end - first)};
-      }
-      if (v instanceof BaseLargeVariableWidthVector) {
         ArrowBuf offsets = v.getOffsetBuffer();
-        if (n == 0) {
-          return new Region[0];
-        }
-        offsets.checkBytes(0, 8L * (n + 1));
-        long first = offsets.getLong(0);
-        long end = offsets.getLong(8L * n);
-        return new Region[] {region(offsets, 0, 8L * (n + 1)), region(v.getDataBuffer(), first, end - first)};
+        long size = (long) width * (n + 1);
+        offsets.checkBytes(0, size);
+        long first = width == 4 ? offsets.getInt(0) : offsets.getLong(0);
+        long end = width == 4 ? offsets.getInt(size - width) : offsets.getLong(size - width);
+        return new Region[] {region(offsets, 0, size), region(v.getDataBuffer(), first, end - first)};
       }
       return null;
     }
