@@ -101,8 +101,8 @@ class ParquetJavaPageChecksumIT {
         ParquetFileReader r = ParquetFileReader.open(file,
             ReadOptions.builder(allocator).columns("s").verifyChecksums(verify).build())) {
       // a batch is the caller's to close; the allocator's close then fails on anything left
-      for (VectorSchemaRoot batch = r.readNextBatch(); batch != null; batch = r.readNextBatch()) {
-        try (batch) {
+      for (VectorSchemaRoot next = r.readNextBatch(); next != null; next = r.readNextBatch()) {
+        try (VectorSchemaRoot batch = next) {
           VarCharVector v = (VarCharVector) batch.getVector("s");
           for (int i = 0; i < batch.getRowCount(); i++) {
             out.add(v.getObject(i).toString());
