@@ -84,7 +84,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
    */
   static ReadConfig parse(Map<String, String> options, long sessionMaxPartitionBytes,
       java.util.function.Function<String, String> session) {
-    refuseMisspelledOptions(options);
+    refuseMisspelledOptions(options, OPTIONS, "read");
     int batch = (int) number(options, "batchSize", 8192);
     if (batch < 1) {
       throw new IllegalArgumentException("option batchSize must be at least 1, not " + batch);
@@ -123,15 +123,15 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
    * unknown keys pass, but a near miss would otherwise be ignored in silence, the read running
    * with the default the user meant to change.
    */
-  private static void refuseMisspelledOptions(Map<String, String> options) {
+  static void refuseMisspelledOptions(Map<String, String> options, java.util.List<String> known, String what) {
     for (String key : options.keySet()) {
-      if (OPTIONS.stream().anyMatch(key::equalsIgnoreCase)) {
+      if (known.stream().anyMatch(key::equalsIgnoreCase)) {
         continue;
       }
-      java.util.List<String> near = org.parquetarrow.schema.ColumnSuggestions.closest(key, OPTIONS);
+      java.util.List<String> near = org.parquetarrow.schema.ColumnSuggestions.closest(key, known);
       if (!near.isEmpty()) {
         throw new IllegalArgumentException("unknown option '" + key + "' (did you mean " + String.join(" or ", near)
-            + "?); the parquet-arrow source's read options are " + String.join(", ", OPTIONS));
+            + "?); the parquet-arrow source's " + what + " options are " + String.join(", ", known));
       }
     }
   }

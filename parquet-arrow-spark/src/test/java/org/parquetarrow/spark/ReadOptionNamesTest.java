@@ -28,6 +28,15 @@ class ReadOptionNamesTest {
   }
 
   @Test
+  void aMisspelledWriteOptionIsRefusedWithTheOneMeant() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> WriteConfig.parse(Map.of("compresion", "zstd"), "static"));
+    assertTrue(e.getMessage().startsWith("unknown option 'compresion' (did you mean compression?)"), e.getMessage());
+    assertEquals(WriteConfig.parse(Map.of("path", "/tmp/x"), "static").rowGroupRows(),
+        WriteConfig.parse(Map.of(), "static").rowGroupRows());
+  }
+
+  @Test
   void knownKeysInAnyCaseAndSparksOwnKeysPass() {
     assertEquals(100, ReadConfig.parse(Map.of("batchsize", "100"), 1 << 20).batchSize());
     assertEquals(8192, ReadConfig.parse(Map.of("path", "/tmp/x", "mergeSchema", "false",
