@@ -57,7 +57,7 @@ class SparkHivePartitionNullsTest {
     Path builtInOut = dir.resolve("builtin-2");
     data().write().partitionBy("k").parquet(builtInOut.toString());
     Path ourOut = dir.resolve("ours");
-    data().write().format("parquet-arrow").partitionBy("k").save(ourOut.toString());
+    data().write().format("parquet-arrow").mode("overwrite").partitionBy("k").save(ourOut.toString());
     SparkReadTest.assertSameRows(spark.read().parquet(builtInOut.toString()), spark.read().parquet(ourOut.toString()));
     SparkReadTest.assertSameRows(spark.read().parquet(builtInOut.toString()),
         spark.read().format("parquet-arrow").load(ourOut.toString()));
