@@ -74,7 +74,7 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--warmup", defaultValue = "2", paramLabel = "W", description = "Untimed runs first (default ${DEFAULT-VALUE}).")
   int warmup;
 
-  @Option(names = "--json", description = "One JSON object: rows, uncompressed_bytes, median_s, rows_per_s, mb_per_s, ...")
+  @Option(names = "--json", description = "One JSON object: rows, uncompressed_bytes, median_s, rows_per_s, mb_per_s (with --footer: footers_per_s), ...")
   boolean json;
 
   @Mixin DecryptionMixin keys;
@@ -223,16 +223,26 @@ final class BenchCommand implements Callable<Integer> {
       o.put("median_s", median);
       o.put("min_s", s[0]);
       o.put("max_s", s[repeat - 1]);
-      o.put("rows_per_s", rowsPerS);
-      o.put("mb_per_s", mbPerS);
+      if (footer) {
+        // a footer run reads no rows: its rate is opens per second, not the file's rows over its time
+        o.put("footers_per_s", median > 0 ? 1 / median : 0);
+      } else {
+        o.put("rows_per_s", rowsPerS);
+        o.put("mb_per_s", mbPerS);
+      }
       if (Locations.isRemote(file)) {
         o.put("requests_per_run", (double) requests / (warmup + repeat));
       }
       out.println(mapper.writeValueAsString(o));
     } else {
       out.printf(Locale.ROOT, "%s: %s of %d rows (%d uncompressed bytes)%n", file, mode, rows, uncompressed);
-      out.printf(Locale.ROOT, "median %.6f s of %d runs (min %.6f, max %.6f): %.0f rows/s, %.1f MB/s%n",
-          median, repeat, s[0], s[repeat - 1], rowsPerS, mbPerS);
+      if (footer) {
+        out.printf(Locale.ROOT, "median %.6f s of %d runs (min %.6f, max %.6f): %.1f footers/s%n",
+            median, repeat, s[0], s[repeat - 1], median > 0 ? 1 / median : 0);
+      } else {
+        out.printf(Locale.ROOT, "median %.6f s of %d runs (min %.6f, max %.6f): %.0f rows/s, %.1f MB/s%n",
+            median, repeat, s[0], s[repeat - 1], rowsPerS, mbPerS);
+      }
       if (Locations.isRemote(file)) {
         out.printf(Locale.ROOT, "%.1f requests per run%n", (double) requests / (warmup + repeat));
       }

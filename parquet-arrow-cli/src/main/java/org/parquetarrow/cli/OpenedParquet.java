@@ -14,6 +14,7 @@ import org.parquetarrow.io.InputFile;
 import org.parquetarrow.io.LocalInputFile;
 import org.parquetarrow.metadata.ParquetFooter;
 import org.parquetarrow.schema.ColumnDescriptor;
+import org.parquetarrow.schema.ColumnSuggestions;
 import org.parquetarrow.schema.ParquetSchema;
 
 /**
@@ -89,7 +90,9 @@ final class OpenedParquet implements AutoCloseable {
   /** The leaf column with this dotted path. */
   ColumnDescriptor column(String dottedPath) {
     return schema.findColumn(dottedPath).orElseThrow(() -> new UserInputException(
-        path + ": no column '" + dottedPath + "'; columns: " + columnNames()));
+        path + ": no column '" + dottedPath + "'"
+            + ColumnSuggestions.didYouMean(dottedPath, schema.columns().stream().map(ColumnDescriptor::dottedPath).toList())
+            + "; columns: " + columnNames()));
   }
 
   ColumnChunk chunk(int rowGroup, int column) {

@@ -110,7 +110,8 @@ class HeadAndCatCommandTest {
   void anUnknownColumnListsTheFilesColumns() {
     Cli bad = Cli.run("cat", Cli.corpus("data/alltypes_plain.parquet"), "--columns", "id,bool_cl");
     assertEquals(2, bad.exit());
-    assertTrue(bad.err().contains("no column \"bool_cl\"; the file has: id, bool_col, tinyint_col"), bad.err());
+    assertTrue(bad.err().contains("no column \"bool_cl\" (did you mean bool_col?); the file has: id, bool_col, tinyint_col"),
+        bad.err());
   }
 
   @Test

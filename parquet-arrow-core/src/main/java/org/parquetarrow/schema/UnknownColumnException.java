@@ -12,7 +12,7 @@ import java.util.List;
  * try {
  *   ParquetFileReader.open(path, ReadOptions.builder(allocator).columns("nmae").build());
  * } catch (UnknownColumnException e) {
- *   // no column "nmae"; the file has: id, name, address, address.city, tags, tags.item
+ *   // no column "nmae" (did you mean name?); the file has: id, name, address, address.city, tags, tags.item
  *   log.warn("{} (valid: {})", e.getMessage(), e.validNames());
  * }
  * }</pre>
@@ -44,7 +44,8 @@ public final class UnknownColumnException extends IllegalArgumentException {
   }
 
   private static String message(String what, String column, List<String> valid) {
-    StringBuilder sb = new StringBuilder(what).append(" \"").append(column).append("\"; the file has: ");
+    StringBuilder sb = new StringBuilder(what).append(" \"").append(column).append("\"")
+        .append(ColumnSuggestions.didYouMean(column, valid)).append("; the file has: ");
     int shown = Math.min(LISTED, valid.size());
     sb.append(String.join(", ", valid.subList(0, shown)));
     if (valid.size() > shown) {

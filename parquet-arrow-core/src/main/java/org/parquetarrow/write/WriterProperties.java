@@ -146,7 +146,11 @@ public final class WriterProperties {
     return floatingPointOrder;
   }
 
-  /** Whether pages carry a CRC-32 of their bytes; default off. */
+  /**
+   * Whether pages carry a CRC-32 of their bytes; default on, as parquet-java since 1.12: a reader
+   * then refuses a page damaged on disk or in transit instead of decoding wrong values (BENCHMARKS.md,
+   * session 14: the CRC of a LINEITEM write's pages is 5 ms of about 1 s of CPU).
+   */
   public boolean pageChecksumEnabled() {
     return pageChecksumEnabled;
   }
@@ -228,7 +232,7 @@ public final class WriterProperties {
     private int statisticsTruncateLength = 64;
     private boolean pageIndexEnabled = true;
     private FloatingPointOrder floatingPointOrder = FloatingPointOrder.IEEE_754_TOTAL_ORDER;
-    private boolean pageChecksumEnabled;
+    private boolean pageChecksumEnabled = true;
     private PageCompression pageCompression = PageCompression.HELPER_THREAD;
     private boolean truncatedTimestampsAllowed;
     private String createdBy = DEFAULT_CREATED_BY;
@@ -291,6 +295,10 @@ public final class WriterProperties {
       return this;
     }
 
+    /**
+     * Whether each page carries a CRC-32 of its bytes (default on, as in parquet-java);
+     * {@code pageChecksum(false)} saves 4 bytes of header per page and the checksum's CPU.
+     */
     public Builder pageChecksum(boolean enabled) {
       pageChecksumEnabled = enabled;
       return this;

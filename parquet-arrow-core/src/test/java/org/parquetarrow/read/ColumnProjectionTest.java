@@ -198,7 +198,8 @@ class ColumnProjectionTest {
     Path file = written();
     UnknownColumnException e = assertThrows(UnknownColumnException.class,
         () -> ParquetFileReader.open(file, options().dictionaryColumns("tags.itme").build()).close());
-    assertTrue(e.getMessage().startsWith("no dictionary column \"tags.itme\"; the file has: id, s,"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("no dictionary column \"tags.itme\" (did you mean tags.item?); the file has: id, s,"),
+        e.getMessage());
     assertTrue(e.getMessage().contains("tags.item"), e.getMessage());
   }
 

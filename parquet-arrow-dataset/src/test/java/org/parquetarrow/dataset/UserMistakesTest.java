@@ -128,12 +128,15 @@ class UserMistakesTest {
     assertEquals(target.toString(), e.location().file());
   }
 
-  /** Literal, and the words that must describe what the column takes. */
+  /**
+   * Literal, and the words that must describe what the column takes. ({@code u = -1} is no misfit
+   * since session 14: as in DuckDB it keeps no row, see OutOfRangeLiteralDuckDbTest.)
+   */
   private static Stream<String[]> misfits() {
     return Stream.of(
         new String[] {"id = 'abc'", "whole numbers from -9223372036854775808 to 9223372036854775807", "int64"},
         new String[] {"small = 'x'", "whole numbers from -128 to 127", "int8"},
-        new String[] {"u = -1", "whole numbers from 0 to 4294967295", "uint32"},
+        new String[] {"u = 'x'", "whole numbers from 0 to 4294967295", "uint32"},
         new String[] {"amount = '12,50'", "numbers such as 12.34 (the column has 2 digits after the point, 10 in all)",
             "decimal128(10, 2)"},
         new String[] {"day = '2024-13-01'", "dates such as date '2024-01-31'", "date32[day]"},

@@ -79,7 +79,8 @@ final class PartitionPaths implements Serializable {
     for (StructField f : fields) {
       known.add(f.name());
     }
-    throw new IllegalArgumentException("partition column '" + column + "' is not a column of the data " + known);
+    throw new IllegalArgumentException("partition column '" + column + "' is not a column of the data"
+        + org.parquetarrow.schema.ColumnSuggestions.didYouMean(column, known) + " " + known);
   }
 
   boolean isEmpty() {

@@ -84,6 +84,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
    */
   static ReadConfig parse(Map<String, String> options, long sessionMaxPartitionBytes,
       java.util.function.Function<String, String> session) {
+    refuseMisspelledOptions(options, OPTIONS, "read");
     int batch = (int) number(options, "batchSize", 8192);
     if (batch < 1) {
       throw new IllegalArgumentException("option batchSize must be at least 1, not " + batch);
@@ -109,6 +110,30 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
         choice(options, "scanAhead", "batch", ScanAhead.ONE_BATCH, "budget", ScanAhead.BUDGET),
         pageReadAhead(get(options, "pageReadAhead", "severalPages")),
         lateMaterialization(get(options, "lateMaterialization", "auto")));
+  }
+
+  /** The read options this source takes (keys are matched ignoring case, as Spark's own). */
+  static final java.util.List<String> OPTIONS = java.util.List.of("batchSize", "pruning", "maxPartitionBytes",
+      "hivePartitioning", "intDecimals", "columnVectors", "scanAhead", "pageReadAhead", "lateMaterialization",
+      "s3.endpoint", "s3.region", "s3.pathStyle", "s3.anonymous", "s3.accessKeyId", "s3.secretAccessKey");
+
+  /**
+   * Refuses a key a typo away from one of {@link #OPTIONS} ({@code batchSzie}): Spark hands every
+   * option to the source, its own ones ({@code path}, {@code mergeSchema}, ...) too, so other
+   * unknown keys pass, but a near miss would otherwise be ignored in silence, the read running
+   * with the default the user meant to change.
+   */
+  static void refuseMisspelledOptions(Map<String, String> options, java.util.List<String> known, String what) {
+    for (String key : options.keySet()) {
+      if (known.stream().anyMatch(key::equalsIgnoreCase)) {
+        continue;
+      }
+      java.util.List<String> near = org.parquetarrow.schema.ColumnSuggestions.closest(key, known);
+      if (!near.isEmpty()) {
+        throw new IllegalArgumentException("unknown option '" + key + "' (did you mean " + String.join(" or ", near)
+            + "?); the parquet-arrow source's " + what + " options are " + String.join(", ", known));
+      }
+    }
   }
 
   private static PageReadAhead pageReadAhead(String v) {

@@ -76,7 +76,14 @@ record WriteConfig(Codec codec, DataPageVersion pageVersion, boolean dictionary,
     }
   }
 
+  /** The write options this source takes (keys matched ignoring case). */
+  static final List<String> OPTIONS = List.of("compression", "pageVersion", "bloomFilterColumns", "bloomFilterFpp",
+      "rowGroupRows", "rowGroupBytes", "batchRows", "maxRecordsPerFile", "partitionOverwriteMode", "dictionary",
+      "pageIndex");
+
   static WriteConfig parse(Map<String, String> options, String sessionPartitionOverwriteMode) {
+    // a typo of one of ours would otherwise be ignored, the files written with the default
+    ReadConfig.refuseMisspelledOptions(options, OPTIONS, "write");
     WriterProperties defaults = WriterProperties.defaults();
     Codec codec = Codec.parse(get(options, "compression", "snappy"));
     DataPageVersion version = switch (get(options, "pageVersion", "1").trim()) {

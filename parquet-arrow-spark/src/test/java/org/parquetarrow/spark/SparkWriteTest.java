@@ -399,6 +399,10 @@ class SparkWriteTest {
         .mode("overwrite").option("bloomFilterColumns", "nosuch").save(target));
     assertMessage("partition column 'ts' is of type timestamp", () -> df.write().format("parquet-arrow")
         .mode("overwrite").partitionBy("ts").save(target));
+    assertMessage("partition column 'idd' is not a column of the data (did you mean id?)", () -> df.write()
+        .format("parquet-arrow").mode("overwrite").partitionBy("idd").save(target));
+    assertMessage("unknown option 'compresion' (did you mean compression?)", () -> df.write().format("parquet-arrow")
+        .mode("overwrite").option("compresion", "zstd").save(target));
     assertMessage("parquet-arrow writes to local directories only", () -> df.write().format("parquet-arrow")
         .mode("append").save("s3://bucket/events"));
     assertFalse(Files.exists(Path.of(target)), "nothing written");

@@ -17,6 +17,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.schema.ArrowTypeNames;
+import org.parquetarrow.schema.ColumnSuggestions;
 
 /**
  * Checks a filter against an Arrow schema and coerces every literal to its column's type (see
@@ -100,6 +101,7 @@ public final class ExpressionBinder {
             "unknown column "
                 + column.dottedPath()
                 + (i == 0 ? "" : " (no field " + name + " in " + String.join(".", column.path().subList(0, i)) + ")")
+                + ColumnSuggestions.didYouMean(column.dottedPath(), dottedPaths(schema.getFields(), ""))
                 + "; known: "
                 + known);
       }
@@ -114,6 +116,19 @@ public final class ExpressionBinder {
       }
     }
     return found;
+  }
+
+  /** Every field's dotted path, through structs (what a filter may name). */
+  static List<String> dottedPaths(List<Field> fields, String prefix) {
+    List<String> out = new java.util.ArrayList<>();
+    for (Field f : fields) {
+      String path = prefix + f.getName();
+      out.add(path);
+      if (f.getType() instanceof ArrowType.Struct) {
+        out.addAll(dottedPaths(f.getChildren(), path + "."));
+      }
+    }
+    return out;
   }
 
   private Expression visit(Expression e) {
@@ -346,21 +361,31 @@ public final class ExpressionBinder {
       return l.value();
     }
 
-    private static Long wholeNumber(Literal l, ArrowType.Int type) {
+    /**
+     * A whole number for an integer column: a {@link Long}, or, outside every value the column
+     * can hold ({@code order_id > 99999999999999999999}), the exact {@link BigDecimal}: as in
+     * DuckDB the comparison then holds on every non-null row or on none, which the evaluator and
+     * the pruners work out from the value, as for a fraction.
+     */
+    private static Object wholeNumber(Literal l, ArrowType.Int type) {
       BigDecimal d = l.value() instanceof BigDecimal b ? b : new BigDecimal((Double) l.value());
       BigInteger whole = d.toBigIntegerExact();
       if (!type.getIsSigned() && type.getBitWidth() == 64) {
         if (whole.signum() < 0 || whole.compareTo(UINT64_MAX) > 0) {
-          throw new LiteralRangeException(whole + " is outside uint64");
+          return new BigDecimal(whole);
         }
         return whole.longValue();
       }
-      return checkInt(whole.longValueExact(), type);
+      if (whole.bitLength() > 63) {
+        return new BigDecimal(whole);
+      }
+      return checkInt(whole.longValue(), type);
     }
 
-    private static Long checkInt(long v, ArrowType.Int type) {
+    /** {@code v}, or for an unsigned column and a negative {@code v} (below all its values) the exact decimal. */
+    private static Object checkInt(long v, ArrowType.Int type) {
       if (!type.getIsSigned() && v < 0) {
-        throw new LiteralRangeException(v + " is negative, the column unsigned");
+        return BigDecimal.valueOf(v);
       }
       return v;
     }

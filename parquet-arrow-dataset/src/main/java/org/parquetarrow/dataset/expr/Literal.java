@@ -21,8 +21,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *
  * <ul>
  *   <li>integers, dates, times and timestamps: {@link Long} (days, or the type's unit since the
- *       epoch / midnight; unsigned 64-bit values as their bit pattern); a fraction compared with
- *       an integer column stays a {@link BigDecimal} (or a non-finite {@link Double})
+ *       epoch / midnight; unsigned 64-bit values as their bit pattern); a fraction, or a whole
+ *       number no value of the column can equal (past 64 bits, negative for an unsigned column),
+ *       compared with an integer column stays a {@link BigDecimal} (or a non-finite {@link Double})
  *   <li>floating point: {@link Double} (for a float column, an integer or decimal literal is
  *       rounded to float first, a double literal is not: DuckDB compares the former in float and
  *       the latter in double)

@@ -128,9 +128,8 @@ final class FilterEvaluator {
         return bounds(b.column(), List.of(b), open, b);
       }
       if (e instanceof NullCheck n) {
-        ColumnValues c = column(n.column());
         TriBits out = new TriBits(rows);
-        long[] valid = c.validWords();
+        long[] valid = validity(n.column());
         long[] whenValid = n.isNull() ? out.isFalse : out.isTrue;
         long[] whenNull = n.isNull() ? out.isTrue : out.isFalse;
         for (int w = 0; w < valid.length; w++) {
@@ -334,6 +333,29 @@ final class FilterEvaluator {
         }
       }
       return true;
+    }
+
+    /**
+     * The validity words of {@code ref} for a null check: a list, map or struct column is null
+     * where its own validity (or a parent struct's) says so, as DuckDB's {@code IS NULL}: an empty
+     * list or a list of nulls is not null. Such a column has no values to pull out.
+     */
+    private long[] validity(ColumnRef ref) {
+      ColumnValues c = columns.get(ref.path());
+      if (c != null) {
+        return c.validWords();
+      }
+      FieldVector v = batch.getVector(ref.path().get(0));
+      long[] parentValid = null;
+      for (int i = 1; v != null && i < ref.path().size(); i++) {
+        StructVector s = (StructVector) v;
+        parentValid = ColumnValues.validity(s, parentValid);
+        v = (FieldVector) s.getChild(ref.path().get(i));
+      }
+      if (v != null && v.getField().getDictionary() == null && v.getField().getType().isComplex()) {
+        return ColumnValues.validity(v, parentValid);
+      }
+      return column(ref).validWords();
     }
 
     private ColumnValues column(ColumnRef ref) {

@@ -57,8 +57,9 @@ final class PartitionColumn {
       }
     }
     if (index < 0) {
-      throw new IllegalArgumentException("partition column " + name + " is not a top-level field of the batches; "
-          + "their fields are " + fields.stream().map(Field::getName).toList());
+      java.util.List<String> names = fields.stream().map(Field::getName).toList();
+      throw new IllegalArgumentException("partition column " + name + " is not a top-level field of the batches"
+          + org.parquetarrow.schema.ColumnSuggestions.didYouMean(name, names) + "; their fields are " + names);
     }
     Field field = fields.get(index);
     DictionaryEncoding encoding = field.getDictionary();
