@@ -375,11 +375,12 @@ final class ParallelBatchReader implements BatchSource {
    * Batches a lane may hold when the caller decodes for it because it would otherwise wait: one
    * more than a helper may leave it ({@link #ahead}). With windows of 4 batches and 2 ahead, the
    * caller draining one lane's window while a helper decodes that window's next batch found the
-   * other lane full after 2 batches and parked: NESTED at two threads waited about 5 times a scan,
-   * 20-100 ms in all on a loaded machine (BENCHMARKS.md, session 14). One batch more keeps it busy
-   * for one more batch's time and keeps the bound of {@link #mostBatchesHeld}: a lane a helper
-   * decodes for holds at most {@code ahead - 1} waiting while it does, so {@code ahead + 1} waiting
-   * is the most a lane ever has, being decoded included.
+   * other lane full after 2 batches and parked: at two threads, 4 times a NESTED scan and 19 times
+   * a LINEITEM one (medians; 2 and 4 with this batch more, BENCHMARKS.md, session 14). One batch
+   * more keeps the caller busy for one more batch's time within the bound of {@link
+   * #mostBatchesHeld} (reached more often: more memory in flight on average). A lane a helper
+   * decodes for holds at most {@code ahead - 1} waiting while it does, so {@code ahead + 1} is the
+   * most a lane ever has, waiting and being decoded.
    */
   private int callerRoom() {
     return ahead + 1;
