@@ -382,9 +382,10 @@ class ParallelLanesTest {
   /**
    * One long column, 64 batches of 1024 rows, windows of 4 batches, 2 ahead per lane: the lane a
    * helper decodes for is held at its first read (its batch begun) until the caller has decoded a
-   * third batch for the other lane (the caller's own first read waits for the helper to get there). Before the caller could go one batch past the helpers' limit it stopped at two and
-   * waited for the helper (which here would time out); now it decodes a third, and still no more
-   * batches exist at once than the bound.
+   * third batch for the other lane (the caller's own first read waits for the helper to get
+   * there). Before the caller could go one batch past the helpers' limit it stopped at two and
+   * waited for the helper (whose gate here gives up after 10 s, failing the test); now it decodes
+   * a third, and still no more batches exist at once than the bound.
    */
   @Test
   void theCallerDecodesOneBatchPastTheHelpersLimitRatherThanWait() throws IOException {
