@@ -62,21 +62,6 @@ public final class DictionaryIndexDecoder {
     checkIndices(dst, off, n, dictionarySize);
   }
 
-  /**
-   * Reads exactly {@code n} indices into {@code dst[off ..]} <em>without</em> checking them against
-   * the dictionary: for a caller that checks each index in the pass in which it uses them (one pass
-   * over the indices instead of two), and calls {@link #checkIndices} when that check fails.
-   *
-   * @throws CorruptFileException if the data ends early
-   */
-  public void readUnchecked(int[] dst, int off, int n) {
-    Checks.checkCount(n);
-    Objects.checkFromIndexSize(off, n, dst.length);
-    if (rle.read(dst, off, n) != n) {
-      throw endsEarly(n);
-    }
-  }
-
   /** Skips exactly {@code n} indices. */
   public void skip(int n) {
     if (rle.skip(n) != n) {
@@ -84,12 +69,8 @@ public final class DictionaryIndexDecoder {
     }
   }
 
-  /**
-   * Rejects any index outside {@code 0 .. size - 1}, without a branch per index.
-   *
-   * @throws CorruptFileException naming the first index outside the dictionary
-   */
-  public static void checkIndices(int[] ids, int off, int n, int size) {
+  /** Rejects any index outside {@code 0 .. size - 1}, without a branch per index. */
+  static void checkIndices(int[] ids, int off, int n, int size) {
     int bad = 0;
     int last = size - 1;
     for (int i = off; i < off + n; i++) {

@@ -94,39 +94,14 @@ final class DictionarySink implements ValueSink {
       if (chunkBase < 0) {
         chunkBase = dictionary.appendChunkDictionary();
       }
-      indexDecoder.readUnchecked(ids, 0, nonNull);
-      placeChecked(nonNull, row, rows, validity, chunkBase, indexDecoder.dictionarySize());
+      indexDecoder.read(ids, 0, nonNull);
+      place(nonNull, row, rows, validity, chunkBase);
     } else {
       int first = dictionary.appendPlain(nonNull);
       for (int i = 0; i < nonNull; i++) {
         ids[i] = i;
       }
       place(nonNull, row, rows, validity, first);
-    }
-  }
-
-  /**
-   * As {@link #place}, for indices of a dictionary-encoded page that nobody checked yet: each is
-   * checked against the chunk's dictionary of {@code size} entries as it is written, not in a
-   * pass of its own (a filter-only column's indices are read, placed and looked up once each).
-   *
-   * @throws CorruptFileException if an index is outside the dictionary
-   */
-  private void placeChecked(int nonNull, int row, int rows, ArrowBuf validity, int base, int size) {
-    long dst = indices.memoryAddress() + 4L * row;
-    indices.checkBytes(4L * row, 4L * (row + nonNull));
-    int last = size - 1;
-    int bad = 0;
-    for (int i = 0; i < nonNull; i++) {
-      int id = ids[i];
-      bad |= id | (last - id);
-      MemoryUtil.putInt(dst + 4L * i, id + base);
-    }
-    if (bad < 0) {
-      DictionaryIndexDecoder.checkIndices(ids, 0, nonNull, size); // throws, naming the index
-    }
-    if (nonNull < rows) {
-      ValueSpreader.spreadFixedWidth(indices, 4L * row, 4, validity, row, rows);
     }
   }
 

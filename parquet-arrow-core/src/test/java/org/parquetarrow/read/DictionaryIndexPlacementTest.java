@@ -24,8 +24,9 @@ import org.parquetarrow.format.Repetition;
 import org.parquetarrow.schema.ArrowReadOptions.DictionaryLeafPolicy;
 
 /**
- * A fixed-width column read as an Arrow dictionary ({@code dictionary<int32, int32>}): each index of
- * a dictionary-encoded page is checked against the chunk's dictionary as it is placed at its row.
+ * A fixed-width column read as an Arrow dictionary ({@code dictionary<int32, int32>}, the path of a
+ * scan's filter-only columns): each index of a dictionary-encoded page lands at its row, and one
+ * outside the chunk's dictionary is a typed error, never an index in the batch.
  * The pages are made by hand: an optional INT32 column {@code c}, a PLAIN dictionary page of the
  * three values 10, 20, 30, then one RLE_DICTIONARY v1 page of 8 rows whose definition levels and
  * indices are bit-packed runs written out bit by bit below (the Parquet spec's RLE/bit-packed
