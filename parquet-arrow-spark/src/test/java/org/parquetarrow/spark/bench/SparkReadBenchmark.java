@@ -30,8 +30,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * bloom filter). Each query runs {@code -Dbench.warmup} times per reader untimed, then {@code
  * -Dbench.runs} times per reader alternately; the median wall time, the bytes each read and our
  * pruning counters are logged and written to {@code bench.out} (a Markdown table), with each run's
- * phases: {@code collect} to the first job's start (analysis, optimisation and planning on the
- * driver), the longest task, and the driver thread's CPU. The answers of the two readers must be
+ * phases: {@code collect} to the first job's start (optimisation and planning on the driver;
+ * {@code spark.sql} analysed the query before), the longest task, and the driver thread's CPU. The answers of the two readers must be
  * equal, or it fails.
  *
  * <p>Properties: {@code bench.dir} (default {@code target/spark-bench}), {@code bench.scale}
@@ -284,8 +284,8 @@ public final class SparkReadBenchmark {
    * the JIT's and the collector's), which other processes' load moves much less than wall time; of
    * that, what the JIT compilers and the collectors took (both readers' queries make Spark generate
    * and compile code afresh, so the JIT's share is not either reader's own work). Then where the wall
-   * time went: from {@code collect} to the first job's start (the driver's analysis, optimisation and
-   * planning: our pushdown and {@code planInputPartitions} are in it), the longest task, and the
+   * time went: from {@code collect} to the first job's start (the driver's optimisation and planning,
+   * after {@code spark.sql}'s analysis: our pushdown and {@code planInputPartitions} are in it), the longest task, and the
    * driver thread's own CPU over the query (planning, and scheduling what it waits on).
    */
   private record Measured(double seconds, double cpuSeconds, long minorFaults, long inputBytes,
@@ -404,8 +404,8 @@ public final class SparkReadBenchmark {
   /**
    * Task input bytes (Hadoop file system reads: the built-in reader's; ours reads outside Hadoop);
    * and since {@link #reset()}, when the first job started (the scheduler's clock, ms: what a
-   * query spends in analysis, optimisation and planning before any task, with our pushdown and
-   * partition planning inside) and the longest task's duration (launch to end).
+   * query spends in optimisation and planning before any task, with our pushdown and partition
+   * planning inside) and the longest task's duration (launch to end).
    */
   private static final class BytesRead extends SparkListener {
     final AtomicLong total = new AtomicLong();
