@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -28,8 +29,10 @@ import scala.jdk.javaapi.CollectionConverters;
  * one-year range of ship dates) and a point query on the sorted {@code l_orderkey} (page index and
  * bloom filter). Each query runs {@code -Dbench.warmup} times per reader untimed, then {@code
  * -Dbench.runs} times per reader alternately; the median wall time, the bytes each read and our
- * pruning counters are logged and written to {@code bench.out} (a Markdown table). The answers of
- * the two readers must be equal, or it fails.
+ * pruning counters are logged and written to {@code bench.out} (a Markdown table), with each run's
+ * phases: {@code collect} to the first job's start (optimisation and planning on the driver;
+ * {@code spark.sql} analysed the query before), the longest task, and the driver thread's CPU. The answers of the two readers must be
+ * equal, or it fails.
  *
  * <p>Properties: {@code bench.dir} (default {@code target/spark-bench}), {@code bench.scale}
  * (default 1: 6M rows), {@code bench.files} (default 4), {@code bench.runs} (default 5), {@code
@@ -110,8 +113,11 @@ public final class SparkReadBenchmark {
           + " process CPU s, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
           + " minor page faults, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
           + " JIT compile ms, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
-          + " GC ms, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |");
-      table.add("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
+          + " GC ms, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
+          + " collect to job start ms, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
+          + " longest task ms, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |"
+          + " driver thread CPU ms, median: ours / built-in" + (ALT_OPTIONS == null ? "" : " / with " + ALT_OPTIONS) + " |");
+      table.add("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" + (ALT_OPTIONS == null ? "" : "---|"));
       int i = 0;
       Set<String> only = new HashSet<>(Arrays.asList(System.getProperty("bench.queries", "Q1,Q6,point").split(",")));
       for (Map.Entry<String, String> q : queries.entrySet()) {
@@ -170,6 +176,9 @@ public final class SparkReadBenchmark {
     double[] oursGc = new double[runs];
     double[] builtInGc = new double[runs];
     double[] altGc = new double[runs];
+    double[][] toJob = new double[3][runs];
+    double[][] longestTask = new double[3][runs];
+    double[][] driverCpu = new double[3][runs];
     Measured lastOurs = null;
     Measured lastBuiltIn = null;
     for (int i = 0; i < runs; i++) {
@@ -185,6 +194,8 @@ public final class SparkReadBenchmark {
       builtInJit[i] = lastBuiltIn.jitMillis;
       oursGc[i] = lastOurs.gcMillis;
       builtInGc[i] = lastBuiltIn.gcMillis;
+      lastOurs.phases(toJob, longestTask, driverCpu, 0, i);
+      lastBuiltIn.phases(toJob, longestTask, driverCpu, 1, i);
       if (ALT_OPTIONS != null) {
         Measured a = measure(spark, bytes, alt);
         altSeconds[i] = a.seconds;
@@ -192,6 +203,7 @@ public final class SparkReadBenchmark {
         altFaults[i] = a.minorFaults;
         altJit[i] = a.jitMillis;
         altGc[i] = a.gcMillis;
+        a.phases(toJob, longestTask, driverCpu, 2, i);
       }
     }
     double o = median(oursSeconds);
@@ -206,11 +218,16 @@ public final class SparkReadBenchmark {
     Map<String, Long> m = lastOurs.scanMetrics;
     LOG.info("{}: ours {} s (runs {}), built-in {} s (runs {}), built-in/ours {}; CPU s ours {} built-in {} alt {};"
         + " minor faults ours {} built-in {} alt {}; JIT ms ours {} built-in {} alt {}; GC ms ours {} built-in {} alt {};"
+        + " collect to job start ms ours {} built-in {} alt {}; longest task ms ours {} built-in {} alt {};"
+        + " driver thread CPU ms ours {} built-in {} alt {};"
         + " ours {}; built-in task input bytes {}; rows {}", name, fmt(o),
         Arrays.toString(oursSeconds), fmt(b), Arrays.toString(builtInSeconds), fmt(b / o), Arrays.toString(oursCpu),
         Arrays.toString(builtInCpu), Arrays.toString(altCpu), Arrays.toString(oursFaults),
         Arrays.toString(builtInFaults), Arrays.toString(altFaults), Arrays.toString(oursJit), Arrays.toString(builtInJit),
-        Arrays.toString(altJit), Arrays.toString(oursGc), Arrays.toString(builtInGc), Arrays.toString(altGc), m,
+        Arrays.toString(altJit), Arrays.toString(oursGc), Arrays.toString(builtInGc), Arrays.toString(altGc),
+        Arrays.toString(toJob[0]), Arrays.toString(toJob[1]), Arrays.toString(toJob[2]), Arrays.toString(longestTask[0]),
+        Arrays.toString(longestTask[1]), Arrays.toString(longestTask[2]), Arrays.toString(driverCpu[0]),
+        Arrays.toString(driverCpu[1]), Arrays.toString(driverCpu[2]), m,
         lastBuiltIn.inputBytes, expected.size());
     return "| " + name + " | " + fmt(o) + " | " + fmt(b) + " | " + fmt(b / o) + " | " + m.getOrDefault("bytes_read", -1L)
         + " | " + lastBuiltIn.inputBytes + " | " + chunkBytes + " | " + m.getOrDefault("row_groups_read", -1L) + " / "
@@ -223,7 +240,14 @@ public final class SparkReadBenchmark {
         + (long) median(builtInFaults) + (ALT_OPTIONS == null ? "" : " / " + (long) median(altFaults)) + " | "
         + (long) median(oursJit) + " / " + (long) median(builtInJit) + (ALT_OPTIONS == null ? "" : " / " + (long) median(altJit))
         + " | " + (long) median(oursGc) + " / " + (long) median(builtInGc)
-        + (ALT_OPTIONS == null ? "" : " / " + (long) median(altGc)) + " |";
+        + (ALT_OPTIONS == null ? "" : " / " + (long) median(altGc)) + " |" + medians(toJob) + medians(longestTask)
+        + medians(driverCpu);
+  }
+
+  /** " ours / built-in (/ alt) |": the medians of a phase's rows (0 ours, 1 built-in, 2 alt), in ms. */
+  private static String medians(double[][] byReader) {
+    return " " + (long) median(byReader[0]) + " / " + (long) median(byReader[1])
+        + (ALT_OPTIONS == null ? "" : " / " + (long) median(byReader[2])) + " |";
   }
 
   private static List<Row> sorted(List<Row> rows) {
@@ -259,10 +283,23 @@ public final class SparkReadBenchmark {
    * Wall seconds; CPU seconds of the whole JVM over the same span (every thread: Spark's, our scan's,
    * the JIT's and the collector's), which other processes' load moves much less than wall time; of
    * that, what the JIT compilers and the collectors took (both readers' queries make Spark generate
-   * and compile code afresh, so the JIT's share is not either reader's own work).
+   * and compile code afresh, so the JIT's share is not either reader's own work). Then where the wall
+   * time went: from {@code collect} to the first job's start (the driver's optimisation and planning,
+   * after {@code spark.sql}'s analysis: our pushdown and {@code planInputPartitions} are in it), the longest task, and the
+   * driver thread's own CPU over the query (planning, and scheduling what it waits on).
    */
   private record Measured(double seconds, double cpuSeconds, long minorFaults, long inputBytes,
-      Map<String, Long> scanMetrics, long jitMillis, long gcMillis) {}
+      Map<String, Long> scanMetrics, long jitMillis, long gcMillis, long toJobMillis, long longestTaskMillis,
+      double driverCpuMillis) {
+    /** This run's phases into column {@code run} of row {@code reader}. */
+    void phases(double[][] toJob, double[][] longestTask, double[][] driverCpu, int reader, int run) {
+      toJob[reader][run] = toJobMillis;
+      longestTask[reader][run] = longestTaskMillis;
+      driverCpu[reader][run] = driverCpuMillis;
+    }
+  }
+
+  private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
 
   private static final java.lang.management.CompilationMXBean JIT = java.lang.management.ManagementFactory.getCompilationMXBean();
 
@@ -303,13 +340,17 @@ public final class SparkReadBenchmark {
     spark.sparkContext().listenerBus().waitUntilEmpty();
     long before = bytes.total.get();
     var df = spark.sql(sql);
+    bytes.reset();
     long faults = minorFaults();
     long jit = jitMillis();
     long gc = gcMillis();
     long cpu = OS.getProcessCpuTime();
+    long driverCpu = THREADS.getCurrentThreadCpuTime();
+    long startMillis = System.currentTimeMillis();
     long start = System.nanoTime();
     df.collectAsList();
     double seconds = (System.nanoTime() - start) / 1e9;
+    double driverCpuMillis = (THREADS.getCurrentThreadCpuTime() - driverCpu) / 1e6;
     double cpuSeconds = (OS.getProcessCpuTime() - cpu) / 1e9;
     long faulted = minorFaults() - faults;
     long jitSpent = jitMillis() - jit;
@@ -317,7 +358,9 @@ public final class SparkReadBenchmark {
     spark.sparkContext().listenerBus().waitUntilEmpty();
     Map<String, Long> scan = new LinkedHashMap<>();
     collect(df.queryExecution().executedPlan(), scan);
-    return new Measured(seconds, cpuSeconds, faulted, bytes.total.get() - before, scan, jitSpent, gcSpent);
+    long firstJob = bytes.firstJobStart.get();
+    return new Measured(seconds, cpuSeconds, faulted, bytes.total.get() - before, scan, jitSpent, gcSpent,
+        firstJob == Long.MAX_VALUE ? -1 : firstJob - startMillis, bytes.longestTask.get(), driverCpuMillis);
   }
 
   /** Our scan node's custom metrics (the built-in scan reports no pruning counters). */
@@ -358,15 +401,33 @@ public final class SparkReadBenchmark {
     return String.format("%.3f", v);
   }
 
-  /** Task input bytes (Hadoop file system reads: the built-in reader's; ours reads outside Hadoop). */
+  /**
+   * Task input bytes (Hadoop file system reads: the built-in reader's; ours reads outside Hadoop);
+   * and since {@link #reset()}, when the first job started (the scheduler's clock, ms: what a
+   * query spends in optimisation and planning before any task, with our pushdown and partition
+   * planning inside) and the longest task's duration (launch to end).
+   */
   private static final class BytesRead extends SparkListener {
     final AtomicLong total = new AtomicLong();
+    final AtomicLong firstJobStart = new AtomicLong(Long.MAX_VALUE);
+    final AtomicLong longestTask = new AtomicLong();
+
+    void reset() {
+      firstJobStart.set(Long.MAX_VALUE);
+      longestTask.set(0);
+    }
+
+    @Override
+    public void onJobStart(SparkListenerJobStart start) {
+      firstJobStart.accumulateAndGet(start.time(), Math::min);
+    }
 
     @Override
     public void onTaskEnd(SparkListenerTaskEnd end) {
       if (end.taskMetrics() != null) {
         total.addAndGet(end.taskMetrics().inputMetrics().bytesRead());
       }
+      longestTask.accumulateAndGet(end.taskInfo().duration(), Math::max);
     }
   }
 }
