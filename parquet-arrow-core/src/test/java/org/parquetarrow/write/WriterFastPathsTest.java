@@ -93,6 +93,73 @@ class WriterFastPathsTest {
   }
 
   /**
+   * A dictionary past 16,384 entries, whose page bounds are taken from the values rather than the
+   * ids: 60,000 rows over 30,000 distinct strings (ones sharing their first 8 bytes, ones above
+   * 0x7f, short ones), nulls, pages of 7,000 rows and a row group of 40,000; each page's column
+   * index bounds are its own extremes (by {@link Arrays#compareUnsigned} over the input) and the
+   * chunk stays dictionary encoded, its statistics the group's extremes.
+   */
+  @Test
+  void largeDictionaryPageBoundsAreEachPagesOwnExtremes() throws Exception {
+    int rows = 60_000;
+    int pageRows = 7_000;
+    int groupRows = 40_000;
+    java.util.Random r = new java.util.Random(20261127L);
+    String[] values = new String[rows];
+    for (int i = 0; i < rows; i++) {
+      int k = r.nextInt(30_000);
+      values[i] = i % 17 == 0 ? null
+          : k % 3 == 0 ? "commonprefix-" + k : k % 3 == 1 ? "\u00e9" + k : Integer.toString(k, 36);
+    }
+    Path file = writeStrings("large-dictionary.parquet", values, WriterProperties.builder()
+        .dataPageRowLimit(pageRows).rowGroupRows(groupRows).dictionaryPageSizeLimit(1 << 20));
+    try (LocalInputFile in = LocalInputFile.open(file)) {
+      FileMetaData m = ParquetFooter.read(in).metadata();
+      assertEquals(2, m.rowGroups().size());
+      for (int g = 0; g < 2; g++) {
+        ColumnChunk c = m.rowGroups().get(g).columns().get(0);
+        assertEquals(List.of(org.parquetarrow.format.Encoding.RLE_DICTIONARY),
+            c.metaData().encodings().stream().filter(e -> e != org.parquetarrow.format.Encoding.PLAIN
+                && e != org.parquetarrow.format.Encoding.RLE).toList(), "dictionary encoded");
+        ColumnIndex index = MetadataReader.readColumnIndex(in.read(c.columnIndexOffset(), c.columnIndexLength()));
+        int groupStart = g * groupRows;
+        int groupEnd = Math.min(rows, groupStart + groupRows);
+        int pages = (groupEnd - groupStart + pageRows - 1) / pageRows;
+        assertEquals(pages, index.minValues().size());
+        for (int page = 0; page < pages; page++) {
+          int from = groupStart + page * pageRows;
+          byte[][] bounds = extremes(values, from, Math.min(groupEnd, from + pageRows));
+          assertArrayEquals(bounds[0], index.minValues().get(page), "group " + g + " page " + page + " min");
+          assertArrayEquals(bounds[1], index.maxValues().get(page), "group " + g + " page " + page + " max");
+        }
+        byte[][] chunk = extremes(values, groupStart, groupEnd);
+        assertArrayEquals(chunk[0], c.metaData().statistics().minValue(), "group " + g + " min");
+        assertArrayEquals(chunk[1], c.metaData().statistics().maxValue(), "group " + g + " max");
+      }
+    }
+    assertEquals(Arrays.asList(values), readStrings(file));
+  }
+
+  /** The unsigned-byte least and greatest of the non-null UTF-8 values in {@code [from, to)}. */
+  private static byte[][] extremes(String[] values, int from, int to) {
+    byte[] min = null;
+    byte[] max = null;
+    for (int i = from; i < to; i++) {
+      if (values[i] == null) {
+        continue;
+      }
+      byte[] v = utf8(values[i]);
+      if (min == null || Arrays.compareUnsigned(v, min) < 0) {
+        min = v;
+      }
+      if (max == null || Arrays.compareUnsigned(v, max) > 0) {
+        max = v;
+      }
+    }
+    return new byte[][] {min, max};
+  }
+
+  /**
    * Strings whose null slots keep bytes (set, then nulled), empty strings, and row groups of 1500
    * rows (so pieces start inside the batch, at offsets other than 0): one pass over rising indices.
    */
