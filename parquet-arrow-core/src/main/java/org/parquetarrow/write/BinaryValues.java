@@ -32,11 +32,6 @@ final class BinaryValues extends LeafValues {
   byte[] data = new byte[0];
   int[] offsets = new int[1];
   private final BytesHashTable dictionary = new BytesHashTable();
-  /**
-   * Entries beyond which page bounds are taken from the values rather than their dictionary ids
-   * (the marks and prefixes of 16,384 entries take 192 KiB).
-   */
-  private static final int LARGE_DICTIONARY = 16_384;
   /** Ids of fixed-width keys of at most 8 bytes, packed big-endian into a long (see {@link #packedDictionaryIds}). */
   private final LongHashTable packed = new LongHashTable();
 
@@ -121,7 +116,9 @@ final class BinaryValues extends LeafValues {
       packedDictionaryIds(from, to, out, outOffset);
       return;
     }
-    dictionary.idsOf(data, offsets, from, to, out, outOffset);
+    for (int i = from; i < to; i++) {
+      out[outOffset++] = dictionary.idOf(data, offsets[i], offsets[i + 1] - offsets[i]);
+    }
   }
 
   /**
@@ -284,13 +281,6 @@ final class BinaryValues extends LeafValues {
     if (from >= to || pageDistinct == size) {
       // every entry of the dictionary is in the page's bounds already (a small dictionary, after
       // the page's first few values): these values, all entries, change nothing
-      return;
-    }
-    if (size > LARGE_DICTIONARY && !(fixedWidth > 0 && fixedWidth <= 8)) {
-      // a page meets few of a large dictionary's entries twice, and each first meeting would read
-      // the entry's mark and prefix at random (cache misses); the values gathered for the page lie
-      // in order, and give the same bounds
-      updateStatistics(from, to);
       return;
     }
     if (pageSeen.length < size) {

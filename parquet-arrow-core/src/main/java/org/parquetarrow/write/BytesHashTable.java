@@ -28,10 +28,6 @@ final class BytesHashTable {
   private static final long K3 = 0x165667B19E3779F9L;
   /** Tables up to this many longs (4,096 slots) are kept at most a quarter full. */
   private static final int SMALL_TABLE_LONGS = 8192;
-  /** From this many longs (256 KiB of slots) {@link #idsOf} loads a block's slots before probing them. */
-  private static final int PREFETCH_TABLE_LONGS = 32 * 1024;
-  /** Keys whose slots {@link #idsOf} loads together: about as many misses as a core keeps in flight. */
-  private static final int BLOCK = 16;
 
   // every array starts small and doubles: a writer holds one table per column, and a file may have
   // 100,000 columns of a few rows each
@@ -47,12 +43,6 @@ final class BytesHashTable {
   /** Each key's first 8 bytes, little endian, zero-padded: see {@link #orderPrefix}. */
   private long[] prefixes = new long[8];
   private int size;
-  /** Slot loads of {@link #idsOf}, folded together so that the compiler keeps them. */
-  private long prefetched;
-  /** The hashes, first and last words of {@link #idsOf}'s block of keys (allocated once the table is large). */
-  private long[] blockHashes;
-  private long[] blockPrefixes;
-  private long[] blockSuffixes;
 
   int size() {
     return size;
@@ -87,57 +77,7 @@ final class BytesHashTable {
   int idOf(byte[] src, int off, int len) {
     long prefix = prefix(src, off, len);
     long suffix = len > 8 ? (long) LONGS.get(src, off + len - 8) : 0;
-    return probe(src, off, len, prefix, suffix, hash(src, off, len, prefix, suffix));
-  }
-
-  /**
-   * {@code out[outOffset + i - from] = idOf(key i)} for the keys {@code src[offsets[i] ..
-   * offsets[i + 1])}, {@code i} in {@code [from, to)}: the ids of a column's values.
-   *
-   * <p>A table past the cache ({@value #PREFETCH_TABLE_LONGS} longs and more: 100,000 distinct
-   * short strings take 4 MiB of slots) is looked up {@value #BLOCK} keys at a time: their slots are
-   * loaded first, one load per key and none depending on another, so that the cache misses of a
-   * block overlap, and then probed in the cache. One lookup after the other, each miss would wait
-   * for the one before, as its probe's branches stand between them.
-   */
-  void idsOf(byte[] src, int[] offsets, int from, int to, int[] out, int outOffset) {
-    int o = outOffset;
-    if (table.length < PREFETCH_TABLE_LONGS) {
-      for (int i = from; i < to; i++) {
-        out[o++] = idOf(src, offsets[i], offsets[i + 1] - offsets[i]);
-      }
-      return;
-    }
-    long[] hs = blockHashes;
-    long[] ps = blockPrefixes;
-    long[] ss = blockSuffixes;
-    for (int b = from; b < to; b += BLOCK) {
-      int n = Math.min(BLOCK, to - b);
-      long[] t = table;
-      int mask = (t.length >>> 1) - 1;
-      long loaded = 0;
-      for (int k = 0; k < n; k++) {
-        int off = offsets[b + k];
-        int len = offsets[b + k + 1] - off;
-        long prefix = prefix(src, off, len);
-        long suffix = len > 8 ? (long) LONGS.get(src, off + len - 8) : 0;
-        long hash = hash(src, off, len, prefix, suffix);
-        ps[k] = prefix;
-        ss[k] = suffix;
-        hs[k] = hash;
-        loaded ^= t[2 * ((int) hash & mask)];
-      }
-      // kept, so that the loads above are not dropped as unused
-      prefetched ^= loaded;
-      for (int k = 0; k < n; k++) {
-        int off = offsets[b + k];
-        out[o++] = probe(src, off, offsets[b + k + 1] - off, ps[k], ss[k], hs[k]);
-      }
-    }
-  }
-
-  /** The id of the key at {@code src[off]} whose first and last 8 bytes and hash are given, added when absent. */
-  private int probe(byte[] src, int off, int len, long prefix, long suffix, long hash) {
+    long hash = hash(src, off, len, prefix, suffix);
     long tag = (hash >>> 40 << 8) | Math.min(len, 255);
     long[] t = table;
     long[] s = suffixes;
@@ -284,11 +224,6 @@ final class BytesHashTable {
     }
     table = n;
     suffixes = ns;
-    if (n.length >= PREFETCH_TABLE_LONGS && blockHashes == null) {
-      blockHashes = new long[BLOCK];
-      blockPrefixes = new long[BLOCK];
-      blockSuffixes = new long[BLOCK];
-    }
   }
 
   void clear() {

@@ -2,7 +2,6 @@ package org.parquetarrow.write;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -157,61 +156,6 @@ class BytesHashTableTest {
         }
         assertEquals(n, table.size());
       }
-    }
-  }
-
-  /**
-   * {@code idsOf} over a column's values (keys end to end in one array, as gathered): the ids
-   * {@code idOf} gives, in blocks of all sizes, while the table grows past the size from which a
-   * block's slots are loaded before they are probed (100,000 distinct keys of 0 to 24 bytes, most
-   * repeated; new keys inside blocks rehash the table under the block).
-   */
-  @Test
-  void idsOfAValueRunAreTheIdsOfEachKeyThroughGrowth() {
-    Random r = new Random(20261127L);
-    List<byte[]> distinct = new ArrayList<>();
-    Set<ByteBuffer> seen = new HashSet<>();
-    while (distinct.size() < 100_000) {
-      byte[] key = new byte[r.nextInt(25)];
-      r.nextBytes(key);
-      if (seen.add(ByteBuffer.wrap(key))) {
-        distinct.add(key);
-      }
-    }
-    BytesHashTable table = new BytesHashTable();
-    Map<ByteBuffer, Integer> expected = new HashMap<>();
-    int bound = 10;
-    for (int call = 0; call < 400; call++) {
-      // runs of 0 to 2,000 values whose keys reach ever further into the distinct keys
-      bound = Math.min(distinct.size(), bound + 400);
-      int n = r.nextInt(2001);
-      int[] offsets = new int[n + 1];
-      byte[][] keys = new byte[n][];
-      for (int i = 0; i < n; i++) {
-        keys[i] = distinct.get(r.nextInt(bound));
-        offsets[i + 1] = offsets[i] + keys[i].length;
-      }
-      byte[] data = new byte[offsets[n]];
-      for (int i = 0; i < n; i++) {
-        System.arraycopy(keys[i], 0, data, offsets[i], keys[i].length);
-      }
-      int from = n == 0 ? 0 : r.nextInt(n + 1);
-      int[] out = new int[n + 3];
-      Arrays.fill(out, -7);
-      table.idsOf(data, offsets, from, n, out, 3);
-      for (int i = from; i < n; i++) {
-        int want = expected.computeIfAbsent(ByteBuffer.wrap(keys[i]), k -> expected.size());
-        assertEquals(want, out[3 + i - from], "call " + call + ", value " + i);
-      }
-      assertEquals(-7, out[2]);
-      assertEquals(expected.size(), table.size());
-    }
-    // far past the 16,384 slots (32,768 longs) from which blocks are loaded before they are probed
-    assertTrue(table.size() > 50_000, "keys " + table.size());
-    for (ByteBuffer key : expected.keySet()) {
-      byte[] k = key.array();
-      int want = expected.get(key);
-      assertArrayEquals(k, Arrays.copyOfRange(table.data(), table.offset(want), table.offset(want) + table.length(want)));
     }
   }
 
