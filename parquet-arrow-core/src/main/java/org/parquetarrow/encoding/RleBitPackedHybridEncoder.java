@@ -5,7 +5,8 @@ import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * Encodes values of one bit width (0..32) as the RLE / bit-packed hybrid: a value repeated at
- * least 8 times becomes a repeated run, everything else goes into bit-packed runs of up to 504
+ * least 8 times from the start of a group of eight becomes a repeated run unless it is shorter
+ * bit-packed (see {@link #endRepeated}), everything else goes into bit-packed runs of up to 504
  * values (63 groups, so that the run header always fits the one byte reserved for it). The
  * output has no length prefix; {@link #flushTo} appends it to a sink and starts over.
  *
@@ -62,7 +63,7 @@ public final class RleBitPackedHybridEncoder {
       }
     }
     if (repeatCount >= 8) {
-      flushRepeated();
+      endRepeated();
     }
     current = value;
     repeatCount = 1;
@@ -95,14 +96,15 @@ public final class RleBitPackedHybridEncoder {
             continue;
           }
           if (repeatCount < Integer.MAX_VALUE) {
-            // another value ends the run, as write(int) would end it, and the next group starts afresh
-            flushRepeated();
+            // another value ends the run, as write(int) would end it; a short run may leave values
+            // pending, so the loop starts over
+            endRepeated();
+            continue;
           }
         }
         if (repeatCount == 0 && end - i >= 8) {
           if (allEqual(values, i)) {
             // eight equal values: write(int) would open a repeated run with them
-            closeLiteral();
             current = values[i];
             repeatCount = 8;
             i += 8;
@@ -157,13 +159,13 @@ public final class RleBitPackedHybridEncoder {
             continue;
           }
           if (repeatCount < Integer.MAX_VALUE) {
-            flushRepeated();
+            endRepeated();
+            continue;
           }
         }
         if (repeatCount == 0 && end - i >= 8) {
           int g = byteAt(address, i);
           if (g == 0 || g == 0xff) {
-            closeLiteral();
             current = g & 1;
             repeatCount = 8;
             i += 8;
@@ -307,9 +309,9 @@ public final class RleBitPackedHybridEncoder {
   /** Eight values are pending: they join a repeated run or the open bit-packed run. */
   private void flushPending() {
     if (repeatCount >= 8) {
-      // all eight are `current`: they become (part of) a repeated run
+      // all eight are `current`: they become (part of) a repeated run, unless it ends short (see
+      // endRepeated); the open bit-packed run stays open until then
       pendingCount = 0;
-      closeLiteral();
       return;
     }
     appendGroup();
@@ -381,6 +383,38 @@ public final class RleBitPackedHybridEncoder {
       literalHeader = -1;
       literalCount = 0;
     }
+  }
+
+  /**
+   * Another value ends the repeated run of {@code current}: it is stored as a repeated run, or,
+   * when its values take fewer bytes bit-packed than the run's header, value and the header of
+   * the bit-packed run that would follow it, as groups of the open bit-packed run (the last
+   * {@code repeatCount % 8} values pending, to be grouped with what follows). For levels of width
+   * 1, runs of 8 to 23 (15 after a repeated run, or at the start) are cheaper bit-packed: a column
+   * with one null in twenty has many, and parquet-java and Arrow C++, which store every run of 8
+   * as a repeated run, write such levels about a sixth larger.
+   */
+  private void endRepeated() {
+    long n = repeatCount;
+    long runBytes = ulebLength(n << 1) + valueBytes + (literalHeader >= 0 ? 1 : 0);
+    if (bitWidth == 0 || n * bitWidth >= 8 * runBytes) {
+      flushRepeated();
+      return;
+    }
+    int groups = (int) (n >>> 3);
+    java.util.Arrays.fill(pending, current);
+    for (int g = 0; g < groups; g++) {
+      packGroups(pending, 0, 1);
+      if (literalCount / 8 >= MAX_GROUPS) {
+        closeLiteral();
+      }
+    }
+    pendingCount = (int) (n & 7);
+    repeatCount = 0;
+  }
+
+  private static int ulebLength(long v) {
+    return Math.max(1, (64 - Long.numberOfLeadingZeros(v) + 6) / 7);
   }
 
   private void flushRepeated() {

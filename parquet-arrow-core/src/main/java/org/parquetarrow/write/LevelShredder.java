@@ -58,9 +58,55 @@ final class LevelShredder {
    */
   private int[][] flatLevels = new int[0][];
   private int[][] flatIndices = new int[0][];
+  /**
+   * The slot arrays of paths with lists (three per list level and piece, plus a leaf's start),
+   * kept from piece to piece: a piece takes them in the order it walks, the same in every piece,
+   * so the k-th array taken fits the k-th of the next piece. Fresh ones were 200 MB of the writing
+   * thread's allocations per NESTED write (12 MB a piece), each first touch of new heap a page
+   * fault. {@link #startPiece} hands them out again; without it (a shredder used on its own) the
+   * arena stops reusing at {@value #ARENA_LIMIT} arrays and every array is fresh.
+   */
+  private int[][] arena = new int[0][];
+  private int arenaNext;
+  private static final int ARENA_LIMIT = 4096;
 
   LevelShredder(DictionaryProvider dictionaries) {
     this.dictionaries = dictionaries;
+  }
+
+  /**
+   * Starts a piece of rows: the arrays of nested paths handed out before are taken again, so the
+   * {@link ShreddedColumn}s of the pieces before must be used up (the file writer encodes each
+   * piece's columns before it shreds the next piece).
+   */
+  void startPiece() {
+    arenaNext = 0;
+  }
+
+  /** The slots of {@code a} in an array of the arena. */
+  private int[] copy(int[] a) {
+    int[] c = take(slots);
+    System.arraycopy(a, 0, c, 0, slots);
+    return c;
+  }
+
+  /** An array of at least {@code n} ints from the arena (content not kept: the caller writes what it reads). */
+  private int[] take(int n) {
+    n = Math.max(n, 1);
+    if (arenaNext >= ARENA_LIMIT) {
+      return new int[n];
+    }
+    if (arenaNext == arena.length) {
+      arena = Arrays.copyOf(arena, Math.max(8, 2 * arena.length));
+    }
+    int[] a = arena[arenaNext];
+    if (a == null || a.length < n) {
+      // some room above, so that a piece a little larger than the last does not allocate again
+      a = new int[(int) Math.min(Integer.MAX_VALUE - 16, n + (long) (n >>> 3))];
+      arena[arenaNext] = a;
+    }
+    arenaNext++;
+    return a;
   }
 
   /** Leaf {@code ordinal}'s kept array of {@code pool} with room for {@code n} ints (content not kept). */
@@ -101,8 +147,9 @@ final class LevelShredder {
       def = kept(flatLevels, ordinal, slots);
       Arrays.fill(def, 0, slots, 0);
     } else {
-      index = new int[Math.max(slots, 1)];
-      def = new int[Math.max(slots, 1)];
+      index = take(slots);
+      def = take(slots);
+      Arrays.fill(def, 0, slots, 0);
     }
     rep = null;
     for (int i = 0; i < slots; i++) {
@@ -177,8 +224,8 @@ final class LevelShredder {
   /** Copies {@link #index} and {@link #def} when a sibling still needs them, before a change in place. */
   private void own() {
     if (!owned) {
-      index = Arrays.copyOf(index, index.length);
-      def = Arrays.copyOf(def, def.length);
+      index = copy(index);
+      def = copy(def);
       owned = true;
     }
   }
@@ -191,12 +238,12 @@ final class LevelShredder {
     int[] valueIndex;
     if (maxDef == 0) {
       // nothing above the leaf can be null or empty: every slot holds a value
-      valueIndex = owned ? index : Arrays.copyOf(index, index.length);
+      valueIndex = owned ? index : copy(index);
       values = slots;
     } else {
       // alive slots hold a value; the indices are compacted in place when the slots are this leaf's
-      levels = owned ? def : new int[def.length];
-      valueIndex = owned ? index : new int[index.length];
+      levels = owned ? def : take(slots);
+      valueIndex = owned ? index : take(slots);
       int[] idx = index;
       int[] d = def;
       // without a branch per slot: every index is stored, and the next one overwrites it unless alive
@@ -226,8 +273,8 @@ final class LevelShredder {
     long bits = validity.memoryAddress();
     int[] idx = index;
     int[] d = def;
-    int[] levels = owned ? d : new int[d.length];
-    int[] valueIndex = owned ? idx : new int[idx.length];
+    int[] levels = owned ? d : take(slots);
+    int[] valueIndex = owned ? idx : take(slots);
     int values = 0;
     for (int i = 0; i < slots; i++) {
       int e = idx[i];
@@ -451,9 +498,9 @@ final class LevelShredder {
     }
     int n = checkedSlots(total, f);
     // AHEAD slots of slack: each slot writes its first AHEAD elements whatever its length
-    int[] nIndex = new int[n + AHEAD];
-    int[] nDef = new int[n + AHEAD];
-    int[] nRep = new int[n + AHEAD];
+    int[] nIndex = take(n + AHEAD);
+    int[] nDef = take(n + AHEAD);
+    int[] nRep = take(n + AHEAD);
     int[] d = def;
     int[] rp = rep;
     int at = 0;

@@ -352,6 +352,7 @@ public final class ParquetFileWriter implements AutoCloseable {
   private boolean writePiece(VectorSchemaRoot root, int from, int to) {
     List<FieldMapping> fields = writeSchema.mapping().fields();
     ShreddedColumn[] shredded = new ShreddedColumn[columns.size()];
+    shredder.startPiece();
     for (int i = 0; i < fields.size(); i++) {
       shredder.shred(fields.get(i), root.getVector(i), from, to, shredded, 0);
     }

@@ -41,9 +41,11 @@ import org.parquetarrow.testing.LeakCheckingAllocator;
  * truncation, bloom-filtered columns) under several settings (v1 and v2 pages, four codecs, small
  * pages and dictionary limits that force fallbacks, page index on and off, both floating-point
  * orders, page checksums) must be byte for byte the files the writer wrote before the cut of issue
- * 16. The expected SHA-256 of each file ({@code writer-output.sha256}) was recorded once by this
- * test run on the code before that change (commit 0a91c4c): it checks "no change", not
- * correctness, which the writer's other tests and the peers in {@code integration-tests} check.
+ * 16. The expected SHA-256 of each file ({@code writer-output.sha256}) was recorded by this test
+ * run on the code before that change (commit 0a91c4c), and recorded again in session 14, whose
+ * level encoding stores short runs bit-packed (the only change of bytes between the two): it
+ * checks "no change", not correctness, which the writer's other tests and the peers in {@code
+ * integration-tests} check.
  * Encrypted files are left out: their nonces are random. Each setting is written with pages
  * compressed in line and on a helper thread ({@link PageCompression}): both must give those bytes.
  */
