@@ -44,12 +44,10 @@ import org.parquetarrow.io.RangeCoalescer;
  * to batches decoded on one thread and freed on another: BENCHMARKS.md, session 12). And no
  * executor can stall the read: with one that never runs a task, the caller decodes every batch.
  *
- * <p>Memory is bounded in batches, not windows: no helper decodes for a lane that holds {@link
- * #ahead} batches not taken, nor the caller for one that holds {@code ahead + 1} (the caller goes
- * one further only where it would otherwise wait), and a helper that finds no lane wanting a batch
- * returns (it is handed to the executor again when the caller takes a batch). So at most {@code t *
- * (ahead + 1) + 1} batches exist at once (waiting, being decoded, and the one the caller holds)
- * whatever the caller's pace.
+ * <p>Memory is bounded in batches, not windows: nobody decodes for a lane that holds {@link #ahead}
+ * batches not taken, and a helper that finds no lane wanting a batch returns (it is handed to the
+ * executor again when the caller takes a batch). So at most {@code t * (ahead + 1) + 1} batches
+ * exist at once (waiting, being decoded, and the one the caller holds) whatever the caller's pace.
  * A helper never waits, so any executor (one thread, not first-in-first-out, the caller's own
  * thread) works.
  *
@@ -312,12 +310,8 @@ final class ParallelBatchReader implements BatchSource {
             // nobody decodes the batch asked for: decode it here rather than wait for a thread
             step = lane;
           } else {
-            // a helper decodes it: decode another lane's next batch meanwhile, even one past
-            // the helpers' limit (see callerRoom), or wait
-            step = wanting(ahead);
-            if (step == null) {
-              step = wanting(callerRoom());
-            }
+            // a helper decodes it: decode another lane's next batch meanwhile, or wait
+            step = wanting();
             if (step == null) {
               changed.await();
             }
@@ -357,33 +351,17 @@ final class ParallelBatchReader implements BatchSource {
 
   /**
    * Guarded by {@link #lock}: the lane whose next batch is needed soonest among those nobody is
-   * decoding, that hold fewer than {@code most} batches and have rows left; {@code null} if none.
-   * Lanes are taken in the order of their windows from the caller's, so the batch the caller waits
-   * for comes first.
+   * decoding, that have room for one more and rows left; {@code null} if none. Lanes are taken in
+   * the order of their windows from the caller's, so the batch the caller waits for comes first.
    */
-  private Lane wanting(int most) {
+  private Lane wanting() {
     for (int d = 0; d < lanes.length; d++) {
       Lane lane = lanes[(consuming + d) % lanes.length];
-      if (!lane.busy && !lane.finished && lane.ready.size() < most) {
+      if (!lane.busy && !lane.finished && lane.ready.size() < ahead) {
         return lane;
       }
     }
     return null;
-  }
-
-  /**
-   * Batches a lane may hold when the caller decodes for it because it would otherwise wait: one
-   * more than a helper may leave it ({@link #ahead}). With windows of 4 batches and 2 ahead, the
-   * caller draining one lane's window while a helper decodes that window's next batch found the
-   * other lane full after 2 batches and parked: at two threads, 4 times a NESTED scan and 19 times
-   * a LINEITEM one (medians; 2 and 4 with this batch more, BENCHMARKS.md, session 14). One batch
-   * more keeps the caller busy for one more batch's time within the bound of {@link
-   * #mostBatchesHeld} (reached more often: more memory in flight on average). A lane a helper
-   * decodes for holds at most {@code ahead - 1} waiting while it does, so {@code ahead + 1} is the
-   * most a lane ever has, waiting and being decoded.
-   */
-  private int callerRoom() {
-    return ahead + 1;
   }
 
   /**
@@ -433,7 +411,7 @@ final class ParallelBatchReader implements BatchSource {
       Lane lane;
       lock.lock();
       try {
-        lane = closed ? null : wanting(ahead);
+        lane = closed ? null : wanting();
         if (lane == null) {
           helpersOut--;
           changed.signalAll();

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,11 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
-import org.apache.arrow.memory.AllocationListener;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
@@ -376,123 +371,6 @@ class ParallelLanesTest {
       long peak = child.getPeakMemoryAllocation();
       assertTrue(peak <= held * batchBytes,
           "peak " + peak + " bytes above " + held + " batches of " + batchBytes + " bytes");
-    }
-  }
-
-  /**
-   * One long column, 64 batches of 1024 rows, windows of 4 batches, 2 ahead per lane: the lane a
-   * helper decodes for is held at its first read (its batch begun) until the caller has decoded a
-   * third batch for the other lane (the caller's own first read waits for the helper to get
-   * there). Before the caller could go one batch past the helpers' limit it stopped at two and
-   * waited for the helper (whose gate here gives up after 10 s, failing the test); now it decodes
-   * a third, and still no more batches exist at once than the bound.
-   */
-  @Test
-  void theCallerDecodesOneBatchPastTheHelpersLimitRatherThanWait() throws IOException {
-    Schema schema = new Schema(List.of(new Field("n", FieldType.notNullable(new ArrowType.Int(64, true)), null)));
-    int batch = 1024;
-    int batches = 64;
-    Path file = dir.resolve("held.parquet");
-    WriterProperties props = WriterProperties.builder().rowGroupRows(8 * batch).dataPageRowLimit(1000)
-        .pageIndex(true).dictionary(false).build();
-    try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, props);
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
-      BigIntVector nv = (BigIntVector) root.getVector("n");
-      for (int k = 0; k < batches; k++) {
-        root.allocateNew();
-        for (int i = 0; i < batch; i++) {
-          nv.set(i, n((long) k * batch + i));
-        }
-        root.setRowCount(batch);
-        w.write(root);
-      }
-    }
-    // 8 KiB of values and 128 bytes of validity, neither rounded up by the allocator
-    long batchBytes = 8L * batch + batch / 8;
-    int threads = 2;
-    long windowBatches = ParallelBatchReader.windowRows((long) batch * batches, batch, threads) / batch;
-    int ahead = ParallelBatchReader.aheadFor(windowBatches);
-    assertEquals(4, windowBatches);
-    assertEquals(2, ahead);
-    long thirdBatch = (ahead + 1) * batchBytes;
-    int held = ParallelBatchReader.mostBatchesHeld(threads, ahead);
-
-    // the helper's own batch, begun before its first read, is not the caller's
-    AtomicLong helperBytes = new AtomicLong();
-    BufferAllocator child = memory.allocator().newChildAllocator("scan", new AllocationListener() {
-      @Override
-      public void onPreAllocation(long size) {
-        if (Thread.currentThread().getName().equals("test-helper")) {
-          helperBytes.addAndGet(size);
-        }
-      }
-    }, 0, Long.MAX_VALUE);
-    ExecutorService helperThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-helper"));
-    AtomicBoolean gateSeen = new AtomicBoolean();
-    AtomicBoolean gateOpened = new AtomicBoolean();
-    AtomicBoolean armed = new AtomicBoolean();
-    AtomicBoolean callerHeld = new AtomicBoolean();
-    try (child; LocalInputFile local = LocalInputFile.open(file)) {
-      InputFile gated = new InputFile() {
-        @Override
-        public String name() {
-          return local.name();
-        }
-
-        @Override
-        public long length() throws IOException {
-          return local.length();
-        }
-
-        @Override
-        public void readFully(long position, ByteBuffer dst) throws IOException {
-          if (armed.get() && !Thread.currentThread().getName().equals("test-helper") && callerHeld.compareAndSet(false, true)) {
-            // the caller's first lane read waits for the helper to be decoding the other lane, so
-            // that the caller cannot take every batch before the helper's thread starts
-            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (!gateSeen.get() && System.nanoTime() < until) {
-              LockSupport.parkNanos(1_000_000);
-            }
-          }
-          if (Thread.currentThread().getName().equals("test-helper") && gateSeen.compareAndSet(false, true)) {
-            // the helper's lane is busy until the caller holds a third decoded batch of the other
-            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (child.getAllocatedMemory() - helperBytes.get() < thirdBatch && System.nanoTime() < until) {
-              LockSupport.parkNanos(1_000_000);
-            }
-            gateOpened.set(child.getAllocatedMemory() - helperBytes.get() >= thirdBatch);
-          }
-          local.readFully(position, dst);
-        }
-      };
-      ReadOptions options = ReadOptions.builder(child).batchSize(batch).parallelism(threads)
-          .executor(helperThread).pageReadAhead(ReadOptions.PageReadAhead.OFF).build();
-      long rows = 0;
-      long sum = 0;
-      try (ParquetFileReader reader = ParquetFileReader.open(gated, options)) {
-        armed.set(true);
-        for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
-          try (VectorSchemaRoot root = b) {
-            BigIntVector nv = (BigIntVector) root.getVector("n");
-            for (int i = 0; i < root.getRowCount(); i++) {
-              sum += nv.get(i);
-            }
-            rows += root.getRowCount();
-          }
-        }
-      }
-      assertTrue(callerHeld.get(), "the caller decoded no batch");
-      assertTrue(gateSeen.get(), "the helper decoded no batch");
-      assertTrue(gateOpened.get(), "the caller waited for the helper with fewer than " + (ahead + 1)
-          + " batches of " + batchBytes + " bytes decoded for the other lane");
-      long total = (long) batch * batches;
-      assertEquals(total, rows);
-      assertEquals(5 * (total * (total - 1) / 2) - 2 * total, sum);
-      long peak = child.getPeakMemoryAllocation();
-      assertTrue(peak <= held * batchBytes,
-          "peak " + peak + " bytes above " + held + " batches of " + batchBytes + " bytes");
-    } finally {
-      helperThread.shutdownNow();
     }
   }
 
