@@ -378,7 +378,12 @@ public final class ScanOptions {
       return this;
     }
 
-    /** Reads files on {@code executor} (owned by the caller) instead of a pool of the scan's own. */
+    /**
+     * Reads files on {@code executor} (owned by the caller) instead of a pool of the scan's own.
+     * Any number of threads serves any {@link #parallelism(int)}: files wait their turn. The thread
+     * that takes the batches must not be the executor's only one (the files would queue behind it
+     * while it waits for them).
+     */
     public Builder executor(Executor executor) {
       this.executor = executor;
       return this;

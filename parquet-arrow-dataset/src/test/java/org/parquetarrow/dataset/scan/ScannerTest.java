@@ -130,6 +130,31 @@ class ScannerTest {
   }
 
   @Test
+  void aCallersExecutorOfOneThreadServesAScanOfHigherParallelism() throws Exception {
+    // a user's pool smaller than the scan's parallelism: the files queue on its one thread, and a
+    // scan whose batches must wait for the caller (budget of one byte) still runs to its end
+    List<String> serial = scanRows(ScanOptions.builder().filter("i > 0").batchSize(37).parallelism(1).build());
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    try {
+      for (boolean ordered : new boolean[] {true, false}) {
+        List<String> got = scanRows(ScanOptions.builder().filter("i > 0").batchSize(37).parallelism(4)
+            .executor(one).memoryBudget(1).ordered(ordered).build());
+        if (!ordered) {
+          Collections.sort(got);
+        }
+        List<String> expected = new ArrayList<>(serial);
+        if (!ordered) {
+          Collections.sort(expected);
+        }
+        assertEquals(expected, got, "ordered " + ordered);
+      }
+    } finally {
+      one.shutdown();
+    }
+    assertFalse(serial.isEmpty());
+  }
+
+  @Test
   void orderedOutputIsFileOrderWhateverTheParallelism() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
