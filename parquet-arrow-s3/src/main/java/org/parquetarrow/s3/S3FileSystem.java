@@ -204,17 +204,17 @@ public final class S3FileSystem implements AutoCloseable {
         }
       }
     } catch (SdkException e) {
-      throw listingFailure(prefix, e);
+      throw listingFailure(prefix, e, options);
     }
     return out;
   }
 
-  private static ParquetIOException listingFailure(S3Location prefix, SdkException e) {
+  private static ParquetIOException listingFailure(S3Location prefix, SdkException e, S3Options options) {
     ParquetIOException x;
     if (e instanceof S3Exception s && s.statusCode() == 404) {
       x = new MissingFileException("cannot list " + prefix + ": no such bucket (" + S3InputFile.code(s) + ")", null);
     } else {
-      x = new ParquetIOException("cannot list " + prefix + ": " + S3InputFile.describe(e), new java.io.IOException(e));
+      x = new ParquetIOException("cannot list " + prefix + ": " + S3InputFile.describe(e, options), new java.io.IOException(e));
     }
     x.locate(ErrorLocation.ofFile(prefix.toString()));
     return x;

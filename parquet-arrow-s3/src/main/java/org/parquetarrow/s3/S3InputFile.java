@@ -159,16 +159,12 @@ public final class S3InputFile extends RemoteInputFile {
           return null;
         case 404:
           throw missing(range, "S3 " + code(e));
-        case 401, 403:
-          throw failure("access denied (S3 " + code(e) + "); credentials come from the AWS default chain"
-              + " (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, ~/.aws ...) unless S3Options says otherwise", range,
-              new IOException(e));
         default:
           break;
       }
-      throw failure(describe(e), range, new IOException(e));
+      throw failure(describe(e, fileSystem.options()), range, new IOException(e));
     } catch (SdkException e) {
-      throw failure(describe(e), range, new IOException(e));
+      throw failure(describe(e, fileSystem.options()), range, new IOException(e));
     }
   }
 
@@ -231,8 +227,16 @@ public final class S3InputFile extends RemoteInputFile {
     return code == null ? "HTTP " + e.statusCode() : code;
   }
 
-  static String describe(SdkException e) {
+  /**
+   * What went wrong, for a message: the store's code, why a denial may have happened and where
+   * the credentials came from, or the endpoint a request could not reach. Never the keys or the
+   * request's signature (the SDK's own message of a 403 may carry the string it signed).
+   */
+  static String describe(SdkException e, S3Options options) {
     if (e instanceof AwsServiceException s) {
+      if (s.statusCode() == 401 || s.statusCode() == 403) {
+        return accessDenied(s, options);
+      }
       String message = s.awsErrorDetails() == null ? null : s.awsErrorDetails().errorMessage();
       return "S3 answered " + s.statusCode() + " " + code(s) + (message == null ? "" : ": " + message);
     }
@@ -241,7 +245,34 @@ public final class S3InputFile extends RemoteInputFile {
       return "no AWS credentials found (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile;"
           + " a public bucket is read anonymously)";
     }
-    return "the S3 request failed: " + e.getMessage();
+    // no answer at all (connection refused, unknown host, time-out): the endpoint is what to check
+    return "the S3 request to " + endpoint(options) + " failed: " + e.getMessage();
+  }
+
+  private static String accessDenied(AwsServiceException e, S3Options options) {
+    String code = code(e);
+    String why = switch (code) {
+      case "SignatureDoesNotMatch" -> "; the secret key does not match the access key";
+      case "InvalidAccessKeyId" -> "; the store does not know the access key";
+      case "RequestTimeTooSkewed" -> "; this machine's clock is too far from the store's";
+      default -> "";
+    };
+    String source;
+    if (options.credentialsProvider() != null) {
+      source = "credentials from the provider given to S3Options";
+    } else if (options.credentials() == S3Options.Credentials.ANONYMOUS) {
+      source = "the request was anonymous (S3Options.Credentials.ANONYMOUS): a private bucket needs credentials";
+    } else {
+      source = "credentials from the AWS default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, ~/.aws ...)";
+    }
+    return "access denied (S3 " + code + why + "); " + source;
+  }
+
+  static String endpoint(S3Options options) {
+    if (options.endpoint() != null) {
+      return options.endpoint().toString();
+    }
+    return "Amazon S3" + (options.region() == null ? "" : " (" + options.region() + ")");
   }
 
   /** Stops the file's request threads, and closes its client if it has one of its own. */

@@ -1,0 +1,148 @@
+package org.parquetarrow.s3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.parquetarrow.MissingFileException;
+import org.parquetarrow.ParquetIOException;
+import org.parquetarrow.io.RemoteReadOptions;
+import org.parquetarrow.io.StorageEntry;
+import org.parquetarrow.io.StorageOptions;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.testing.TestData;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+
+/** What a new user meets first against the loopback S3-compatible server: mistakes of bucket, key, secret, endpoint. */
+@Timeout(120)
+class S3FirstHourTest {
+  private static final Path FILE = TestData.parquetTesting().resolve("data/alltypes_plain.parquet");
+  private static final String WRONG_SECRET = "wrong-secret-Zq7xK2";
+
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  private static LoopbackS3 server;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = LoopbackS3.start();
+    server.put(LoopbackS3.PRIVATE_BUCKET, "first hour/ünïcode & spaces+plus.parquet", FILE);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  private static S3Options signed() {
+    return RemoteTesting.signed(server.endpoint(), RemoteReadOptions.defaults());
+  }
+
+  @Test
+  void aKeyWithSpacesUnicodeAndPlusReads() throws Exception {
+    S3Location where = S3Location.parse("s3://private/first hour/ünïcode & spaces+plus.parquet");
+    try (S3InputFile in = S3InputFile.open(where, signed())) {
+      RemoteTesting.assertReadsLikeLocal(FILE, in, memory.allocator());
+    }
+  }
+
+  @Test
+  void aKeyWithSpacesListsUnderItsDirectory() throws Exception {
+    try (S3Storage s3 = new S3Storage(S3FileSystem.create(signed()), 1000)) {
+      List<StorageEntry> found = s3.list("s3://private/first hour/", new org.parquetarrow.io.IoStatistics());
+      assertEquals(1, found.size());
+      assertEquals("s3://private/first hour/ünïcode & spaces+plus.parquet", found.get(0).location());
+    }
+  }
+
+  @Test
+  void openingInAMissingBucketIsAMissingFileExceptionNamingIt() {
+    MissingFileException e = assertThrows(MissingFileException.class,
+        () -> S3InputFile.open(S3Location.parse("s3://no-such-bucket/a.parquet"), signed()));
+    assertTrue(e.getMessage().contains("s3://no-such-bucket/a.parquet"), e.getMessage());
+  }
+
+  @Test
+  void aWrongSecretIsNeverInTheMessage() {
+    S3Options wrong = S3Options.builder()
+        .endpoint(server.endpoint())
+        .region("us-east-1")
+        .addressing(S3Options.Addressing.PATH_STYLE)
+        .credentialsProvider(StaticCredentialsProvider.create(
+            AwsBasicCredentials.create(LoopbackS3.ACCESS_KEY, WRONG_SECRET)))
+        .build();
+    try (S3FileSystem s3 = S3FileSystem.create(wrong)) {
+      ParquetIOException open = assertThrows(ParquetIOException.class,
+          () -> s3.open(S3Location.parse("s3://private/first hour/ünïcode & spaces+plus.parquet")));
+      ParquetIOException list = assertThrows(ParquetIOException.class,
+          () -> s3.list(S3Location.parse("s3://private/first hour/")));
+      for (ParquetIOException e : List.of(open, list)) {
+        String all = everything(e);
+        assertFalse(all.contains(WRONG_SECRET), all);
+        assertFalse(all.contains("Signature="), all);
+        assertTrue(e.getMessage().contains("s3://private/first hour/"), e.getMessage());
+        // S3Proxy answers SignatureDoesNotMatch, as S3 does for a known key signed with another secret
+        assertTrue(e.getMessage().contains("access denied (S3 SignatureDoesNotMatch; the secret key does not match"),
+            e.getMessage());
+        assertTrue(e.getMessage().contains("the provider given to S3Options"), e.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void anEndpointWithNothingListeningFailsTypedNamingIt() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    S3Options nowhere = RemoteTesting.signed(URI.create("http://127.0.0.1:" + port), RemoteReadOptions.defaults());
+    ParquetIOException e = assertThrows(ParquetIOException.class,
+        () -> S3InputFile.open(S3Location.parse("s3://private/a.parquet"), nowhere));
+    assertFalse(e instanceof MissingFileException);
+    assertTrue(e.getMessage().contains("s3://private/a.parquet"), e.getMessage());
+    assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+    try (S3FileSystem s3 = S3FileSystem.create(nowhere)) {
+      ParquetIOException l = assertThrows(ParquetIOException.class, () -> s3.list(S3Location.parse("s3://private/")));
+      assertTrue(l.getMessage().contains("127.0.0.1:" + port), l.getMessage());
+    }
+  }
+
+  @Test
+  void aStorageOverMoreThanOnePageOfKeysSeesThemAll() {
+    int n = 1_501;
+    for (int i = 0; i < n; i++) {
+      server.put(LoopbackS3.PRIVATE_BUCKET, String.format("many/part-%05d.bin", i), ("x" + i).getBytes(StandardCharsets.UTF_8));
+    }
+    StorageOptions o = StorageOptions.builder()
+        .s3Endpoint(server.endpoint())
+        .s3Addressing(StorageOptions.S3Addressing.PATH_STYLE)
+        .staticCredentials(LoopbackS3.ACCESS_KEY, LoopbackS3.SECRET_KEY)
+        .build();
+    try (S3Storage s3 = new S3Storage(o)) {
+      List<StorageEntry> found = s3.list("s3://private/many", new org.parquetarrow.io.IoStatistics());
+      assertEquals(n, found.size());
+      assertEquals("s3://private/many/part-01500.bin", found.get(n - 1).location());
+    }
+  }
+
+  private static String everything(Throwable e) {
+    StringBuilder b = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      b.append(t).append('\n');
+    }
+    return b.toString();
+  }
+}
