@@ -128,7 +128,6 @@ class S3FirstHourTest {
     }
     StorageOptions o = StorageOptions.builder()
         .s3Endpoint(server.endpoint())
-        .s3Addressing(StorageOptions.S3Addressing.PATH_STYLE)
         .staticCredentials(LoopbackS3.ACCESS_KEY, LoopbackS3.SECRET_KEY)
         .build();
     try (S3Storage s3 = new S3Storage(o)) {
