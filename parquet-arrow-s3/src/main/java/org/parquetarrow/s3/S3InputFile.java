@@ -158,7 +158,10 @@ public final class S3InputFile extends RemoteInputFile {
           }
           return null;
         case 404:
-          throw missing(range, "S3 " + code(e));
+          // a misspelled bucket and a misspelled key are different mistakes: say which it was
+          throw missing(range, "NoSuchBucket".equals(code(e))
+              ? "S3 NoSuchBucket: there is no bucket \"" + location.bucket() + "\""
+              : "S3 " + code(e));
         default:
           break;
       }

@@ -40,6 +40,7 @@ class S3FirstHourTest {
   static void start() throws Exception {
     server = LoopbackS3.start();
     server.put(LoopbackS3.PRIVATE_BUCKET, "first hour/ünïcode & spaces+plus.parquet", FILE);
+    server.put(LoopbackS3.PRIVATE_BUCKET, "odd/q?x#y%20z=1;a.parquet", FILE);
   }
 
   @AfterAll
@@ -60,6 +61,22 @@ class S3FirstHourTest {
   }
 
   @Test
+  void aKeyWithQueryFragmentAndPercentCharactersIsTakenLiterally() throws Exception {
+    // as the AWS CLI takes s3:// keys: "%20" is three characters of the key, not an escaped space
+    try (S3InputFile in = S3InputFile.open(S3Location.parse("s3://private/odd/q?x#y%20z=1;a.parquet"), signed())) {
+      RemoteTesting.assertReadsLikeLocal(FILE, in, memory.allocator());
+    }
+  }
+
+  @Test
+  void aBucketNameS3WouldRefuseIsMissingNamingTheBucket() {
+    MissingFileException e = assertThrows(MissingFileException.class,
+        () -> S3InputFile.open(S3Location.parse("s3://My_Bucket/a.parquet"), signed()));
+    assertTrue(e.getMessage().contains("s3://My_Bucket/a.parquet"), e.getMessage());
+    assertTrue(e.getMessage().contains("there is no bucket \"My_Bucket\""), e.getMessage());
+  }
+
+  @Test
   void aKeyWithSpacesListsUnderItsDirectory() throws Exception {
     try (S3Storage s3 = new S3Storage(S3FileSystem.create(signed()), 1000)) {
       List<StorageEntry> found = s3.list("s3://private/first hour/", new org.parquetarrow.io.IoStatistics());
@@ -73,6 +90,8 @@ class S3FirstHourTest {
     MissingFileException e = assertThrows(MissingFileException.class,
         () -> S3InputFile.open(S3Location.parse("s3://no-such-bucket/a.parquet"), signed()));
     assertTrue(e.getMessage().contains("s3://no-such-bucket/a.parquet"), e.getMessage());
+    // before: "no such object s3://no-such-bucket/a.parquet (S3 NoSuchBucket)", as for a wrong key
+    assertTrue(e.getMessage().contains("there is no bucket \"no-such-bucket\""), e.getMessage());
   }
 
   @Test
