@@ -233,7 +233,7 @@ public final class S3InputFile extends RemoteInputFile {
   /**
    * What went wrong, for a message: the store's code, why a denial may have happened and where
    * the credentials came from, or the endpoint a request could not reach. Never the keys or the
-   * request's signature (the SDK's own message of a 403 may carry the string it signed).
+   * request's signature.
    */
   static String describe(SdkException e, S3Options options) {
     if (e instanceof AwsServiceException s) {
@@ -272,8 +272,11 @@ public final class S3InputFile extends RemoteInputFile {
   }
 
   static String endpoint(S3Options options) {
-    if (options.endpoint() != null) {
-      return options.endpoint().toString();
+    java.net.URI e = options.endpoint();
+    if (e != null) {
+      // user info in an endpoint URL would be a secret
+      return e.getScheme() + "://" + e.getHost() + (e.getPort() < 0 ? "" : ":" + e.getPort())
+          + (e.getRawPath() == null ? "" : e.getRawPath());
     }
     return "Amazon S3" + (options.region() == null ? "" : " (" + options.region() + ")");
   }

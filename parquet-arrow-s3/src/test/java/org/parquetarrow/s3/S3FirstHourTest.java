@@ -137,6 +137,13 @@ class S3FirstHourTest {
       ParquetIOException l = assertThrows(ParquetIOException.class, () -> s3.list(S3Location.parse("s3://private/")));
       assertTrue(l.getMessage().contains("127.0.0.1:" + port), l.getMessage());
     }
+    // user info in the endpoint's URL is a secret: named without it
+    S3Options withUser = RemoteTesting.signed(URI.create("http://someone:hunter2@127.0.0.1:" + port),
+        RemoteReadOptions.defaults());
+    ParquetIOException u = assertThrows(ParquetIOException.class,
+        () -> S3InputFile.open(S3Location.parse("s3://private/a.parquet"), withUser));
+    assertTrue(u.getMessage().contains("http://127.0.0.1:" + port), u.getMessage());
+    assertFalse(everything(u).contains("hunter2"), everything(u));
   }
 
   @Test
