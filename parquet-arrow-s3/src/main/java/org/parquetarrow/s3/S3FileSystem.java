@@ -199,6 +199,14 @@ public final class S3FileSystem implements AutoCloseable {
         .build();
     try {
       for (ListObjectsV2Response page : client.listObjectsV2Paginator(request)) {
+        if (page.name() == null) {
+          // S3 names the bucket in every listing; without it the answer was no listing at all
+          // (another server at the endpoint), and its emptiness would pass for an empty prefix
+          ParquetIOException x = new ParquetIOException("cannot list " + prefix + ": the endpoint "
+              + S3InputFile.endpoint(options) + " did not answer with an S3 listing: is it the S3 API's endpoint?", (java.io.IOException) null);
+          x.locate(ErrorLocation.ofFile(prefix.toString()));
+          throw x;
+        }
         for (S3Object o : page.contents()) {
           out.add(new S3ObjectInfo(prefix.withKey(o.key()), o.size(), o.eTag(), o.lastModified()));
         }

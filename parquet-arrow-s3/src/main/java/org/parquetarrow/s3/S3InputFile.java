@@ -98,6 +98,13 @@ public final class S3InputFile extends RemoteInputFile {
       return new RangeResponse(new ObjectVersion(0, null, null), 0, InputStream.nullInputStream());
     }
     GetObjectResponse r = in.response();
+    if (r.eTag() == null && r.contentType() != null && r.contentType().startsWith("text/html")) {
+      // every S3 store gives an object's ETag; a web page without one is another server at the
+      // endpoint (a console's port, a proxy's page), whose bytes would otherwise be parsed as a footer
+      in.abort();
+      throw failure("the endpoint " + endpoint(fileSystem.options()) + " answered with a web page (text/html,"
+          + " no ETag), not an object: is it the S3 API's endpoint?", asked, null);
+    }
     if (r.contentRange() == null) {
       // the whole object: a store answers so when it is shorter than the suffix asked for
       long length = r.contentLength() == null ? -1 : r.contentLength();

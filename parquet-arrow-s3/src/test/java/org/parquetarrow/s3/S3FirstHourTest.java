@@ -147,6 +147,41 @@ class S3FirstHourTest {
   }
 
   @Test
+  void anEndpointThatIsAWebPageIsSaidToBeNoStore() throws Exception {
+    com.sun.net.httpserver.HttpServer web = com.sun.net.httpserver.HttpServer.create(
+        new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    web.createContext("/", x -> {
+      byte[] page = "<html><body>MinIO Console</body></html>".getBytes(StandardCharsets.UTF_8);
+      x.getResponseHeaders().add("Content-Type", "text/html");
+      x.sendResponseHeaders(200, page.length);
+      x.getResponseBody().write(page);
+      x.close();
+    });
+    web.start();
+    try {
+      S3Options console = RemoteTesting.signed(URI.create("http://127.0.0.1:" + web.getAddress().getPort()),
+          RemoteReadOptions.defaults());
+      // before: CorruptFileException "does not end with the Parquet magic PAR1 but with "tml>"", and an empty listing
+      ParquetIOException e = assertThrows(ParquetIOException.class, () -> {
+        try (S3InputFile in = S3InputFile.open(S3Location.parse("s3://private/a.parquet"), console);
+            org.parquetarrow.read.ParquetFileReader r = org.parquetarrow.read.ParquetFileReader.open(in,
+                RemoteTesting.readOptions(memory.allocator()))) {
+          r.readNextBatch();
+        }
+      });
+      assertTrue(e.getMessage().contains("answered with a web page"), e.getMessage());
+      assertTrue(e.getMessage().contains("s3://private/a.parquet"), e.getMessage());
+      try (S3FileSystem s3 = S3FileSystem.create(console)) {
+        ParquetIOException l = assertThrows(ParquetIOException.class, () -> s3.list(S3Location.parse("s3://private/")));
+        assertFalse(l instanceof MissingFileException, l.toString());
+        assertTrue(l.getMessage().contains("did not answer with an S3 listing"), l.getMessage());
+      }
+    } finally {
+      web.stop(0);
+    }
+  }
+
+  @Test
   void aStorageOverMoreThanOnePageOfKeysSeesThemAll() {
     int n = 1_501;
     for (int i = 0; i < n; i++) {
