@@ -112,7 +112,8 @@ public record FlightQuery(String dataset, List<String> columns, String filter) {
     return fromJson(node, what);
   }
 
-  private static FlightQuery fromJson(JsonNode node, String what) {
+  /** The query in {@code node}; {@code what} names it in messages ("a ticket", "the descriptor command"). */
+  static FlightQuery fromJson(JsonNode node, String what) {
     if (node == null || !node.isObject() || !node.path("dataset").isTextual()) {
       throw invalid(what + " must be a JSON object with a \"dataset\" string, such as {\"dataset\":\"events\"}");
     }

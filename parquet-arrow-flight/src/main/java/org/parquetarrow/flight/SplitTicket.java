@@ -55,10 +55,17 @@ record SplitTicket(FlightQuery query, String file, int firstRowGroup, int endRow
     JsonNode node;
     try {
       node = FlightQuery.JSON.readTree(ticket.getBytes());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      // the original message only: the full one adds Jackson's source excerpt and position
+      throw invalid("not a ticket of this server: not valid JSON: " + e.getOriginalMessage());
     } catch (IOException e) {
       throw invalid("not a ticket of this server: " + e.getMessage());
     }
-    FlightQuery q = FlightQuery.fromJson(node);
+    if (node == null || node.isMissingNode()) {
+      throw invalid("not a ticket of this server: it is empty");
+    }
+    // a user who hand-writes a ticket is told about tickets, not descriptor commands
+    FlightQuery q = FlightQuery.fromJson(node, "a ticket");
     JsonNode f = node.get("file");
     if (f != null && !f.isNull() && !f.isTextual()) {
       throw invalid("the ticket's \"file\" must be a string");

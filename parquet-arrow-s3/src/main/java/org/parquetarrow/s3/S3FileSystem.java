@@ -199,22 +199,30 @@ public final class S3FileSystem implements AutoCloseable {
         .build();
     try {
       for (ListObjectsV2Response page : client.listObjectsV2Paginator(request)) {
+        if (page.name() == null) {
+          // S3 names the bucket in every listing; without it the answer was no listing at all
+          // (another server at the endpoint), and its emptiness would pass for an empty prefix
+          ParquetIOException x = new ParquetIOException("cannot list " + prefix + ": the endpoint "
+              + S3InputFile.endpoint(options) + " did not answer with an S3 listing: is it the S3 API's endpoint?", (java.io.IOException) null);
+          x.locate(ErrorLocation.ofFile(prefix.toString()));
+          throw x;
+        }
         for (S3Object o : page.contents()) {
           out.add(new S3ObjectInfo(prefix.withKey(o.key()), o.size(), o.eTag(), o.lastModified()));
         }
       }
     } catch (SdkException e) {
-      throw listingFailure(prefix, e);
+      throw listingFailure(prefix, e, options);
     }
     return out;
   }
 
-  private static ParquetIOException listingFailure(S3Location prefix, SdkException e) {
+  private static ParquetIOException listingFailure(S3Location prefix, SdkException e, S3Options options) {
     ParquetIOException x;
     if (e instanceof S3Exception s && s.statusCode() == 404) {
       x = new MissingFileException("cannot list " + prefix + ": no such bucket (" + S3InputFile.code(s) + ")", null);
     } else {
-      x = new ParquetIOException("cannot list " + prefix + ": " + S3InputFile.describe(e), new java.io.IOException(e));
+      x = new ParquetIOException("cannot list " + prefix + ": " + S3InputFile.describe(e, options), new java.io.IOException(e));
     }
     x.locate(ErrorLocation.ofFile(prefix.toString()));
     return x;

@@ -98,6 +98,13 @@ public final class S3InputFile extends RemoteInputFile {
       return new RangeResponse(new ObjectVersion(0, null, null), 0, InputStream.nullInputStream());
     }
     GetObjectResponse r = in.response();
+    if (r.eTag() == null && r.contentType() != null && r.contentType().startsWith("text/html")) {
+      // every S3 store gives an object's ETag; a web page without one is another server at the
+      // endpoint (a console's port, a proxy's page), whose bytes would otherwise be parsed as a footer
+      in.abort();
+      throw failure("the endpoint " + endpoint(fileSystem.options()) + " answered with a web page (text/html,"
+          + " no ETag), not an object: is it the S3 API's endpoint?", asked, null);
+    }
     if (r.contentRange() == null) {
       // the whole object: a store answers so when it is shorter than the suffix asked for
       long length = r.contentLength() == null ? -1 : r.contentLength();
@@ -158,17 +165,16 @@ public final class S3InputFile extends RemoteInputFile {
           }
           return null;
         case 404:
-          throw missing(range, "S3 " + code(e));
-        case 401, 403:
-          throw failure("access denied (S3 " + code(e) + "); credentials come from the AWS default chain"
-              + " (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, ~/.aws ...) unless S3Options says otherwise", range,
-              new IOException(e));
+          // a misspelled bucket and a misspelled key are different mistakes: say which it was
+          throw missing(range, "NoSuchBucket".equals(code(e))
+              ? "S3 NoSuchBucket: there is no bucket \"" + location.bucket() + "\""
+              : "S3 " + code(e));
         default:
           break;
       }
-      throw failure(describe(e), range, new IOException(e));
+      throw failure(describe(e, fileSystem.options()), range, new IOException(e));
     } catch (SdkException e) {
-      throw failure(describe(e), range, new IOException(e));
+      throw failure(describe(e, fileSystem.options()), range, new IOException(e));
     }
   }
 
@@ -231,8 +237,16 @@ public final class S3InputFile extends RemoteInputFile {
     return code == null ? "HTTP " + e.statusCode() : code;
   }
 
-  static String describe(SdkException e) {
+  /**
+   * What went wrong, for a message: the store's code, why a denial may have happened and where
+   * the credentials came from, or the endpoint a request could not reach. Never the keys or the
+   * request's signature.
+   */
+  static String describe(SdkException e, S3Options options) {
     if (e instanceof AwsServiceException s) {
+      if (s.statusCode() == 401 || s.statusCode() == 403) {
+        return accessDenied(s, options);
+      }
       String message = s.awsErrorDetails() == null ? null : s.awsErrorDetails().errorMessage();
       return "S3 answered " + s.statusCode() + " " + code(s) + (message == null ? "" : ": " + message);
     }
@@ -241,7 +255,37 @@ public final class S3InputFile extends RemoteInputFile {
       return "no AWS credentials found (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile;"
           + " a public bucket is read anonymously)";
     }
-    return "the S3 request failed: " + e.getMessage();
+    // no answer at all (connection refused, unknown host, time-out): the endpoint is what to check
+    return "the S3 request to " + endpoint(options) + " failed: " + e.getMessage();
+  }
+
+  private static String accessDenied(AwsServiceException e, S3Options options) {
+    String code = code(e);
+    String why = switch (code) {
+      case "SignatureDoesNotMatch" -> "; the secret key does not match the access key";
+      case "InvalidAccessKeyId" -> "; the store does not know the access key";
+      case "RequestTimeTooSkewed" -> "; this machine's clock is too far from the store's";
+      default -> "";
+    };
+    String source;
+    if (options.credentialsProvider() != null) {
+      source = "credentials from the provider given to S3Options";
+    } else if (options.credentials() == S3Options.Credentials.ANONYMOUS) {
+      source = "the request was anonymous (S3Options.Credentials.ANONYMOUS): a private bucket needs credentials";
+    } else {
+      source = "credentials from the AWS default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, ~/.aws ...)";
+    }
+    return "access denied (S3 " + code + why + "); " + source;
+  }
+
+  static String endpoint(S3Options options) {
+    java.net.URI e = options.endpoint();
+    if (e != null) {
+      // user info in an endpoint URL would be a secret
+      return e.getScheme() + "://" + e.getHost() + (e.getPort() < 0 ? "" : ":" + e.getPort())
+          + (e.getRawPath() == null ? "" : e.getRawPath());
+    }
+    return "Amazon S3" + (options.region() == null ? "" : " (" + options.region() + ")");
   }
 
   /** Stops the file's request threads, and closes its client if it has one of its own. */

@@ -188,7 +188,7 @@ public final class S3OutputFile implements OutputFile {
     }
 
     private IOException failure(String what, SdkException e) {
-      return new IOException(what + " of " + location + ": " + S3InputFile.describe(e), e);
+      return new IOException(what + " of " + location + ": " + S3InputFile.describe(e, fileSystem.options()), e);
     }
   }
 }
