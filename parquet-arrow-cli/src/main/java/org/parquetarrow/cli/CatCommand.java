@@ -1,6 +1,8 @@
 package org.parquetarrow.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
@@ -50,7 +52,10 @@ final class CatCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    ObjectMapper mapper = new ObjectMapper();
+    // rows go to the output as they are generated, not through a String of the whole row: a value
+    // of a gigabyte would otherwise be held three times over (text, JSON string, encoded line)
+    ObjectWriter rowWriter = new ObjectMapper().writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+        .without(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
     try (Locations locations = storage.locations();
         BufferAllocator allocator = new RootAllocator();
         ParquetFileReader reader = ReaderOpener.open(locations, file, allocator, columns, ReadOptions.DEFAULT_BATCH_SIZE, null, keys.properties(),
@@ -72,7 +77,8 @@ final class CatCommand implements Callable<Integer> {
               for (int c = 0; c < vectors.size(); c++) {
                 row.set(names.get(c), values.value(vectors.get(c), r));
               }
-              out.println(mapper.writeValueAsString(row));
+              rowWriter.writeValue(out, row);
+              out.println();
             } else {
               StringBuilder line = new StringBuilder();
               for (int c = 0; c < vectors.size(); c++) {

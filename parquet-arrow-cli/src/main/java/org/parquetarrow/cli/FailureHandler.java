@@ -28,13 +28,31 @@ final class FailureHandler implements IExecutionExceptionHandler {
       message = "column " + missing.location().column() + " is encrypted; give its key with --column-key"
           + " (or --footer-key if it uses the footer key), or leave it out of --columns [" + missing.location() + "]";
     }
-    err.println("parquet-arrow " + cl.getCommandName() + ": "
-        + (input ? message : "internal error: " + e.getClass().getSimpleName() + ": " + message));
+    if (outOfArrowMemory(e)) {
+      err.println("parquet-arrow " + cl.getCommandName() + ": out of memory for Arrow buffers (" + message
+          + "); give the JVM more, e.g. " + MORE_MEMORY);
+    } else {
+      err.println("parquet-arrow " + cl.getCommandName() + ": "
+          + (input ? message : "internal error: " + e.getClass().getSimpleName() + ": " + message));
+    }
     if (verbose(parsed)) {
       e.printStackTrace(err);
     }
     err.flush();
     return input ? BAD_INPUT : INTERNAL;
+  }
+
+  /** What a user changes when memory runs out: the launcher passes this variable to the JVM. */
+  static final String MORE_MEMORY = "PARQUET_ARROW_JAVA_OPTS=-Xmx8g (direct memory follows -Xmx unless"
+      + " -XX:MaxDirectMemorySize is given)";
+
+  private static boolean outOfArrowMemory(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof org.apache.arrow.memory.OutOfMemoryException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static boolean isInputProblem(Throwable e) {

@@ -135,6 +135,21 @@ public final class ParquetArrowCommand implements Runnable {
     if (System.getProperty("io.netty.noUnsafe") == null) {
       System.setProperty("io.netty.noUnsafe", "false");
     }
-    System.exit(commandLine(args).execute(args));
+    int status;
+    try {
+      status = commandLine(args).execute(args);
+    } catch (OutOfMemoryError e) {
+      // picocli hands only Exceptions to FailureHandler; without this a large value or batch ends
+      // the command with the JVM's stack trace and no word on what to change
+      String command = namedSubcommand(args);
+      System.err.println("parquet-arrow" + (command == null ? "" : " " + command) + ": out of Java memory ("
+          + e.getMessage() + ", at most " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB of heap);"
+          + " give the JVM more, e.g. " + FailureHandler.MORE_MEMORY);
+      if (java.util.Arrays.asList(args).contains("--verbose")) {
+        e.printStackTrace();
+      }
+      status = FailureHandler.INTERNAL;
+    }
+    System.exit(status);
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -208,7 +209,9 @@ final class ValueJson {
 
   private static JsonNode scalar(Object o) {
     if (o instanceof Text t) {
-      return NODES.textNode(t.toString());
+      // Text.toString decodes through a char buffer twice the text's size; the JDK's own UTF-8
+      // decoding makes a one-byte-per-char string of ASCII text directly
+      return NODES.textNode(new String(t.getBytes(), 0, (int) t.getLength(), StandardCharsets.UTF_8));
     } else if (o instanceof byte[] b) {
       return NODES.textNode(Base64.getEncoder().encodeToString(b));
     } else if (o instanceof Boolean b) {

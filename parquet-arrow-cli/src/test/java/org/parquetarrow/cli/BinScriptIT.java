@@ -181,4 +181,48 @@ class BinScriptIT {
     List<String> jackson = loaded.stream().filter(l -> l.contains(" com.fasterxml.jackson.")).toList();
     assertEquals(List.of(), jackson, "Jackson classes loaded for schema");
   }
+
+  /** One row whose single string is {@code length} copies of 'a', written by our writer. */
+  private static void writeOneLongString(Path file, int length) {
+    org.apache.arrow.vector.types.pojo.Schema schema = new org.apache.arrow.vector.types.pojo.Schema(
+        List.of(org.apache.arrow.vector.types.pojo.Field.nullable("s", org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE)));
+    try (BufferAllocator a = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, a);
+        org.parquetarrow.write.ParquetFileWriter w = org.parquetarrow.write.ParquetFileWriter.open(file, schema,
+            org.parquetarrow.write.WriterProperties.defaults())) {
+      byte[] value = new byte[length];
+      java.util.Arrays.fill(value, (byte) 'a');
+      org.apache.arrow.vector.VarCharVector v = (org.apache.arrow.vector.VarCharVector) root.getVector("s");
+      v.allocateNew(length, 1);
+      v.setSafe(0, value);
+      root.setRowCount(1);
+      w.write(root);
+    }
+  }
+
+  /**
+   * A value larger than the heap allows ends the command with one line that says so and what to
+   * change, not the JVM's stack trace; with enough heap, the same value prints whole as a JSON line
+   * (rows are streamed to the output, so a 64 MiB value needs far less than four copies of itself).
+   */
+  @Test
+  void aValueTooLargeForTheHeapIsSaidSoAndOneThatFitsPrintsWhole(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("long-string.parquet");
+    int length = 64 << 20;
+    writeOneLongString(file, length);
+
+    // 160 MiB: the page is read and decoded, the value's text is too much
+    Run small = runWithJavaOpts(null, "-Xmx160m", "cat", file.toString(), "--json");
+    assertEquals(1, small.exit(), small.err());
+    assertEquals(1, small.err().strip().lines().count(), small.err());
+    assertTrue(small.err().startsWith("parquet-arrow cat: out of Java memory"), small.err());
+    assertTrue(small.err().contains("PARQUET_ARROW_JAVA_OPTS=-Xmx"), small.err());
+
+    // 320 MiB: before rows were streamed, the text, its char buffer and the JSON string ran out here
+    Run enough = runWithJavaOpts(null, "-Xmx320m", "cat", file.toString(), "--json");
+    assertEquals(0, enough.exit(), enough.err());
+    // {"s":"aaa…"} and a newline
+    assertEquals(length + 9, enough.out().length());
+    assertTrue(enough.out().startsWith("{\"s\":\"aaaa") && enough.out().endsWith("aaa\"}\n"));
+  }
 }
