@@ -97,9 +97,10 @@ class SparkAggregatePushdownTest {
     // sums that pass 38 digits (decimal), or 64 bits (long), within one file
     List<Row> big = new ArrayList<>();
     StructType hugeSchema = new StructType().add("k", DataTypes.IntegerType).add("big", DataTypes.createDecimalType(38, 0))
-        .add("l", DataTypes.LongType);
+        .add("l", DataTypes.LongType).add("small3", DataTypes.createDecimalType(3, 0));
     for (int n = 0; n < 40; n++) {
-      big.add(RowFactory.create(n % 2, new BigDecimal("9" + "0".repeat(36)), Long.MAX_VALUE / 8));
+      big.add(RowFactory.create(n % 2, new BigDecimal("9" + "0".repeat(36)), Long.MAX_VALUE / 8,
+          new BigDecimal(n % 4 == 3 ? -998 : 999)));
     }
     huge = dir.resolve("huge").toString();
     spark.createDataFrame(big, hugeSchema).coalesce(1).write().parquet(huge);
@@ -205,6 +206,27 @@ class SparkAggregatePushdownTest {
     // without ANSI, long sums wrap, and arithmetic is not handed to the source
     same("select gs, sum(l), sum(i) from T group by gs", true);
     same("select gs, sum(price * disc) from T group by gs", false);
+  }
+
+  /**
+   * Spark casts a decimal sum's partials to the argument's type, decimal(3,0) here, which a task's
+   * sum of 20 values of 999 passes: the task returns it in several rows of the group, each within
+   * the type, which Spark adds up to the right sum (not a cast overflow, null or an error).
+   */
+  @Test
+  void aDecimalSumPastItsArgumentsTypeIsReturnedInSeveralRows() {
+    for (String ansi : List.of("true", "false")) {
+      spark.conf().set("spark.sql.ansi.enabled", ansi);
+      views(huge);
+      String sql = "select k, sum(small3), avg(small3), count(small3) from T group by k";
+      Dataset<Row> ours = spark.sql(sql.replace(" T", " ours"));
+      assertTrue(ScanPlans.scanOf(ours).scan().description().contains("pushedAggregation"));
+      List<Row> expected = sorted(spark.sql(sql.replace(" T", " builtin")).collectAsList());
+      // 10 rows of -998 and 10 of 999 in group 1 (n % 4 == 3 is odd), 20 of 999 in group 0
+      assertEquals(new BigDecimal(19980), expected.get(0).get(1));
+      assertEquals(new BigDecimal(10), expected.get(1).get(1));
+      assertEquals(expected, sorted(ours.collectAsList()));
+    }
   }
 
   @Test
