@@ -175,6 +175,10 @@ class SparkAggregatePushdownTest {
   @Test
   void declinedQueriesAreStillRightAndShownNotPushed() {
     same("select gs, min(d), max(d) from T group by gs", false);
+    // a floating sum's bits depend on the order of its terms, so its answers are not compared here
+    views(data);
+    assertFalse(ScanPlans.scanOf(spark.sql("select gs, sum(d) from ours group by gs")).scan().description()
+        .contains("pushedAggregation"));
     same("select gs, count(distinct i) from T group by gs", false);
     same("select gs, sum(dec9) from T where i % 3 = 1 group by gs", false);
   }
