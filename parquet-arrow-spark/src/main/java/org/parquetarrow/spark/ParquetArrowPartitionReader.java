@@ -191,6 +191,16 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
     return batch;
   }
 
+  /** The Arrow vectors of the batch {@link #get()} wraps (valid until the next {@link #next()}). */
+  VectorSchemaRoot root() throws IOException {
+    return scan.root();
+  }
+
+  /** The file (or run of row groups) the current batch comes from. */
+  FileSlice file() {
+    return file;
+  }
+
   @Override
   public CustomTaskMetric[] currentMetricsValues() {
     Map<String, Long> now = scan == null ? Map.of() : scan.metrics();

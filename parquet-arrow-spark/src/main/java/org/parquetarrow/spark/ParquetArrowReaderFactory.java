@@ -17,9 +17,17 @@ final class ParquetArrowReaderFactory implements PartitionReaderFactory {
   private final List<String> projection;
   private final String filterSql;
   private final ReadConfig config;
+  private final AggregateTranslator.Spec aggregation;
 
   ParquetArrowReaderFactory(StructType readSchema, List<String> partitionNames, List<String> projection,
       String filterSql, ReadConfig config) {
+    this(readSchema, partitionNames, projection, filterSql, config, null);
+  }
+
+  /** @param aggregation the aggregation each task computes over its rows, or null */
+  ParquetArrowReaderFactory(StructType readSchema, List<String> partitionNames, List<String> projection,
+      String filterSql, ReadConfig config, AggregateTranslator.Spec aggregation) {
+    this.aggregation = aggregation;
     this.readSchema = readSchema;
     this.partitionNames = List.copyOf(partitionNames);
     this.projection = List.copyOf(projection);
@@ -39,7 +47,8 @@ final class ParquetArrowReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-    return new ParquetArrowPartitionReader((FilePartition) partition, readSchema, partitionNames, projection,
-        filterSql, config);
+    ParquetArrowPartitionReader rows = new ParquetArrowPartitionReader((FilePartition) partition, readSchema,
+        partitionNames, projection, filterSql, config);
+    return aggregation == null ? rows : new AggregatingPartitionReader(rows, aggregation);
   }
 }

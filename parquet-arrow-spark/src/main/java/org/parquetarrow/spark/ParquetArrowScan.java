@@ -52,12 +52,16 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   private final Predicate[] pushed;
   private final ReadConfig config;
   private final boolean splitFiles;
+  /** The aggregation the tasks compute (their rows are its partial rows), or null. */
+  private final AggregateTranslator.Spec aggregation;
   /** Row groups {@link #planInputPartitions()} ruled out by statistics on the driver. */
   private volatile long driverRuledOut;
 
   ParquetArrowScan(Dataset dataset, StructType fullSchema, StructType readSchema, Set<String> partitionColumns,
-      Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config, boolean splitFiles) {
+      Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config, boolean splitFiles,
+      AggregateTranslator.Spec aggregation) {
     this.splitFiles = splitFiles;
+    this.aggregation = aggregation;
     this.dataset = dataset;
     this.fullSchema = fullSchema;
     this.readSchema = readSchema;
@@ -70,7 +74,7 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public StructType readSchema() {
-    return readSchema;
+    return aggregation == null ? readSchema : aggregation.output();
   }
 
   @Override
@@ -79,7 +83,8 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
         + " pushedPredicates=" + Arrays.stream(pushed).map(Object::toString).collect(Collectors.joining(", ", "[", "]"))
         + " filter=" + (dataFilter == null ? "none" : dataFilter.toSql())
         + " partitionFilter=" + (partitionFilter == null ? "none" : partitionFilter.toSql())
-        + (splitFiles ? " splitFiles=true" : "");
+        + (splitFiles ? " splitFiles=true" : "")
+        + (aggregation == null ? "" : aggregation.description());
   }
 
   /**
@@ -96,7 +101,7 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
       rows += f.rowCount();
     }
     long estimate = Math.max(1, (long) (bytes * (double) readSchema.defaultSize() / Math.max(1, fullSchema.defaultSize())));
-    boolean exactRows = dataFilter == null && partitionFilter == null;
+    boolean exactRows = dataFilter == null && partitionFilter == null && aggregation == null;
     long rowCount = rows;
     return new Statistics() {
       @Override
@@ -301,6 +306,11 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
+    if (aggregation != null) {
+      StructType read = aggregation.readColumns();
+      return new ParquetArrowReaderFactory(read, List.of(), projection(read, fullSchema, partitionColumns),
+          dataFilter == null ? null : dataFilter.toSql(), config, aggregation);
+    }
     List<String> partitionNames = new ArrayList<>();
     for (StructField f : readSchema.fields()) {
       if (partitionColumns.contains(f.name())) {

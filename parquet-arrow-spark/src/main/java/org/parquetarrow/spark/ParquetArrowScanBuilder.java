@@ -14,7 +14,10 @@ import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -31,8 +34,14 @@ import org.parquetarrow.dataset.expr.Expressions;
  * columns (then files are left out on the driver, and Spark checks it again on the constant
  * columns, which costs nothing). Predicates mixing both, or naming a column some file lacks or
  * types differently, stay with Spark.
+ *
+ * <p>Aggregations ({@code COUNT}, {@code SUM}, {@code AVG}, {@code MIN}, {@code MAX} with {@code
+ * GROUP BY}) are taken when no predicate is left to Spark and {@link AggregateTranslator} finds the
+ * result exactly Spark's (option {@code aggregatePushdown}): each task then returns partial rows
+ * per group and Spark merges them.
  */
-final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
+final class ParquetArrowScanBuilder
+    implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters, SupportsPushDownAggregates {
   private final Dataset dataset;
   private final StructType fullSchema;
   private final ReadConfig config;
@@ -42,6 +51,9 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
   private Expression dataFilter;
   private Expression partitionFilter;
   private final boolean splitFiles;
+  /** Whether some predicate is evaluated by Spark after the scan (then no aggregate is pushed). */
+  private boolean predicatesLeftToSpark;
+  private AggregateTranslator.Spec aggregation;
 
   ParquetArrowScanBuilder(Dataset dataset, StructType fullSchema, ReadConfig config) {
     this.dataset = dataset;
@@ -88,6 +100,7 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
     }
     dataFilter = dataTerms.isEmpty() ? null : Expressions.and(dataTerms.toArray(new Expression[0]));
     partitionFilter = partitionTerms.isEmpty() ? null : Expressions.and(partitionTerms.toArray(new Expression[0]));
+    predicatesLeftToSpark = !postScan.isEmpty();
     return postScan.toArray(new Predicate[0]);
   }
 
@@ -96,10 +109,52 @@ final class ParquetArrowScanBuilder implements ScanBuilder, SupportsPushDownRequ
     return pushed.toArray(new Predicate[0]);
   }
 
+  /**
+   * Takes {@code aggregation} when it is computed exactly as Spark would (see {@link
+   * AggregateTranslator}) and every predicate was pushed whole: Spark then reads one partial row
+   * per group from each task.
+   */
+  @Override
+  public boolean pushAggregation(Aggregation offered) {
+    if (config.aggregatePushdown() == ReadConfig.AggregatePushdown.OFF || predicatesLeftToSpark) {
+      return false;
+    }
+    SQLConf conf = SQLConf.get();
+    aggregation = AggregateTranslator.translate(offered, fullSchema, topLevelDataColumns(), partitionColumnTypes(),
+        conf.ansiEnabled(), conf.decimalOperationsAllowPrecisionLoss());
+    return aggregation != null;
+  }
+
+  /** Never: Spark merges the tasks' partial rows (and so turns {@code AVG} into {@code SUM} and {@code COUNT}). */
+  @Override
+  public boolean supportCompletePushDown(Aggregation aggregation) {
+    return false;
+  }
+
   @Override
   public Scan build() {
     return new ParquetArrowScan(dataset, fullSchema, readSchema(), partitionColumns, dataFilter, partitionFilter,
-        pushedPredicates(), config, splitFiles);
+        pushedPredicates(), config, splitFiles, aggregation);
+  }
+
+  /** The top-level file columns every file has with one Arrow type. */
+  private Map<String, ArrowType> topLevelDataColumns() {
+    Map<String, ArrowType> common = null;
+    for (DatasetFile f : dataset.files()) {
+      Map<String, ArrowType> top = new HashMap<>();
+      for (Field field : f.mapping().arrowSchema().getFields()) {
+        top.put(field.getName(), field.getType());
+      }
+      if (common == null) {
+        common = top;
+      } else {
+        common.entrySet().removeIf(e -> !e.getValue().equals(top.get(e.getKey())));
+      }
+    }
+    if (common != null) {
+      common.keySet().removeAll(partitionColumns);
+    }
+    return common == null ? Map.of() : common;
   }
 
   /**

@@ -37,13 +37,27 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
  *   <li>{@code lateMaterialization}: {@code auto} (default), {@code always} or {@code never}: when a
  *       filtered scan decodes the filter's columns first and the others only for matching rows, see
  *       {@link LateMaterialization}
+ *   <li>{@code aggregatePushdown}: {@code auto} (default: {@code count}, {@code sum}, {@code avg},
+ *       {@code min} and {@code max} with {@code GROUP BY} computed inside the scan where the result
+ *       is exactly Spark's, see {@link AggregateTranslator}) or {@code off}
  *   <li>object-store settings, see {@link StorageSettings}
  * </ul>
  */
 record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
     boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage, IntDecimalPolicy intDecimals,
     ColumnVectors columnVectors, ScanAhead scanAhead, PageReadAhead pageReadAhead,
-    LateMaterialization lateMaterialization) implements Serializable {
+    LateMaterialization lateMaterialization, AggregatePushdown aggregatePushdown) implements Serializable {
+
+  /** Whether Spark's aggregations may be computed inside the scan (option {@code aggregatePushdown}). */
+  enum AggregatePushdown {
+    /**
+     * When the result is exactly Spark's (see {@link AggregateTranslator}): the scan's tasks return
+     * one partial row per group and Spark only merges them.
+     */
+    AUTO,
+    /** Never: Spark aggregates the rows the scan returns. */
+    OFF
+  }
 
   /**
    * How many decoded batches a task's scan may hold for Spark beyond the one Spark is reading
@@ -109,12 +123,14 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
         choice(options, "columnVectors", "address", ColumnVectors.ADDRESS, "arrow", ColumnVectors.ARROW),
         choice(options, "scanAhead", "batch", ScanAhead.ONE_BATCH, "budget", ScanAhead.BUDGET),
         pageReadAhead(get(options, "pageReadAhead", "severalPages")),
-        lateMaterialization(get(options, "lateMaterialization", "auto")));
+        lateMaterialization(get(options, "lateMaterialization", "auto")),
+        choice(options, "aggregatePushdown", "auto", AggregatePushdown.AUTO, "off", AggregatePushdown.OFF));
   }
 
   /** The read options this source takes (keys are matched ignoring case, as Spark's own). */
   static final java.util.List<String> OPTIONS = java.util.List.of("batchSize", "pruning", "maxPartitionBytes",
       "hivePartitioning", "intDecimals", "columnVectors", "scanAhead", "pageReadAhead", "lateMaterialization",
+      "aggregatePushdown",
       "s3.endpoint", "s3.region", "s3.pathStyle", "s3.anonymous", "s3.accessKeyId", "s3.secretAccessKey");
 
   /**
@@ -209,7 +225,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   /** This read with {@code policy} for decimals stored as integers (the driver's choice, shipped to the tasks). */
   ReadConfig withIntDecimals(IntDecimalPolicy policy) {
     return new ReadConfig(batchSize, statistics, dictionary, bloomFilter, pageIndex, hivePartitioning, maxPartitionBytes,
-        storage, policy, columnVectors, scanAhead, pageReadAhead, lateMaterialization);
+        storage, policy, columnVectors, scanAhead, pageReadAhead, lateMaterialization, aggregatePushdown);
   }
 
   /**

@@ -335,6 +335,8 @@ class SparkReadTest {
     assertEquals(expected, actual);
     BatchScanExec scan = ScanPlans.scanOf(ours);
     assertTrue(scan.scan().description().contains("l_shipdate"), scan.scan().description());
+    assertTrue(scan.scan().description().contains("pushedAggregation=[SUM(l_extendedprice * l_discount)]"),
+        "Q6's sum is computed in the scan: " + scan.scan().description());
 
     String q1 = "select l_returnflag, l_linestatus, sum(l_quantity) as sum_qty, sum(l_extendedprice) as sum_base_price,"
         + " sum(l_extendedprice * (1 - l_discount)) as sum_disc_price,"
@@ -343,7 +345,10 @@ class SparkReadTest {
         + " from %s where l_shipdate <= date '1998-12-01' - interval '90' day"
         + " group by l_returnflag, l_linestatus order by l_returnflag, l_linestatus";
     List<Row> expectedQ1 = spark.sql(String.format(q1, "lineitem_builtin")).collectAsList();
-    List<Row> actualQ1 = spark.sql(String.format(q1, "lineitem_ours")).collectAsList();
+    Dataset<Row> oursQ1 = spark.sql(String.format(q1, "lineitem_ours"));
+    String q1Scan = ScanPlans.scanOf(oursQ1).scan().description();
+    assertTrue(q1Scan.contains("pushedAggregation=") && q1Scan.contains("groupBy=[l_returnflag, l_linestatus]"), q1Scan);
+    List<Row> actualQ1 = oursQ1.collectAsList();
     assertEquals(6, expectedQ1.size(), "three flags by two statuses");
     assertEquals(expectedQ1, actualQ1);
   }
