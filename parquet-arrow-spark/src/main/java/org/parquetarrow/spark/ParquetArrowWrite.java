@@ -53,6 +53,9 @@ final class ParquetArrowWrite implements RequiresDistributionAndOrdering {
 
   @Override
   public BatchWrite toBatch() {
+    if (job.objectStore() != null) {
+      return new ObjectStoreBatchWrite(job, truncate);
+    }
     return new ParquetArrowBatchWrite(job, truncate, Files.exists(job.layout().destinationDir()));
   }
 }
