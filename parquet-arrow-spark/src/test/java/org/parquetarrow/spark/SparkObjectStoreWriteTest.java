@@ -190,7 +190,7 @@ class SparkObjectStoreWriteTest {
   }
 
   @Test
-  void appendAddsFilesAndKeepsTheOldOnesAndOtherModesAreRefused() throws Exception {
+  void appendKeepsTheOldObjectsOverwriteReplacesThemAndOtherModesAreRefused() throws Exception {
     String at = "s3a://" + BUCKET + "/w3/t";
     // nullif: every column nullable, as a file source reads it
     Dataset<Row> first = spark.range(0, 40, 1, 2).selectExpr("nullif(id, -1) as id", "cast(id % 2 as int) as pk");
@@ -215,6 +215,30 @@ class SparkObjectStoreWriteTest {
       assertTrue(e.getMessage().contains(mode.equals("ignore") ? "Ignore" : "ErrorIfExists"), e.getMessage());
       assertEquals(after, objects("w3/t/"));
     }
+    assertEquals(List.of(), uploads("w3/"));
+
+    // dynamic partition overwrite: pk=1 replaced, pk=0 and pk=2 as they were
+    Dataset<Row> third = spark.range(500, 505, 1, 1).selectExpr("nullif(id, -1) as id", "nullif(1, 0) as pk");
+    writer(third, "overwrite").option("partitionOverwriteMode", "dynamic").partitionBy("pk").save(at);
+    Map<String, String> dynamic = objects("w3/t/");
+    for (Map.Entry<String, String> e : after.entrySet()) {
+      if (e.getKey().startsWith("pk=0/") || e.getKey().startsWith("pk=2/")) {
+        assertEquals(e.getValue(), dynamic.get(e.getKey()), "kept: " + e.getKey());
+      } else if (e.getKey().startsWith("pk=1/")) {
+        assertFalse(dynamic.containsKey(e.getKey()), "replaced: " + e.getKey());
+      }
+    }
+    assertEquals(1, dynamic.keySet().stream().filter(k -> k.startsWith("pk=1/")).count(), dynamic.keySet().toString());
+    SparkReadTest.assertSameRows(first.union(second).where("pk <> 1").union(third),
+        spark.read().parquet(download("w3/t/").toString()));
+
+    // static overwrite: nothing of before is left
+    writer(third, "overwrite").partitionBy("pk").save(at);
+    Map<String, String> replaced = objects("w3/t/");
+    assertEquals(2, replaced.size(), "_SUCCESS and one file: " + replaced.keySet());
+    assertTrue(replaced.keySet().stream().allMatch(k -> k.equals("_SUCCESS") || k.startsWith("pk=1/")
+        && !dynamic.containsKey(k)), replaced.keySet().toString());
+    SparkReadTest.assertSameRows(third, spark.read().parquet(download("w3/t/").toString()));
     assertEquals(List.of(), uploads("w3/"));
   }
 
