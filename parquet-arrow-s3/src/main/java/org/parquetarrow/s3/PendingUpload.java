@@ -24,8 +24,10 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * try (ParquetFileWriter w = ParquetFileWriter.open(
  *     S3OutputFile.pending(s3, S3Location.parse("s3://b/out/part-0.parquet"), done::add), schema, props)) {
  *   w.write(root);
- * }                               // nothing visible yet; done holds the upload
- * done.forEach(u -> u.complete(s3)); // now the object appears, whole
+ * }                                   // nothing visible yet; done holds the upload
+ * for (PendingUpload u : done) {
+ *   u.complete(s3);                     // now the object appears, whole
+ * }
  * }</pre>
  *
  * @param upload the upload's key and id
