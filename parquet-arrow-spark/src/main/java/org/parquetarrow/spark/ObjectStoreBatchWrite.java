@@ -30,6 +30,7 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * The driver's side of Spark's commit protocol for a write to S3, without renames (S3 has none),
@@ -157,14 +158,40 @@ final class ObjectStoreBatchWrite implements BatchWrite {
     for (int i = 0; i < keys.size(); i += 1000) {
       batches.add(keys.subList(i, Math.min(keys.size(), i + 1000)));
     }
-    parallel(batches, batch -> {
-      DeleteObjectsResponse r = s3.client().deleteObjects(b -> b.bucket(prefix.bucket()).delete(Delete.builder()
-          .objects(batch.stream().map(k -> ObjectIdentifier.builder().key(k).build()).toList()).quiet(true).build()));
-      if (r.hasErrors() && !r.errors().isEmpty()) {
-        throw new IOException("cannot delete " + r.errors().size() + " objects the overwrite replaces, the first "
-            + r.errors().get(0).key() + ": " + r.errors().get(0).code() + " " + r.errors().get(0).message());
+    parallel(batches, batch -> deleteBatch(s3, prefix.bucket(), batch));
+  }
+
+  /**
+   * One DeleteObjects request for up to 1000 keys; a server that does not implement it (S3Proxy
+   * refuses the checksum header the SDK must send with it) gets one DeleteObject per key.
+   */
+  private static void deleteBatch(S3FileSystem s3, String bucket, List<String> keys) throws IOException {
+    DeleteObjectsResponse r;
+    try {
+      r = s3.client().deleteObjects(b -> b.bucket(bucket).delete(Delete.builder()
+          .objects(keys.stream().map(k -> ObjectIdentifier.builder().key(k).build()).toList()).quiet(true).build()));
+    } catch (S3Exception e) {
+      if (e.statusCode() != 501) {
+        throw new IOException("cannot delete the objects the overwrite replaces under s3://" + bucket + "/"
+            + keys.get(0) + "...: " + e.getMessage(), e);
       }
-    });
+      for (String k : keys) {
+        try {
+          s3.client().deleteObject(b -> b.bucket(bucket).key(k));
+        } catch (SdkException x) {
+          throw new IOException("cannot delete s3://" + bucket + "/" + k + ", which the overwrite replaces: "
+              + x.getMessage(), x);
+        }
+      }
+      return;
+    } catch (SdkException e) {
+      throw new IOException("cannot delete the objects the overwrite replaces under s3://" + bucket + "/"
+          + keys.get(0) + "...: " + e.getMessage(), e);
+    }
+    if (r.hasErrors() && !r.errors().isEmpty()) {
+      throw new IOException("cannot delete " + r.errors().size() + " objects the overwrite replaces, the first s3://"
+          + bucket + "/" + r.errors().get(0).key() + ": " + r.errors().get(0).code() + " " + r.errors().get(0).message());
+    }
   }
 
   /** An empty result still leaves one file, holding the schema and no rows, as Spark's own writer does. */

@@ -187,6 +187,11 @@ class SparkObjectStoreWriteTest {
     assertEquals(before, objects("w2/existing/"), "the same objects, same ETags");
     assertEquals(List.of(), uploads("w2/"));
     SparkReadTest.assertSameRows(kept, spark.read().parquet(download("w2/existing/").toString()));
+
+    // a bucket that is not there fails the write on the driver, naming it
+    Exception missing = assertThrows(Exception.class, () -> writer(kept, "append").save("s3a://no-such-bucket/t"));
+    assertTrue(missing.getMessage().contains("s3a://no-such-bucket/t") && missing.getMessage().contains("does not exist"),
+        missing.getMessage());
   }
 
   @Test
