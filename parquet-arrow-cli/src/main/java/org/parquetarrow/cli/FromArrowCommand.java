@@ -25,6 +25,11 @@ import org.parquetarrow.dataset.write.ExistingDataPolicy;
 import org.parquetarrow.dataset.write.WrittenDatasetFile;
 import org.parquetarrow.format.CompressionCodec;
 import org.parquetarrow.io.LocalOutputFile;
+import org.parquetarrow.io.OutputFile;
+import org.parquetarrow.s3.S3FileSystem;
+import org.parquetarrow.s3.S3Location;
+import org.parquetarrow.s3.S3OutputFile;
+import org.parquetarrow.s3.S3Storage;
 import org.parquetarrow.crypto.keytools.KeyMaterialFile;
 import org.parquetarrow.write.BloomFilterOptions;
 import org.parquetarrow.write.DataPageVersion;
@@ -99,8 +104,9 @@ final class FromArrowCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "IN.arrow", description = "Arrow IPC file, or '-' for a stream on stdin.")
   String in;
 
-  @Parameters(index = "1", paramLabel = "OUT", description = "The Parquet file to write, or the dataset directory.")
-  Path out;
+  @Parameters(index = "1", paramLabel = "OUT", description = "The Parquet file to write (a path, or s3://bucket/key:"
+      + " the object appears only once complete), or the dataset directory.")
+  String out;
 
   @Option(names = "--partition-by", split = ",", paramLabel = "COL",
       description = "Top-level columns whose values name hive directories (COL=value/), outermost first.")
@@ -141,16 +147,29 @@ final class FromArrowCommand implements Callable<Integer> {
 
   @Mixin EncryptionMixin encryption;
 
+  @Mixin StorageMixin storage;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    Path material = KeyMaterialFile.pathFor(out.toAbsolutePath());
-    boolean materialBefore = Files.exists(material);
+    boolean dataset = partitionBy.length > 0 || maxRowsPerFile != null || existingData != null;
+    if (isS3(out)) {
+      if (dataset) {
+        throw new UserInputException(out + ": a dataset (--partition-by, --max-rows-per-file, --existing-data) is"
+            + " written to a local directory; to S3 goes one file");
+      }
+      if (encryption.cryptoProperties != null) {
+        throw new UserInputException(out + ": " + CryptoPropertiesFile.OPTION + " keeps key material in a file beside"
+            + " the output, which a write to S3 cannot; use --footer-key/--column-key, or key material stored"
+            + " internally by writing locally");
+      }
+    }
+    Path material = isS3(out) ? null : KeyMaterialFile.pathFor(outPath().toAbsolutePath());
+    boolean materialBefore = material != null && Files.exists(material);
     WriterProperties props = properties();
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter o = spec.commandLine().getOut();
-    boolean dataset = partitionBy.length > 0 || maxRowsPerFile != null || existingData != null;
     DatasetWriteOptions datasetOptions = dataset ? datasetOptions(props) : null;
     try (BufferAllocator allocator = new RootAllocator();
         ArrowReader reader = open(allocator)) {
@@ -177,7 +196,7 @@ final class FromArrowCommand implements Callable<Integer> {
    * publishes no file on failure, and material with no data file would only mislead.
    */
   private static void dropNewKeyMaterial(Path material, boolean existedBefore) {
-    if (!existedBefore) {
+    if (material != null && !existedBefore) {
       try {
         Files.deleteIfExists(material);
       } catch (IOException ignored) {
@@ -204,7 +223,7 @@ final class FromArrowCommand implements Callable<Integer> {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     DatasetWriter w;
     try {
-      w = DatasetWriter.open(out, root.getSchema(), reader, options);
+      w = DatasetWriter.open(outPath(), root.getSchema(), reader, options);
     } catch (IllegalArgumentException e) {
       throw new UserInputException(out + ": cannot write as asked: " + e.getMessage(), e);
     }
@@ -229,7 +248,7 @@ final class FromArrowCommand implements Callable<Integer> {
         .dictionary(dictionary == Switch.on)
         .pageIndex(pageIndex == Switch.on)
         .floatingPointOrder(floatOrder.order)
-        .encryption(encryption.properties(out));
+        .encryption(encryption.properties(isS3(out) ? null : outPath()));
     if (rowGroupRows != null) {
       b.rowGroupRows(rowGroupRows);
     }
@@ -240,6 +259,14 @@ final class FromArrowCommand implements Callable<Integer> {
       b.column(column.trim(), c -> c.bloomFilter(sizing));
     }
     return b.build();
+  }
+
+  static boolean isS3(String location) {
+    return location.startsWith("s3://") || location.startsWith("s3a://");
+  }
+
+  private Path outPath() {
+    return Path.of(out);
   }
 
   private ArrowReader open(BufferAllocator allocator) throws IOException {
@@ -255,6 +282,18 @@ final class FromArrowCommand implements Callable<Integer> {
   }
 
   private long write(ArrowReader reader, WriterProperties props, PrintWriter err) throws IOException {
+    if (!isS3(out)) {
+      return write(reader, props, err, LocalOutputFile.of(outPath()));
+    }
+    try (S3FileSystem s3 = S3FileSystem.create(S3Storage.s3Options(storage.options()))) {
+      // completed only when the writer closes: a failed conversion leaves no object
+      return write(reader, props, err, S3OutputFile.of(s3, S3Location.parse(out)));
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException(out + ": " + e.getMessage(), e);
+    }
+  }
+
+  private long write(ArrowReader reader, WriterProperties props, PrintWriter err, OutputFile file) throws IOException {
     long total = reader instanceof ArrowFileReader f ? f.getRecordBlocks().size() : 0;
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     ProgressBar bar = ProgressBar.start(err, "from-arrow", total);
@@ -262,7 +301,7 @@ final class FromArrowCommand implements Callable<Integer> {
     long rows = 0;
     ParquetFileWriter w;
     try {
-      w = ParquetFileWriter.open(LocalOutputFile.of(out), root.getSchema(), reader, props);
+      w = ParquetFileWriter.open(file, root.getSchema(), reader, props);
     } catch (IllegalArgumentException e) {
       throw new UserInputException(out + ": cannot write as asked: " + e.getMessage(), e);
     }
@@ -281,4 +320,5 @@ final class FromArrowCommand implements Callable<Integer> {
     }
     return rows;
   }
+
 }

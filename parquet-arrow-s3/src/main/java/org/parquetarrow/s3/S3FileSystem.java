@@ -25,7 +25,10 @@ import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.model.ListMultipartUploadsRequest;
+import software.amazon.awssdk.services.s3.model.ListMultipartUploadsResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -209,6 +212,42 @@ public final class S3FileSystem implements AutoCloseable {
         }
         for (S3Object o : page.contents()) {
           out.add(new S3ObjectInfo(prefix.withKey(o.key()), o.size(), o.eTag(), o.lastModified()));
+        }
+      }
+    } catch (SdkException e) {
+      throw listingFailure(prefix, e, options);
+    }
+    return out;
+  }
+
+  /**
+   * The multipart uploads started and neither completed nor aborted whose keys start with {@code
+   * prefix}'s key: what a crashed writer left (it is billed, and invisible to object listings).
+   * A committer finds its own strays among them by key and aborts them.
+   *
+   * <pre>{@code
+   * for (PendingUpload.MultipartUpload u : s3.listUploads(S3Location.parse("s3://b/table/"))) {
+   *   if (u.key().contains(jobId)) {
+   *     u.abort(s3);
+   *   }
+   * }
+   * }</pre>
+   *
+   * @throws MissingFileException if there is no such bucket
+   * @throws ParquetIOException if listing fails
+   */
+  public List<PendingUpload.MultipartUpload> listUploads(S3Location prefix) {
+    Objects.requireNonNull(prefix, "prefix");
+    List<PendingUpload.MultipartUpload> out = new ArrayList<>();
+    ListMultipartUploadsRequest request = ListMultipartUploadsRequest.builder()
+        .bucket(prefix.bucket()).prefix(prefix.key()).build();
+    try {
+      for (ListMultipartUploadsResponse page : client.listMultipartUploadsPaginator(request)) {
+        for (MultipartUpload u : page.uploads()) {
+          // a server that ignores the prefix must not hand us another table's uploads
+          if (u.key().startsWith(prefix.key())) {
+            out.add(new PendingUpload.MultipartUpload(prefix.bucket(), u.key(), u.uploadId()));
+          }
         }
       }
     } catch (SdkException e) {

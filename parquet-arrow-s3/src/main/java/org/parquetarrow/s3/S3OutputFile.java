@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.parquetarrow.io.OutputFile;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -22,6 +23,8 @@ import software.amazon.awssdk.services.s3.model.UploadPartRequest;
  * no object (and any object already at the key keeps its old bytes). Small files are one PUT;
  * larger ones are uploaded in parts of {@link #DEFAULT_PART_SIZE} as they are written, so memory
  * holds one part, and an output closed without commit aborts its upload (no parts left billed).
+ * {@link #pending} stops short of publishing: its commit hands back the uncompleted upload, for a
+ * job committer to complete with the job's other files, or abort.
  *
  * <pre>{@code
  * try (S3FileSystem s3 = S3FileSystem.create(options);
@@ -40,11 +43,14 @@ public final class S3OutputFile implements OutputFile {
   private final S3FileSystem fileSystem;
   private final S3Location location;
   private final int partSize;
+  /** Takes the upload instead of completing it; {@code null}: the commit completes it. */
+  private final Consumer<PendingUpload> onPending;
 
-  private S3OutputFile(S3FileSystem fileSystem, S3Location location, int partSize) {
+  private S3OutputFile(S3FileSystem fileSystem, S3Location location, int partSize, Consumer<PendingUpload> onPending) {
     this.fileSystem = fileSystem;
     this.location = location;
     this.partSize = partSize;
+    this.onPending = onPending;
   }
 
   /** The object at {@code location}, written through {@code fileSystem}'s client in 8 MiB parts. */
@@ -58,6 +64,41 @@ public final class S3OutputFile implements OutputFile {
    * @throws IllegalArgumentException if {@code partSize} is below S3's minimum of 5 MiB
    */
   public static S3OutputFile of(S3FileSystem fileSystem, S3Location location, int partSize) {
+    return create(fileSystem, location, partSize, null);
+  }
+
+  /**
+   * The object at {@code location} written as a multipart upload that its commit does not complete:
+   * the parts go up as the bytes are written (the last, or only, one at commit), and the commit
+   * hands the {@link PendingUpload} to {@code onPending} instead. Nothing is visible at {@code
+   * location} until someone calls {@link PendingUpload#complete}; an output closed without commit
+   * aborts its upload. Even a small file is an upload (of one part), so a committer can publish
+   * every file of a job with the same request. This is how a job commits without renames, as
+   * Hadoop S3A's "magic" committer does.
+   *
+   * <pre>{@code
+   * List<PendingUpload> pending = new ArrayList<>();
+   * OutputFile out = S3OutputFile.pending(s3, S3Location.parse("s3://b/t/part-0.parquet"), pending::add);
+   * try (ParquetFileWriter w = ParquetFileWriter.open(out, schema, props)) {
+   *   w.write(root);
+   * }
+   * for (PendingUpload u : pending) {
+   *   u.complete(s3);   // or u.abort(s3)
+   * }
+   * }</pre>
+   */
+  public static S3OutputFile pending(S3FileSystem fileSystem, S3Location location, Consumer<PendingUpload> onPending) {
+    return pending(fileSystem, location, DEFAULT_PART_SIZE, onPending);
+  }
+
+  /** As {@link #pending(S3FileSystem, S3Location, Consumer)} with parts of {@code partSize} bytes. */
+  public static S3OutputFile pending(S3FileSystem fileSystem, S3Location location, int partSize,
+      Consumer<PendingUpload> onPending) {
+    return create(fileSystem, location, partSize, Objects.requireNonNull(onPending, "onPending"));
+  }
+
+  private static S3OutputFile create(S3FileSystem fileSystem, S3Location location, int partSize,
+      Consumer<PendingUpload> onPending) {
     Objects.requireNonNull(fileSystem, "fileSystem");
     Objects.requireNonNull(location, "location");
     if (partSize < MIN_PART_SIZE) {
@@ -66,7 +107,7 @@ public final class S3OutputFile implements OutputFile {
     if (location.key().isEmpty() || location.key().endsWith("/")) {
       throw new IllegalArgumentException(location + " names no object (its key is empty or ends with /)");
     }
-    return new S3OutputFile(fileSystem, location, partSize);
+    return new S3OutputFile(fileSystem, location, partSize, onPending);
   }
 
   @Override
@@ -117,6 +158,8 @@ public final class S3OutputFile implements OutputFile {
     private void uploadPart() throws IOException {
       try {
         if (uploadId == null) {
+          // the writer may run in a task that dies before it can abort: the key is the committer's
+          // way to find this upload again (see S3FileSystem#listUploads)
           uploadId = client.createMultipartUpload(CreateMultipartUploadRequest.builder()
               .bucket(location.bucket()).key(location.key()).build()).uploadId();
         }
@@ -140,6 +183,10 @@ public final class S3OutputFile implements OutputFile {
     @Override
     public void commit() throws IOException {
       ensureOpen();
+      if (onPending != null) {
+        handOver();
+        return;
+      }
       try {
         if (uploadId == null) {
           client.putObject(PutObjectRequest.builder().bucket(location.bucket()).key(location.key())
@@ -155,6 +202,27 @@ public final class S3OutputFile implements OutputFile {
         done = true;
       } catch (SdkException e) {
         throw failure("cannot complete the upload", e);
+      } finally {
+        if (!done) {
+          close();
+        }
+      }
+    }
+
+    /** Sends the last part and gives the upload to {@link #onPending}, uncompleted. */
+    private void handOver() throws IOException {
+      try {
+        if (filled > 0 || parts.isEmpty()) {
+          uploadPart();
+        }
+        List<PendingUpload.Part> sent = new ArrayList<>(parts.size());
+        for (CompletedPart p : parts) {
+          sent.add(new PendingUpload.Part(p.partNumber(), p.eTag()));
+        }
+        PendingUpload pending = new PendingUpload(new PendingUpload.MultipartUpload(location.bucket(), location.key(),
+            uploadId), sent, position);
+        onPending.accept(pending);
+        done = true;
       } finally {
         if (!done) {
           close();

@@ -31,7 +31,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  *
  * <p>Writing: {@code df.write().format("parquet-arrow").mode("append" or "overwrite").partitionBy(...)
  * .save(path)} writes through our writer with Spark's commit protocol (see {@link WriteConfig} for
- * the options) to a local file system. Spark gives sources like this one, without a catalog, only
+ * the options) to a local file system, or to {@code s3://} / {@code s3a://} with the read's storage
+ * options, committed without renames (see {@link ObjectStoreBatchWrite}). Spark gives sources like
+ * this one, without a catalog, only
  * those two save modes: {@code errorifexists} (the default) and {@code ignore} fail in Spark's planner.
  *
  * <pre>{@code
@@ -40,6 +42,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  *     .load("s3a://lake/events/");
  * df.write().format("parquet-arrow").mode("overwrite").partitionBy("year")
  *     .option("compression", "zstd").option("bloomFilterColumns", "user_id").save("/data/events");
+ * df.write().format("parquet-arrow").mode("append")
+ *     .option("s3.endpoint", "http://127.0.0.1:9000").save("s3a://lake/events/");
  * }</pre>
  */
 public final class ParquetArrowDataSource implements TableProvider, DataSourceRegister {

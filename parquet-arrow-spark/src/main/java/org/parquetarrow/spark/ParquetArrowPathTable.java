@@ -65,15 +65,21 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
     return files.newScanBuilder(scanOptions);
   }
 
-  /** @throws IllegalArgumentException unless exactly one local path was given */
+  /** @throws IllegalArgumentException unless exactly one local path or S3 location was given */
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    return new ParquetArrowWriteBuilder(info, writePath(options), partitioning);
+    String path = options.get("path");
+    if (path != null && !options.containsKey("paths") && ObjectStoreTarget.isObjectStore(path)) {
+      ObjectStoreTarget target = new ObjectStoreTarget(path,
+          StorageSettings.parse(options, ParquetArrowWriteBuilder::sessionConf));
+      return new ParquetArrowWriteBuilder(info, path, target, partitioning);
+    }
+    return new ParquetArrowWriteBuilder(info, writePath(options).toAbsolutePath().toString(), null, partitioning);
   }
 
   /**
-   * The one local directory a write goes to: a plain path or a {@code file:} URI. Object stores are
-   * not written to: the commit needs atomic renames.
+   * The one local directory a write goes to: a plain path or a {@code file:} URI. Object stores
+   * other than S3 are not written to.
    */
   static Path writePath(CaseInsensitiveStringMap options) {
     String path = options.get("path");
@@ -84,8 +90,8 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
       return Path.of(URI.create(path));
     }
     if (path.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
-      throw new IllegalArgumentException("path " + path + ": parquet-arrow writes to local directories only"
-          + " (plain paths or file: URIs)");
+      throw new IllegalArgumentException("path " + path + ": parquet-arrow writes to local directories"
+          + " (plain paths or file: URIs) and to S3 (s3:// or s3a://bucket/prefix)");
     }
     return Path.of(path);
   }

@@ -53,6 +53,18 @@ final class ParquetArrowWrite implements RequiresDistributionAndOrdering {
 
   @Override
   public BatchWrite toBatch() {
+    if (job.objectStore() != null) {
+      // a missing bucket, a denial or a dead endpoint fails here, naming the location, not in every task
+      org.parquetarrow.s3.S3Location prefix = job.objectStore().prefix();
+      try {
+        job.objectStore().fileSystem().client().listObjectsV2(b -> b.bucket(prefix.bucket()).prefix(prefix.key())
+            .maxKeys(1));
+      } catch (software.amazon.awssdk.core.exception.SdkException e) {
+        throw new java.io.UncheckedIOException("cannot write to " + job.objectStore().location() + ": listing "
+            + prefix + " fails: " + e.getMessage(), new java.io.IOException(e));
+      }
+      return new ObjectStoreBatchWrite(job, truncate);
+    }
     return new ParquetArrowBatchWrite(job, truncate, Files.exists(job.layout().destinationDir()));
   }
 }

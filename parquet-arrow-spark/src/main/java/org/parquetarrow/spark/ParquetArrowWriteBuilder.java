@@ -1,7 +1,6 @@
 package org.parquetarrow.spark;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -11,6 +10,7 @@ import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.SupportsTruncate;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.ArrowUtils;
@@ -25,14 +25,23 @@ import org.parquetarrow.write.ParquetFileWriter;
  */
 final class ParquetArrowWriteBuilder implements SupportsTruncate {
   private final LogicalWriteInfo info;
-  private final Path destination;
+  private final String destination;
+  /** The S3 destination, or {@code null} when {@code destination} is a local directory. */
+  private final ObjectStoreTarget objectStore;
   private final List<String> partitionColumns;
   private boolean truncate;
 
-  ParquetArrowWriteBuilder(LogicalWriteInfo info, Path destination, Transform[] partitioning) {
+  ParquetArrowWriteBuilder(LogicalWriteInfo info, String destination, ObjectStoreTarget objectStore,
+      Transform[] partitioning) {
     this.info = info;
     this.destination = destination;
+    this.objectStore = objectStore;
     this.partitionColumns = partitionColumns(partitioning);
+  }
+
+  static String sessionConf(String key) {
+    return SparkSession.getActiveSession().isDefined()
+        ? SparkSession.getActiveSession().get().conf().getOption(key).getOrElse(() -> null) : null;
   }
 
   private static List<String> partitionColumns(Transform[] partitioning) {
@@ -68,9 +77,9 @@ final class ParquetArrowWriteBuilder implements SupportsTruncate {
     checkWriterAccepts(fileSchema, config);
     // the query id is unique per write, and names the staging directory and the files
     String jobId = info.queryId() == null ? UUID.randomUUID().toString() : info.queryId();
-    StagingLayout layout = new StagingLayout(destination.toAbsolutePath().toString(), jobId);
-    return new ParquetArrowWrite(new WriteJob(layout, rowSchema, fileSchema, partitions, config), partitionColumns,
-        truncate);
+    StagingLayout layout = new StagingLayout(destination, jobId);
+    return new ParquetArrowWrite(new WriteJob(layout, objectStore, rowSchema, fileSchema, partitions, config),
+        partitionColumns, truncate);
   }
 
   /** Opens our writer on nothing with the job's schema and settings: what it refuses, a task would. */

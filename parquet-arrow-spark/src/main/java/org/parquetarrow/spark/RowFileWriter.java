@@ -1,11 +1,11 @@
 package org.parquetarrow.spark;
 
-import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.execution.arrow.ArrowWriter;
+import org.parquetarrow.io.OutputFile;
 import org.parquetarrow.write.ParquetFileWriter;
 import org.parquetarrow.write.WriterProperties;
 
@@ -13,7 +13,8 @@ import org.parquetarrow.write.WriterProperties;
  * Spark rows into one Parquet file: rows are appended to an Arrow batch by Spark's own {@link
  * ArrowWriter} (every Spark SQL type, nulls at every level), and each full batch, bounded by rows
  * and by bytes, goes to our {@link ParquetFileWriter}, which checks it against the file's schema.
- * The file appears at {@code path} only when {@link #close()} succeeds.
+ * The file is committed (appears, or for a pending S3 upload is handed over) only when {@link
+ * #close()} succeeds.
  */
 final class RowFileWriter implements AutoCloseable {
   /** A batch is written early once its buffers pass this, so wide rows do not pile up in memory. */
@@ -35,12 +36,12 @@ final class RowFileWriter implements AutoCloseable {
     this.batchRows = batchRows;
   }
 
-  static RowFileWriter open(Path path, Schema schema, WriterProperties properties, int batchRows,
+  static RowFileWriter open(OutputFile out, Schema schema, WriterProperties properties, int batchRows,
       BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
     try {
       ArrowWriter rows = ArrowWriter.create(root);
-      return new RowFileWriter(root, rows, ParquetFileWriter.open(path, schema, properties), batchRows);
+      return new RowFileWriter(root, rows, ParquetFileWriter.open(out, schema, properties), batchRows);
     } catch (RuntimeException e) {
       root.close();
       throw e;

@@ -79,7 +79,7 @@ record WriteConfig(Codec codec, DataPageVersion pageVersion, boolean dictionary,
   /** The write options this source takes (keys matched ignoring case). */
   static final List<String> OPTIONS = List.of("compression", "pageVersion", "bloomFilterColumns", "bloomFilterFpp",
       "rowGroupRows", "rowGroupBytes", "batchRows", "maxRecordsPerFile", "partitionOverwriteMode", "dictionary",
-      "pageIndex");
+      "pageIndex", "s3.endpoint", "s3.region", "s3.pathStyle", "s3.anonymous", "s3.accessKeyId", "s3.secretAccessKey");
 
   static WriteConfig parse(Map<String, String> options, String sessionPartitionOverwriteMode) {
     // a typo of one of ours would otherwise be ignored, the files written with the default

@@ -403,8 +403,8 @@ class SparkWriteTest {
         .format("parquet-arrow").mode("overwrite").partitionBy("idd").save(target));
     assertMessage("unknown option 'compresion' (did you mean compression?)", () -> df.write().format("parquet-arrow")
         .mode("overwrite").option("compresion", "zstd").save(target));
-    assertMessage("parquet-arrow writes to local directories only", () -> df.write().format("parquet-arrow")
-        .mode("append").save("s3://bucket/events"));
+    assertMessage("parquet-arrow writes to local directories (plain paths or file: URIs) and to S3",
+        () -> df.write().format("parquet-arrow").mode("append").save("gs://bucket/events"));
     assertFalse(Files.exists(Path.of(target)), "nothing written");
 
     Path written = dir.resolve("schema-given");
