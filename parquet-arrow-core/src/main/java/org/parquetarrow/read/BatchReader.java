@@ -18,6 +18,7 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
@@ -128,10 +129,11 @@ final class BatchReader implements BatchSource {
     List<String> names = new ArrayList<>();
     try {
       this.variants = ReadFields.unshredders(mapping, options.arrowOptions(), options.variantShredding());
-      this.schema = ReadFields.messageSchema(mapping, variants);
-      this.memorySchema = ReadFields.memorySchema(mapping, variants);
+      Map<String, DictionaryRowFilter> rowFilters = options.dictionaryRowFilters();
+      this.schema = answered(ReadFields.messageSchema(mapping, variants), rowFilters);
+      this.memorySchema = answered(ReadFields.memorySchema(mapping, variants), rowFilters);
       for (FieldMapping f : mapping.fields()) {
-        built.add(FieldAssemblers.build(f, options.allocator()));
+        built.add(FieldAssemblers.build(f, options.allocator(), rowFilters.get(f.name())));
         names.add(f.name());
       }
     } catch (RuntimeException e) {
@@ -409,7 +411,7 @@ final class BatchReader implements BatchSource {
       throw e;
     }
     for (LeafReader leaf : leaves) {
-      if (leaf.sink() instanceof DictionarySink d) {
+      if (leaf.sink() instanceof DictionarySink d && !d.filtering()) {
         FieldVector values = d.takeDictionary();
         long id = d.dictionaryId();
         dictionaries.put(id, new Dictionary(values, schemaEncoding(id)));
@@ -445,6 +447,18 @@ final class BatchReader implements BatchSource {
       }
     }
     return group;
+  }
+
+  /** {@code schema} with each column a row filter answers as its answers' {@code Bool} field. */
+  private static Schema answered(Schema schema, Map<String, DictionaryRowFilter> rowFilters) {
+    if (rowFilters.isEmpty()) {
+      return schema;
+    }
+    List<Field> fields = new ArrayList<>();
+    for (Field f : schema.getFields()) {
+      fields.add(rowFilters.containsKey(f.getName()) ? DictionarySink.answerField(f.getName()) : f);
+    }
+    return new Schema(fields, schema.getCustomMetadata());
   }
 
   private DictionaryEncoding schemaEncoding(long id) {

@@ -17,9 +17,22 @@ final class FieldAssemblers {
    * @throws org.parquetarrow.UnsupportedFeatureException for a shape this reader cannot assemble
    */
   static FieldAssembler build(FieldMapping field, BufferAllocator allocator) {
+    return build(field, allocator, null);
+  }
+
+  /**
+   * As above, with the top-level leaf's rows answering {@code rowFilter} when it is not {@code null}.
+   *
+   * @throws IllegalArgumentException if {@code rowFilter} is given for a field that is not a leaf read as a dictionary
+   */
+  static FieldAssembler build(FieldMapping field, BufferAllocator allocator, DictionaryRowFilter rowFilter) {
+    if (rowFilter != null && field.kind() != FieldMapping.Kind.PRIMITIVE) {
+      throw new IllegalArgumentException("a dictionary row filter was given for " + field.name()
+          + ", which is not a leaf column");
+    }
     return switch (field.kind()) {
       case NULL -> new NullAssembler(ReadFields.memoryField(field));
-      case PRIMITIVE -> LeafAssembler.of(field, ReadFields.memoryField(field), allocator, false);
+      case PRIMITIVE -> LeafAssembler.of(field, ReadFields.memoryField(field), allocator, false, rowFilter);
       default -> new NestedAssembler(field, allocator);
     };
   }

@@ -27,12 +27,27 @@ final class LeafAssembler implements FieldAssembler {
    * @param keepLevels whether enclosing structs or lists need the definition levels
    */
   static LeafAssembler of(FieldMapping leaf, Field out, BufferAllocator allocator, boolean keepLevels) {
+    return of(leaf, out, allocator, keepLevels, null);
+  }
+
+  /**
+   * As above, the leaf's rows answering {@code rowFilter} when it is not {@code null} (a leaf read
+   * as a dictionary only).
+   *
+   * @throws IllegalArgumentException if {@code rowFilter} is given for a leaf not read as a dictionary
+   */
+  static LeafAssembler of(FieldMapping leaf, Field out, BufferAllocator allocator, boolean keepLevels,
+      DictionaryRowFilter rowFilter) {
     if (ReadFields.dictionaryLeaf(leaf)) {
       Field values = new Field(leaf.name(), new FieldType(true, leaf.type(), null, null), null);
       LeafReader reader = new LeafReader(leaf.column(),
-          new DictionarySink(out, values, LeafReaders.dictionaryValues(leaf, allocator), allocator), allocator,
+          new DictionarySink(out, values, LeafReaders.dictionaryValues(leaf, allocator), allocator, rowFilter), allocator,
           keepLevels);
-      return new LeafAssembler(reader, StorageAdapter.NONE, out);
+      return new LeafAssembler(reader, StorageAdapter.NONE, rowFilter == null ? out : DictionarySink.answerField(out.getName()));
+    }
+    if (rowFilter != null) {
+      throw new IllegalArgumentException("a dictionary row filter was given for column " + leaf.column().dottedPath()
+          + ", which is not read as a dictionary (see ReadOptions.Builder.dictionaryColumns and dictionaryLeaves)");
     }
     ArrowType storage = leaf.storageType();
     ArrowType target = out.getType();

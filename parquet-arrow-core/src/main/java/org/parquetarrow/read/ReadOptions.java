@@ -115,8 +115,10 @@ public final class ReadOptions {
   private final VariantShredding variantShredding;
   private final FetchOptions fetchOptions;
   private final PageReadAhead pageReadAhead;
+  private final Map<String, DictionaryRowFilter> dictionaryRowFilters;
 
   private ReadOptions(Builder b) {
+    this.dictionaryRowFilters = Map.copyOf(b.dictionaryRowFilters);
     this.allocator = b.allocator;
     this.batchSize = b.batchSize;
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -178,6 +180,7 @@ public final class ReadOptions {
     b.variantShredding = variantShredding;
     b.fetchOptions = fetchOptions;
     b.pageReadAhead = pageReadAhead;
+    b.dictionaryRowFilters.putAll(dictionaryRowFilters);
     return b;
   }
 
@@ -321,6 +324,11 @@ public final class ReadOptions {
     return pageReadAhead;
   }
 
+  /** The top-level columns answered by a {@link DictionaryRowFilter}, by name (none by default). */
+  public Map<String, DictionaryRowFilter> dictionaryRowFilters() {
+    return dictionaryRowFilters;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
@@ -348,6 +356,7 @@ public final class ReadOptions {
     private VariantShredding variantShredding = VariantShredding.UNSHRED;
     private FetchOptions fetchOptions = FetchOptions.defaults();
     private PageReadAhead pageReadAhead = PageReadAhead.AUTO;
+    private final Map<String, DictionaryRowFilter> dictionaryRowFilters = new HashMap<>();
 
     private Builder(BufferAllocator allocator) {
       this.allocator = allocator;
@@ -623,6 +632,26 @@ public final class ReadOptions {
           .dictionaryColumns(options.dictionaryColumns())
           .intDecimals(options.intDecimals())
           .dictionaryLeaves(options.dictionaryLeaves());
+      return this;
+    }
+
+    /**
+     * The top-level column {@code name}, read as a dictionary (see {@link #dictionaryColumns} and
+     * {@link #dictionaryLeaves}), comes out as {@code filter}'s answer per row, a nullable {@code
+     * Bool} vector, instead of its values: the answer is taken once per dictionary entry and per
+     * row as the indices are decoded, with no index vector.
+     *
+     * <pre>{@code
+     * ReadOptions.builder(allocator).dictionaryColumns("l_shipdate")
+     *     .dictionaryLeaves(ArrowReadOptions.DictionaryLeafPolicy.BINARY_AND_FIXED_WIDTH)
+     *     .dictionaryRowFilter("l_shipdate", in1994).build();
+     * }</pre>
+     *
+     * <p>Opening a reader fails with {@link IllegalArgumentException} if the column is read but not as a
+     * dictionary.
+     */
+    public Builder dictionaryRowFilter(String name, DictionaryRowFilter filter) {
+      dictionaryRowFilters.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(filter, "filter"));
       return this;
     }
 

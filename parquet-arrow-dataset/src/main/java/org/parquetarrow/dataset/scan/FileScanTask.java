@@ -12,6 +12,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.util.TransferPair;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -72,6 +73,12 @@ final class FileScanTask {
   private final Selectivity selectivity;
   /** The filter's results on dictionary entries, reused from batch to batch while a chunk's dictionary lasts. */
   private final DictionaryResults dictionaryResults = new DictionaryResults();
+  /**
+   * The filter-only dictionary columns whose step of the filter the reader answers as it decodes
+   * their indices ({@link FilterEvaluator#answerableColumns}): they come out as {@code Bool}
+   * vectors of answers, not as indices.
+   */
+  private final Set<String> answered;
   /** Rows this task handed out. */
   private long produced;
   /** Whether the task is done early: the sink refused a batch, or the limit's rows are out. */
@@ -96,6 +103,19 @@ final class FileScanTask {
     this.outputFields = this.shape.output().getFields().stream().map(ScanShape::memory).toList();
     this.filterFields = this.shape.filter().getFields().stream().map(ScanShape::memory).toList();
     this.selectivity = selectivity;
+    this.answered = answeredColumns(filter, shape, this.shape);
+  }
+
+  /** The columns of {@link #answered}: the filter's answerable ones this task reads as dictionaries for the filter only. */
+  private static Set<String> answeredColumns(FilterEvaluator filter, ScanShape before, ScanShape shape) {
+    if (filter == null) {
+      return Set.of();
+    }
+    Set<String> out = new HashSet<>(filter.answerableColumns());
+    // those withFilterDictionaries made dictionaries: read for the filter only, as values otherwise
+    out.retainAll(before.filterOnlyFixedWidth());
+    out.retainAll(shape.dictionaryNames());
+    return Set.copyOf(out);
   }
 
   /**
@@ -258,6 +278,11 @@ final class FileScanTask {
       rb.dictionaryColumns(dictionaryColumns.toArray(String[]::new))
           .dictionaryLeaves(ArrowReadOptions.DictionaryLeafPolicy.BINARY_AND_FIXED_WIDTH);
     }
+    for (String name : answered) {
+      if (columns.contains(name)) {
+        rb.dictionaryRowFilter(name, entries -> filter.entryAnswers(name, entries));
+      }
+    }
     selections.forEach(rb::rowSelection);
     rb.rowGroups(selections.keySet().stream().mapToInt(Integer::intValue).toArray());
     // Discovery parsed the footer (and, for an encrypted file, decrypted it with the dataset's
@@ -344,7 +369,7 @@ final class FileScanTask {
           Map<Long, FieldVector> dictionaries = new HashMap<>();
           try (VectorSchemaRoot root = conformed(in, batches.getDictionaryVectors(), shape.filter(), filterFields,
               dictionaries, Map.of())) {
-            TriBits bits = filter.evaluate(root, dictionaries, dictionaryResults);
+            TriBits bits = filter.evaluate(root, dictionaries, dictionaryResults, answered);
             matching.add(bits.isTrue, rows);
             int count = bits.trueCount();
             if (count > 0 && !carried.isEmpty()) {
@@ -399,7 +424,7 @@ final class FileScanTask {
     metrics.rowsMaterialized.add(rows);
     Map<Long, FieldVector> dictionaries = new HashMap<>();
     try (VectorSchemaRoot workRoot = conformed(in, inDictionaries, shape.work(), workFields, dictionaries, Map.of())) {
-      TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries, dictionaryResults) : null;
+      TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries, dictionaryResults, answered) : null;
       int count = bits == null ? rows : bits.trueCount();
       if (bits != null) {
         selectivity.observe(rows, count, bits.trueRuns());
@@ -483,6 +508,11 @@ final class FileScanTask {
           vectors.add(left.remove(f.getName()));
         } else if (shape.partitionNames().contains(f.getName())) {
           vectors.add(ConstantVectors.of(f, scan.file().partitionValues().get(f.getName()), rows, allocator));
+        } else if (answered.contains(f.getName())) {
+          // the reader's answers to the filter's step on this column, moved as they are
+          TransferPair moved = in.getVector(f.getName()).getTransferPair(allocator);
+          moved.transfer();
+          vectors.add((FieldVector) moved.getTo());
         } else if (f.getDictionary() != null) {
           vectors.add(DictionaryColumns.conform(in.getVector(f.getName()), inDictionaries, f, rows, allocator, dictionaries));
         } else {

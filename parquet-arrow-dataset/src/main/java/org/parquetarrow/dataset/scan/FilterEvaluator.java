@@ -4,11 +4,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
@@ -43,9 +47,98 @@ final class FilterEvaluator {
   /** Every {@code and} of the filter, as it is run (built once, shared by the scan's threads). */
   private final Map<And, Conjunction> conjunctions = new IdentityHashMap<>();
 
+  /**
+   * The filter's top-level steps (the units of its {@code and}, or the whole filter) that test one
+   * top-level column found in no other step and are never true on a null, by the column's name:
+   * on a dictionary-encoded column such a step can be answered by the reader while it decodes the
+   * indices ({@link org.parquetarrow.read.DictionaryRowFilter}).
+   */
+  private final Map<String, Conjunction.Unit> answerable;
+
   FilterEvaluator(Expression boundFilter) {
     this.filter = boundFilter;
     planConjunctions(boundFilter);
+    this.answerable = answerable(boundFilter);
+  }
+
+  private Map<String, Conjunction.Unit> answerable(Expression root) {
+    List<Conjunction.Unit> units = root instanceof And a ? conjunctions.get(a).units() : List.of(new Conjunction.Unit(null, List.of(root)));
+    Map<String, Conjunction.Unit> out = new LinkedHashMap<>();
+    Set<String> seen = new HashSet<>();
+    Set<String> twice = new HashSet<>();
+    for (Conjunction.Unit u : units) {
+      Set<List<String>> refs = new HashSet<>();
+      boolean nullTest = false;
+      for (Expression t : u.terms()) {
+        nullTest |= columns(t, refs);
+      }
+      for (List<String> r : refs) {
+        if (!seen.add(r.get(0))) {
+          twice.add(r.get(0));
+        }
+      }
+      if (refs.size() == 1 && !nullTest) {
+        List<String> path = refs.iterator().next();
+        if (path.size() == 1) {
+          out.put(path.get(0), u);
+        }
+      }
+    }
+    out.keySet().removeAll(twice);
+    return out;
+  }
+
+  /** Adds the columns {@code e} reads to {@code into}; whether it holds a null test (true on a null). */
+  private static boolean columns(Expression e, Set<List<String>> into) {
+    if (e instanceof And a) {
+      boolean n = false;
+      for (Expression t : a.terms()) {
+        n |= columns(t, into);
+      }
+      return n;
+    }
+    if (e instanceof Or o) {
+      boolean n = false;
+      for (Expression t : o.terms()) {
+        n |= columns(t, into);
+      }
+      return n;
+    }
+    if (e instanceof Not n) {
+      return columns(n.term(), into);
+    }
+    if (e instanceof Comparison c) {
+      into.add(c.column().path());
+    } else if (e instanceof Between b) {
+      into.add(b.column().path());
+    } else if (e instanceof InList in) {
+      into.add(in.column().path());
+    } else if (e instanceof StartsWith st) {
+      into.add(st.column().path());
+    } else if (e instanceof NullCheck nc) {
+      into.add(nc.column().path());
+      return true;
+    } else {
+      return true; // a term of a kind not known here: never answered early
+    }
+    return false;
+  }
+
+  /** The top-level columns a step of the filter tests alone (see {@link #answerable}). */
+  Set<String> answerableColumns() {
+    return answerable.keySet();
+  }
+
+  /**
+   * The step of the filter on {@code column} ({@link #answerableColumns}) on the values {@code
+   * entries} (a dictionary's, none null): bit {@code i} set where it is true on entry {@code i}.
+   */
+  long[] entryAnswers(String column, FieldVector entries) {
+    Conjunction.Unit u = answerable.get(column);
+    VectorSchemaRoot root = new VectorSchemaRoot(List.of(entries.getField()), List.of(entries), entries.getValueCount());
+    Pass p = new Pass(root, Map.of(), null, Set.of());
+    TriBits r = u.isRange() ? p.bounds(u.column(), u.terms(), null, u) : p.eval(u.terms().get(0), null);
+    return r.isTrue;
   }
 
   private void planConjunctions(Expression e) {
@@ -70,7 +163,7 @@ final class FilterEvaluator {
    * evaluated once per dictionary value, then looked up by each row's index.
    */
   TriBits evaluate(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries) {
-    return new Pass(batch, dictionaries, null).eval(filter);
+    return new Pass(batch, dictionaries, null, Set.of()).eval(filter);
   }
 
   /**
@@ -79,7 +172,20 @@ final class FilterEvaluator {
    * keeping the new ones there.
    */
   TriBits evaluate(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries, DictionaryResults kept) {
-    return new Pass(batch, dictionaries, kept).eval(filter);
+    return new Pass(batch, dictionaries, kept, Set.of()).eval(filter);
+  }
+
+  /**
+   * As {@link #evaluate(VectorSchemaRoot, Map, DictionaryResults)}, where the columns {@code
+   * answered} (some of {@link #answerableColumns}) hold their step's answer per row, a {@code Bool}
+   * vector the reader made, not their values.
+   */
+  TriBits evaluate(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries, DictionaryResults kept, Set<String> answered) {
+    Pass p = new Pass(batch, dictionaries, kept, answered);
+    if (!answered.isEmpty() && !(filter instanceof And)) {
+      return p.answers(answered.iterator().next());
+    }
+    return p.eval(filter);
   }
 
   /** One evaluation over one batch, columns extracted once each. */
@@ -90,8 +196,11 @@ final class FilterEvaluator {
     /** Per-entry results of earlier batches, or {@code null}: none kept. */
     private final DictionaryResults kept;
     private final Map<List<String>, ColumnValues> columns = new HashMap<>();
+    /** Columns whose vector is their step's answer per row (see {@link #evaluate(VectorSchemaRoot, Map, DictionaryResults, Set)}). */
+    private final Set<String> answered;
 
-    Pass(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries, DictionaryResults kept) {
+    Pass(VectorSchemaRoot batch, Map<Long, FieldVector> dictionaries, DictionaryResults kept, Set<String> answered) {
+      this.answered = answered;
       this.batch = batch;
       this.rows = batch.getRowCount();
       this.dictionaries = dictionaries;
@@ -167,7 +276,8 @@ final class FilterEvaluator {
       long[] rowsOpen = open;
       for (int u : conj.order()) {
         Conjunction.Unit unit = conj.units().get(u);
-        TriBits r = unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen, unit) : eval(unit.terms().get(0), rowsOpen);
+        String name = answered.isEmpty() ? null : answeredBy(unit);
+        TriBits r = name != null ? answers(name) : unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen, unit) : eval(unit.terms().get(0), rowsOpen);
         observe(conj, u, r, rowsOpen);
         if (out == null) {
           out = r;
@@ -175,6 +285,48 @@ final class FilterEvaluator {
           out.and(r);
         }
         rowsOpen = notFalse(out, open);
+      }
+      return out;
+    }
+
+    /** The column of {@link #answered} whose step {@code unit} is, or {@code null}. */
+    private String answeredBy(Conjunction.Unit unit) {
+      for (String name : answered) {
+        if (answerable.get(name) == unit) {
+          return name;
+        }
+      }
+      return null;
+    }
+
+    /**
+     * The step's answers in column {@code name}: true where the reader said so; false elsewhere,
+     * nulls included (a step that is never true on a null is unknown there, which an {@code and}
+     * at the top of the filter treats as false: the row is not kept).
+     */
+    TriBits answers(String name) {
+      BitVector v = (BitVector) batch.getVector(name);
+      TriBits out = new TriBits(rows);
+      ArrowBuf data = v.getDataBuffer();
+      ArrowBuf valid = v.getValidityBuffer();
+      int words = (rows + 63) >>> 6;
+      for (int w = 0; w < words; w++) {
+        long mask = TriBits.rowsMask(rows, w);
+        out.isTrue[w] = word(data, w, rows) & word(valid, w, rows) & mask;
+        out.isFalse[w] = ~out.isTrue[w] & mask;
+      }
+      return out;
+    }
+
+    /** Word {@code w} of the bitmap {@code b} of {@code n} bits (bits past {@code n} any). */
+    private static long word(ArrowBuf b, int w, int n) {
+      if (8L * w + 8 <= b.capacity()) {
+        return b.getLong(8L * w);
+      }
+      long out = 0;
+      int bytes = (int) Math.min(8, ((n + 7) >>> 3) - 8L * w);
+      for (int i = 0; i < bytes; i++) {
+        out |= (b.getByte(8L * w + i) & 0xFFL) << (8 * i);
       }
       return out;
     }
