@@ -500,7 +500,10 @@ public final class ReadOptions {
 
     /**
      * Decodes with up to {@code threads} threads (default 1: on the calling thread, when a batch is
-     * asked for). Above 1, the reader cuts the rows it reads into windows of a few whole batches,
+     * asked for). Above 1, how the threads share the work is {@link #parallelDecoding}: by default
+     * chosen per read from the footer, {@link ParallelDecoding#COLUMNS} (each batch's columns
+     * decoded side by side by the caller and {@code threads - 1} helpers) where the columns balance
+     * over the threads and rows are narrow, otherwise lanes, as follows. By lanes, the reader cuts the rows it reads into windows of a few whole batches,
      * and {@code threads} lanes take every {@code threads}-th window each, one reader per lane that
      * carries on from one of its windows to the next (pages of the other lanes' windows skipped
      * through the offset index). The batches are decoded ahead of the caller, one at a time, the
