@@ -2,6 +2,7 @@ package org.parquetarrow.read;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -24,6 +27,7 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingKeyException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.format.ColumnChunk;
@@ -560,9 +564,9 @@ final class BatchReader implements BatchSource {
     final List<Opening> openings = new ArrayList<>(1);
     /** Leaves by their cost in the batch before, costliest first. */
     private final int[] order;
-    private final java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger next = new AtomicInteger();
     /** Per field, its leaves not ended yet. */
-    private final java.util.concurrent.atomic.AtomicIntegerArray fieldLeft;
+    private final AtomicIntegerArray fieldLeft;
     final FieldVector[] vectors;
     final long[] cost;
     /** Guarded by this: tasks taken and not ended. */
@@ -584,7 +588,7 @@ final class BatchReader implements BatchSource {
         }
         order[j] = i;
       }
-      this.fieldLeft = new java.util.concurrent.atomic.AtomicIntegerArray(reader.fields.size());
+      this.fieldLeft = new AtomicIntegerArray(reader.fields.size());
       for (int f = 0; f < reader.fields.size(); f++) {
         fieldLeft.set(f, reader.fields.get(f).leaves().size());
       }
@@ -594,7 +598,7 @@ final class BatchReader implements BatchSource {
 
     void add(long op, long arg) {
       if (length + 2 > script.length) {
-        script = java.util.Arrays.copyOf(script, script.length * 2);
+        script = Arrays.copyOf(script, script.length * 2);
       }
       script[length++] = op;
       script[length++] = arg;
@@ -654,7 +658,7 @@ final class BatchReader implements BatchSource {
             left -= take;
             filled += take;
             if (filled < rows && leaf.batchBytes() >= most) {
-              throw new org.parquetarrow.UnsupportedFeatureException("batch cut short in a read by columns",
+              throw new UnsupportedFeatureException("batch cut short in a read by columns",
                   "column " + leaf.column.dottedPath()
                   + " holds " + leaf.batchBytes() + " bytes of values after " + filled + " rows of a batch,"
                   + " past maxBatchBytes (" + most + ") though the footer's sizes promised narrow rows:"
