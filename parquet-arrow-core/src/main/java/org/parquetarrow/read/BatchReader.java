@@ -2,6 +2,7 @@ package org.parquetarrow.read;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,9 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -24,6 +28,7 @@ import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ErrorLocation;
 import org.parquetarrow.MissingKeyException;
 import org.parquetarrow.ParquetException;
+import org.parquetarrow.UnsupportedFeatureException;
 import org.parquetarrow.crypto.FileDecryptor;
 import org.parquetarrow.encoding.Allocations;
 import org.parquetarrow.format.ColumnChunk;
@@ -115,6 +120,13 @@ final class BatchReader implements BatchSource {
   private int planned;
   private boolean failed;
   private boolean closed;
+  /** With {@link #decodeByColumns}: where helpers run, and how many at most per batch. */
+  private Executor columnExecutor;
+  private int columnHelpers;
+  /** Per leaf, its decoding time in the batch before (nanoseconds): the costliest leaves go first. */
+  private long[] leafCost;
+  /** Per leaf, the index of its top-level field. */
+  private int[] fieldOfLeaf;
 
   BatchReader(InputFile file, FileMetaData metadata, WriterVersion writer, FileDecryptor decryptor,
       SchemaMapping mapping, RowPlan plan, ReadOptions options) {
@@ -323,6 +335,11 @@ final class BatchReader implements BatchSource {
           throw e.locate(ErrorLocation.UNKNOWN.withColumn(fieldNames.get(i)));
         }
       }
+      if (columnExecutor != null) {
+        VectorSchemaRoot root = nextByColumns(rows);
+        rowsReturned += rows;
+        return root;
+      }
       int filled = 0;
       while (filled < rows) {
         if (range * 2 >= ranges.length) {
@@ -360,6 +377,352 @@ final class BatchReader implements BatchSource {
     } catch (RuntimeException | Error e) {
       fail();
       throw e;
+    }
+  }
+
+  /**
+   * Decodes each batch's leaves as tasks ({@link ReadOptions.ParallelDecoding#COLUMNS}): by the
+   * caller and up to {@code helpers} helpers on {@code executor}. Before the first batch.
+   */
+  void decodeByColumns(Executor executor, int helpers) {
+    this.columnExecutor = executor;
+    this.columnHelpers = helpers;
+    this.leafCost = new long[leaves.size()];
+    this.fieldOfLeaf = new int[leaves.size()];
+    int leaf = 0;
+    for (int f = 0; f < fields.size(); f++) {
+      for (int k = 0; k < fields.get(f).leaves().size(); k++) {
+        fieldOfLeaf[leaf++] = f;
+      }
+    }
+  }
+
+  /**
+   * Whether {@link ReadOptions.ParallelDecoding#AUTO} decodes this read by columns on {@code
+   * threads} threads: at least as many leaves as threads; no leaf with more of the projected bytes
+   * than {@code 1.5 / threads} of them (by the footer's uncompressed sizes: a leaf much costlier
+   * than an even share leaves the other threads idle, where lanes would keep them busy); and rows
+   * narrow enough (by the footer) that no batch comes near {@link ReadOptions#maxBatchBytes()},
+   * the one limit that depends on the values read and so on every column's progress at once.
+   */
+  boolean columnsBalance(int threads) {
+    if (leaves.size() < threads || !narrowRows()) {
+      return false;
+    }
+    long[] bytes = new long[leaves.size()];
+    long total = 0;
+    for (int g : rowGroups) {
+      RowGroup group = metadata.rowGroups().get(g);
+      if (group.columns() == null) {
+        return false;
+      }
+      for (int i = 0; i < leafOrdinals.length; i++) {
+        ColumnMetaData meta = group.columns().get(leafOrdinals[i]).metaData();
+        bytes[i] += meta.totalUncompressedSize();
+        total += meta.totalUncompressedSize();
+      }
+    }
+    for (long b : bytes) {
+      if (b * threads > 1.5 * total) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether every row group's rows are narrow enough by the footer (a column's uncompressed bytes
+   * per row, times a batch, times 8) that no batch comes near {@link ReadOptions#maxBatchBytes()}:
+   * the one limit that depends on the values read and so on every column's progress at once, which
+   * a read by columns cannot follow. Without it a parallel read goes by lanes, whatever the policy.
+   */
+  boolean narrowRows() {
+    for (int g : rowGroups) {
+      RowGroup group = metadata.rowGroups().get(g);
+      if (group.columns() == null) {
+        return false;
+      }
+      for (int i = 0; i < leafOrdinals.length; i++) {
+        if (leafOrdinals[i] >= group.columns().size()) {
+          return false;
+        }
+        ColumnMetaData meta = group.columns().get(leafOrdinals[i]).metaData();
+        if (meta == null || meta.totalUncompressedSize() < 0) {
+          return false;
+        }
+        if (group.numRows() > 0 && (double) meta.totalUncompressedSize() / group.numRows()
+            * options.batchSize() * 8 >= options.maxBatchBytes()) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A batch of {@code rows} rows (its fields started) decoded by columns: the caller works out the
+   * batch's script (row groups opened, rows skipped, rows read), which depends on the plan alone,
+   * then every leaf follows it as one task, the costliest leaves first, taken by the caller and by
+   * helpers; the thread that ends a field's last leaf assembles the field. The caller waits only
+   * for tasks already started by a helper, so an executor that never runs a task leaves all to it.
+   */
+  private VectorSchemaRoot nextByColumns(int rows) {
+    Job job = new Job(this, rows);
+    try {
+      int filled = 0;
+      while (filled < rows) {
+        if (range * 2 >= ranges.length) {
+          job.add(Job.OPEN, job.openings.size());
+          job.openings.add(prepareNextRowGroup());
+          batchGroups.add(new int[] {filled, currentGroup});
+          continue;
+        }
+        long start = ranges[2 * range];
+        long end = ranges[2 * range + 1];
+        if (groupRow < start) {
+          job.add(Job.SKIP, start);
+          groupRow = start;
+        }
+        int take = (int) Math.min(rows - filled, end - groupRow);
+        job.add(Job.READ, take);
+        filled += take;
+        groupRow += take;
+        if (groupRow == end) {
+          range++;
+        }
+      }
+    } catch (RuntimeException | Error e) {
+      job.closeOpenings();
+      throw e;
+    }
+    int helpers = Math.min(columnHelpers, leaves.size() - 1);
+    for (int i = 0; i < helpers; i++) {
+      try {
+        columnExecutor.execute(job::work);
+      } catch (RejectedExecutionException e) {
+        break; // the caller does what no helper does
+      }
+    }
+    job.work();
+    job.awaitStarted();
+    if (job.failure != null) {
+      job.closeOpenings();
+      for (FieldVector v : job.vectors) {
+        if (v != null) {
+          v.close();
+        }
+      }
+      if (job.failure instanceof RuntimeException r) {
+        throw r;
+      }
+      throw (Error) job.failure;
+    }
+    System.arraycopy(job.cost, 0, leafCost, 0, leafCost.length);
+    List<FieldVector> vectors = new ArrayList<>(fields.size());
+    try {
+      for (int i = 0; i < fields.size(); i++) {
+        FieldVector v = job.vectors[i];
+        if (v == null) {
+          v = finishField(i); // a field without leaves
+        }
+        job.vectors[i] = null;
+        vectors.add(v);
+      }
+      unshredVariants(vectors);
+    } catch (RuntimeException e) {
+      vectors.forEach(FieldVector::close);
+      for (FieldVector v : job.vectors) {
+        if (v != null) {
+          v.close();
+        }
+      }
+      throw e;
+    }
+    return root(vectors, rows);
+  }
+
+  private FieldVector finishField(int i) {
+    try {
+      return fields.get(i).finishBatch();
+    } catch (ParquetException e) {
+      // a leaf's failure names the leaf already; the field's name is for the assembly's buffers
+      throw e.locate(ErrorLocation.UNKNOWN.withColumn(fieldNames.get(i)));
+    }
+  }
+
+  /**
+   * One batch decoded by columns: its script (pairs of an operation and its argument), the row
+   * groups it opens, and its leaf tasks, taken in order by whoever is free.
+   */
+  private static final class Job {
+    static final long OPEN = 0;
+    static final long SKIP = 1;
+    static final long READ = 2;
+
+    private final BatchReader reader;
+    private final int rows;
+    private long[] script = new long[16];
+    private int length;
+    final List<Opening> openings = new ArrayList<>(1);
+    /** Leaves by their cost in the batch before, costliest first. */
+    private final int[] order;
+    private final AtomicInteger next = new AtomicInteger();
+    /** Per field, its leaves not ended yet. */
+    private final AtomicIntegerArray fieldLeft;
+    final FieldVector[] vectors;
+    final long[] cost;
+    /** Guarded by this: tasks taken and not ended. */
+    private int running;
+    /** The first failure; later tasks are taken and dropped. */
+    volatile Throwable failure;
+
+    Job(BatchReader reader, int rows) {
+      this.reader = reader;
+      this.rows = rows;
+      int n = reader.leaves.size();
+      this.order = new int[n];
+      long[] past = reader.leafCost;
+      for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && past[order[j - 1]] < past[i]) {
+          order[j] = order[j - 1];
+          j--;
+        }
+        order[j] = i;
+      }
+      this.fieldLeft = new AtomicIntegerArray(reader.fields.size());
+      for (int f = 0; f < reader.fields.size(); f++) {
+        fieldLeft.set(f, reader.fields.get(f).leaves().size());
+      }
+      this.vectors = new FieldVector[reader.fields.size()];
+      this.cost = new long[n];
+    }
+
+    void add(long op, long arg) {
+      if (length + 2 > script.length) {
+        script = Arrays.copyOf(script, script.length * 2);
+      }
+      script[length++] = op;
+      script[length++] = arg;
+    }
+
+    /** Takes leaf tasks until none is left; never waits. */
+    void work() {
+      while (true) {
+        // counted before a task is taken, so that the caller never sees none running while a
+        // helper holds one
+        synchronized (this) {
+          running++;
+        }
+        int k = next.getAndIncrement();
+        try {
+          if (k >= order.length) {
+            return;
+          }
+          if (failure == null) {
+            runLeaf(order[k]);
+          }
+        } catch (RuntimeException | Error e) {
+          synchronized (this) {
+            if (failure == null) {
+              failure = e;
+            } else if (failure != e) {
+              failure.addSuppressed(e);
+            }
+          }
+        } finally {
+          synchronized (this) {
+            running--;
+            if (running == 0) {
+              notifyAll();
+            }
+          }
+        }
+      }
+    }
+
+    private void runLeaf(int i) {
+      long began = System.nanoTime();
+      LeafReader leaf = reader.leaves.get(i);
+      long most = reader.options.maxBatchBytes();
+      int filled = 0;
+      for (int p = 0; p < length; p += 2) {
+        long arg = script[p + 1];
+        if (script[p] == OPEN) {
+          Opening o = openings.get((int) arg);
+          leaf.startChunk(o.take(i), o.where[i]);
+        } else if (script[p] == SKIP) {
+          leaf.skipTo(arg);
+        } else {
+          for (int left = (int) arg; left > 0; ) {
+            int take = Math.min(STRETCH, left);
+            leaf.read(take);
+            left -= take;
+            filled += take;
+            if (filled < rows && leaf.batchBytes() >= most) {
+              throw new UnsupportedFeatureException("batch cut short in a read by columns",
+                  "column " + leaf.column.dottedPath()
+                  + " holds " + leaf.batchBytes() + " bytes of values after " + filled + " rows of a batch,"
+                  + " past maxBatchBytes (" + most + ") though the footer's sizes promised narrow rows:"
+                  + " read the file with ReadOptions.ParallelDecoding.LANES, which ends such a batch early").locate(ErrorLocation.UNKNOWN.withColumn(leaf.column.dottedPath()));
+            }
+          }
+        }
+      }
+      int f = reader.fieldOfLeaf[i];
+      if (fieldLeft.decrementAndGet(f) == 0) {
+        vectors[f] = reader.finishField(f);
+      }
+      cost[i] = System.nanoTime() - began;
+    }
+
+    /** Waits for the tasks a helper started; those not started are the caller's (taken by now). */
+    synchronized void awaitStarted() {
+      boolean interrupted = false;
+      while (running > 0) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          // tasks still write into the batch: wait for them, and keep the interrupt
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    void closeOpenings() {
+      for (Opening o : openings) {
+        o.closeUntaken();
+      }
+    }
+  }
+
+  /** A row group's page readers, one per leaf, until each leaf takes its own. */
+  private static final class Opening {
+    final ColumnChunkPageReader[] pages;
+    final ErrorLocation[] where;
+
+    Opening(int leaves) {
+      this.pages = new ColumnChunkPageReader[leaves];
+      this.where = new ErrorLocation[leaves];
+    }
+
+    /** Leaf {@code i}'s page reader, now the leaf's to close. */
+    ColumnChunkPageReader take(int i) {
+      ColumnChunkPageReader p = pages[i];
+      pages[i] = null;
+      return p;
+    }
+
+    void closeUntaken() {
+      for (int i = 0; i < pages.length; i++) {
+        if (pages[i] != null) {
+          pages[i].close();
+          pages[i] = null;
+        }
+      }
     }
   }
 
@@ -410,6 +773,11 @@ final class BatchReader implements BatchSource {
       vectors.forEach(FieldVector::close);
       throw e;
     }
+    return root(vectors, rows);
+  }
+
+  /** The batch of {@code vectors}, the leaves' dictionaries kept for it. */
+  private VectorSchemaRoot root(List<FieldVector> vectors, int rows) {
     for (LeafReader leaf : leaves) {
       if (leaf.sink() instanceof DictionarySink d && !d.filtering()) {
         FieldVector values = d.takeDictionary();
@@ -473,6 +841,14 @@ final class BatchReader implements BatchSource {
   }
 
   private void openNextRowGroup() {
+    Opening o = prepareNextRowGroup();
+    for (int i = 0; i < leaves.size(); i++) {
+      leaves.get(i).startChunk(o.take(i), o.where[i]);
+    }
+  }
+
+  /** The next row group with rows to read, its pages made but not handed to the leaves. */
+  private Opening prepareNextRowGroup() {
     while (true) {
       RowGroupFetch f = inFlight.poll();
       if (f == null) {
@@ -488,8 +864,7 @@ final class BatchReader implements BatchSource {
       // the next row groups' bytes are requested before this one's are awaited, so that they
       // arrive while this one decodes
       prefetch();
-      open(f);
-      return;
+      return prepare(f);
     }
   }
 
@@ -522,8 +897,11 @@ final class BatchReader implements BatchSource {
         && options.parallelism() >= Runtime.getRuntime().availableProcessors();
   }
 
-  /** Starts the pages of {@code f}'s row group: its fetched chunks go to the leaf readers. */
-  private void open(RowGroupFetch f) {
+  /**
+   * The page readers of {@code f}'s row group, one per leaf, not yet handed to the leaves; the
+   * row group's selected ranges become the current ones.
+   */
+  private Opening prepare(RowGroupFetch f) {
     RowGroup group = metadata.rowGroups().get(f.rowGroup);
     List<ColumnChunkBytes> chunks = f.await();
     bytesRequested += f.requestedBytes;
@@ -534,6 +912,25 @@ final class BatchReader implements BatchSource {
         wideRowBytes = Math.max(wideRowBytes, (double) meta.totalUncompressedSize() / group.numRows());
       }
     }
+    Opening opening = new Opening(leaves.size());
+    try {
+      buildPages(f, group, chunks, opening);
+    } catch (RuntimeException | Error e) {
+      opening.closeUntaken();
+      throw e;
+    }
+    RowSelection selected = f.selected;
+    ranges = new long[2 * selected.rangeCount()];
+    for (int i = 0; i < selected.rangeCount(); i++) {
+      ranges[2 * i] = selected.rangeStart(i);
+      ranges[2 * i + 1] = selected.rangeEnd(i);
+    }
+    range = 0;
+    groupRow = 0;
+    return opening;
+  }
+
+  private void buildPages(RowGroupFetch f, RowGroup group, List<ColumnChunkBytes> chunks, Opening opening) {
     for (int i = 0; i < leaves.size(); i++) {
       LeafReader leaf = leaves.get(i);
       ColumnChunk chunk = group.columns().get(leafOrdinals[i]);
@@ -560,17 +957,9 @@ final class BatchReader implements BatchSource {
         // with the offset index, pages holding no selected row are neither fetched nor decoded
         builder.offsetIndex(f.offsetIndexes.get(i), group.numRows()).selection(f.partial);
       }
-      ColumnChunkPageReader pages = builder.build();
-      leaf.startChunk(pages, f.where.withColumn(leaf.column.dottedPath()));
+      opening.pages[i] = builder.build();
+      opening.where[i] = f.where.withColumn(leaf.column.dottedPath());
     }
-    RowSelection selected = f.selected;
-    ranges = new long[2 * selected.rangeCount()];
-    for (int i = 0; i < selected.rangeCount(); i++) {
-      ranges[2 * i] = selected.rangeStart(i);
-      ranges[2 * i + 1] = selected.rangeEnd(i);
-    }
-    range = 0;
-    groupRow = 0;
   }
 
   /**

@@ -80,6 +80,21 @@ final class ParallelBatchReader implements BatchSource {
    */
   private static final ThreadPoolExecutor SHARED_THREADS = HelperThreads.growingPool("parquet-arrow-decode-");
 
+  /**
+   * The helpers of reads decoded by columns when the caller gives no executor: one thread per core
+   * but the caller's, with a queue. A read by columns hands a helper over for every batch, often
+   * before the last batch's helper is back waiting for work, which in {@link #SHARED_THREADS} would
+   * start a new thread each time (new threads take new allocator arenas and caches: page faults);
+   * here it waits in the queue for a thread kept warm, while the caller decodes.
+   */
+  private static final ThreadPoolExecutor COLUMN_THREADS = HelperThreads.idleEndingPool(
+      Math.max(1, Runtime.getRuntime().availableProcessors() - 1), "parquet-arrow-decode-columns-");
+
+  /** The helpers of reads decoded by columns when the caller gives no executor. */
+  static Executor columnThreads() {
+    return COLUMN_THREADS;
+  }
+
   private final Executor executor;
   private final Lane[] lanes;
   /** Rows of each window, by window: which lane gives the caller's next batch. */

@@ -91,7 +91,11 @@ public final class ParquetFileReader implements AutoCloseable {
     this.mapping = options.columns() == null ? all : all.select(options.columns());
     RowPlan plan = RowPlan.of(metadata, options);
     BatchReader whole = new BatchReader(file, metadata, footer.writerVersion(), decryptor, mapping, plan, options);
-    if (options.parallelism() > 1) {
+    if (options.parallelism() > 1 && byColumns(whole, options)) {
+      whole.decodeByColumns(options.executor() != null ? options.executor() : ParallelBatchReader.columnThreads(),
+          options.parallelism() - 1);
+      this.batches = whole;
+    } else if (options.parallelism() > 1) {
       // each lane decodes on one thread at a time: column tasks on the same executor could wait on each other
       ReadOptions.Builder lanes = options.toBuilder().executor(null).parallelism(1)
           .fetchOptions(ParallelBatchReader.laneFetch(options.fetchOptions()));
@@ -104,6 +108,15 @@ public final class ParquetFileReader implements AutoCloseable {
     } else {
       this.batches = whole;
     }
+  }
+
+  /** Whether a parallel read decodes by columns within each batch rather than by lanes. */
+  private static boolean byColumns(BatchReader whole, ReadOptions options) {
+    return switch (options.parallelDecoding()) {
+      case COLUMNS -> whole.narrowRows();
+      case LANES -> false;
+      case AUTO -> whole.columnsBalance(options.parallelism());
+    };
   }
 
   /**

@@ -89,6 +89,38 @@ public final class ReadOptions {
     OFF
   }
 
+  /**
+   * How a read with a {@link #parallelism()} above 1 shares its decoding among its threads.
+   *
+   * <pre>{@code
+   * ReadOptions.builder(allocator).parallelism(2).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
+   * }</pre>
+   */
+  public enum ParallelDecoding {
+    /**
+     * {@link #COLUMNS} when the read has at least as many leaf columns as threads, none of them
+     * holding more than about half the projected bytes per thread beyond an even share (by the
+     * footer), and rows far narrower than {@link #maxBatchBytes()} per batch (by the footer);
+     * {@link #LANES} otherwise. The default.
+     */
+    AUTO,
+    /**
+     * One reader; each batch's leaf columns are decoded as tasks by the caller and {@code
+     * parallelism - 1} helpers, the costliest first (by their cost in the batch before), each field
+     * assembled by the thread that finishes its last leaf. No page is decompressed twice, each
+     * dictionary is decoded once, and only the batch being decoded and the one the caller holds
+     * exist. Only where rows are narrow by the footer (a column's uncompressed bytes per row times
+     * a batch, times 8, below {@link #maxBatchBytes()}): otherwise {@link #LANES}, which end a
+     * batch early at that limit as one reader does. A batch whose variable-length bytes still reach
+     * {@link #maxBatchBytes()} in one column (values far wider than the footer's sizes say) fails with an {@link
+     * org.parquetarrow.UnsupportedFeatureException} naming the column: read such files with
+     * {@link #LANES}.
+     */
+    COLUMNS,
+    /** Windows of whole batches decoded ahead by lanes, one reader each (see {@link Builder#parallelism}). */
+    LANES
+  }
+
   /** Rows per batch unless told otherwise (Arrow C++'s default). */
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
 
@@ -116,6 +148,7 @@ public final class ReadOptions {
   private final FetchOptions fetchOptions;
   private final PageReadAhead pageReadAhead;
   private final Map<String, DictionaryRowFilter> dictionaryRowFilters;
+  private final ParallelDecoding parallelDecoding;
 
   private ReadOptions(Builder b) {
     this.dictionaryRowFilters = Map.copyOf(b.dictionaryRowFilters);
@@ -135,6 +168,7 @@ public final class ReadOptions {
     this.variantShredding = b.variantShredding;
     this.fetchOptions = b.fetchOptions;
     this.pageReadAhead = b.pageReadAhead;
+    this.parallelDecoding = b.parallelDecoding;
   }
 
   /** Options reading everything with {@code allocator}. */
@@ -181,6 +215,7 @@ public final class ReadOptions {
     b.fetchOptions = fetchOptions;
     b.pageReadAhead = pageReadAhead;
     b.dictionaryRowFilters.putAll(dictionaryRowFilters);
+    b.parallelDecoding = parallelDecoding;
     return b;
   }
 
@@ -329,13 +364,19 @@ public final class ReadOptions {
     return dictionaryRowFilters;
   }
 
+  /** How a parallel read shares its decoding; default {@link ParallelDecoding#AUTO}. */
+  public ParallelDecoding parallelDecoding() {
+    return parallelDecoding;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions[batchSize=" + batchSize + ", columns=" + columns + ", rowGroups="
         + (rowGroups == null ? "all" : Arrays.toString(rowGroups))
         + (fileRows == null ? "" : ", rows=" + fileRows) + ", verifyChecksums="
         + verifyChecksums + (parallelism == 1 ? "" : ", parallelism=" + parallelism)
-        + (pageReadAhead == PageReadAhead.AUTO ? "" : ", pageReadAhead=" + pageReadAhead) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
+        + (pageReadAhead == PageReadAhead.AUTO ? "" : ", pageReadAhead=" + pageReadAhead)
+        + (parallelDecoding == ParallelDecoding.AUTO ? "" : ", parallelDecoding=" + parallelDecoding) + ", variants=" + variantShredding + ", " + arrowOptions + "]";
   }
 
   /** Builder of {@link ReadOptions}. */
@@ -357,6 +398,7 @@ public final class ReadOptions {
     private FetchOptions fetchOptions = FetchOptions.defaults();
     private PageReadAhead pageReadAhead = PageReadAhead.AUTO;
     private final Map<String, DictionaryRowFilter> dictionaryRowFilters = new HashMap<>();
+    private ParallelDecoding parallelDecoding = ParallelDecoding.AUTO;
 
     private Builder(BufferAllocator allocator) {
       this.allocator = allocator;
@@ -467,7 +509,10 @@ public final class ReadOptions {
 
     /**
      * Decodes with up to {@code threads} threads (default 1: on the calling thread, when a batch is
-     * asked for). Above 1, the reader cuts the rows it reads into windows of a few whole batches,
+     * asked for). Above 1, how the threads share the work is {@link #parallelDecoding}: by default
+     * chosen per read from the footer, {@link ParallelDecoding#COLUMNS} (each batch's columns
+     * decoded side by side by the caller and {@code threads - 1} helpers) where the columns balance
+     * over the threads and rows are narrow, otherwise lanes, as follows. By lanes, the reader cuts the rows it reads into windows of a few whole batches,
      * and {@code threads} lanes take every {@code threads}-th window each, one reader per lane that
      * carries on from one of its windows to the next (pages of the other lanes' windows skipped
      * through the offset index). The batches are decoded ahead of the caller, one at a time, the
@@ -575,6 +620,20 @@ public final class ReadOptions {
      */
     public Builder pageReadAhead(PageReadAhead policy) {
       this.pageReadAhead = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
+     * How a read with a {@link #parallelism(int)} above 1 shares its decoding: by columns within
+     * each batch, by lanes of whole batches, or chosen per read by the footer ({@link
+     * ParallelDecoding#AUTO}, the default). The batches are the same with each.
+     *
+     * <pre>{@code
+     * ReadOptions.builder(allocator).parallelism(2).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build();
+     * }</pre>
+     */
+    public Builder parallelDecoding(ParallelDecoding policy) {
+      this.parallelDecoding = Objects.requireNonNull(policy, "policy");
       return this;
     }
 

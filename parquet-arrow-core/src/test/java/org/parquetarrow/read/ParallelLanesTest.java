@@ -220,7 +220,7 @@ class ParallelLanesTest {
         case "last in first out" -> lifo;
         default -> Runnable::run;
       };
-      ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(256).parallelism(lanes)
+      ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(256).parallelism(lanes).parallelDecoding(ReadOptions.ParallelDecoding.LANES)
           .executor(executor).dictionaryColumns("s").build();
       List<List<Object>> got = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
         try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
@@ -269,7 +269,7 @@ class ParallelLanesTest {
     try (scan) {
       // batches that divide the row groups: without a page index the windows then end at row
       // group ends, several of them (otherwise one window, read by one reader as before)
-      ReadOptions options = ReadOptions.builder(scan).batchSize(250).parallelism(lanes)
+      ReadOptions options = ReadOptions.builder(scan).batchSize(250).parallelism(lanes).parallelDecoding(ReadOptions.ParallelDecoding.LANES)
           .executor(never).dictionaryColumns("s").build();
       Thread[] caller = new Thread[1];
       List<List<Object>> got = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
@@ -295,7 +295,7 @@ class ParallelLanesTest {
     // "s" holds 2 or 3 bytes a row: 600 bytes end a batch of 500 rows after about 250
     Path file = written(true);
     ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(500).maxBatchBytes(600)
-        .parallelism(lanes).build();
+        .parallelism(lanes).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
     List<Integer> sizes = new ArrayList<>();
     List<List<Object>> got = new ArrayList<>();
     try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
@@ -348,7 +348,7 @@ class ParallelLanesTest {
     assertEquals(7, held);
     BufferAllocator child = memory.allocator().newChildAllocator("scan", 0, Long.MAX_VALUE);
     try (child) {
-      ReadOptions options = ReadOptions.builder(child).batchSize(batch).parallelism(threads).build();
+      ReadOptions options = ReadOptions.builder(child).batchSize(batch).parallelism(threads).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
       long rows = 0;
       long sum = 0;
       try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
@@ -380,7 +380,7 @@ class ParallelLanesTest {
     ExecutorService one = Executors.newSingleThreadExecutor();
     try {
       for (int taken = 0; taken < 6; taken++) {
-        ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(200).parallelism(3)
+        ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(200).parallelism(3).parallelDecoding(ReadOptions.ParallelDecoding.LANES)
             .executor(one).dictionaryColumns("s").build();
         ParquetFileReader reader = ParquetFileReader.open(file, options);
         for (int i = 0; i < taken; i++) {
@@ -415,7 +415,7 @@ class ParallelLanesTest {
       raf.write(b ^ 0x5A);
     }
     assertTrue(chunk.numValues() > 0);
-    ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(250).parallelism(2).build();
+    ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(250).parallelism(2).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
     LastInFirstOut lifo = new LastInFirstOut();
     long[] rowsBefore = new long[1];
     try {
@@ -447,7 +447,7 @@ class ParallelLanesTest {
   void withoutAPageIndexLanesTakeWholeRowGroupsAndFetchEachChunkOnce() {
     Path file = written(false);
     ReadOptions one = ReadOptions.builder(memory.allocator()).batchSize(500).build();
-    ReadOptions two = one.toBuilder().parallelism(2).build();
+    ReadOptions two = one.toBuilder().parallelism(2).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
     long wholeBytes = 0;
     try (ParquetFileReader reader = ParquetFileReader.open(file, one)) {
       for (ColumnChunk c : allChunks(reader.metadata())) {
@@ -467,7 +467,7 @@ class ParallelLanesTest {
   void withAPageIndexEachLaneSkipsTheOtherLanesPagesAndFetchesItsOwn() throws IOException {
     Path file = written(true);
     int batch = 250;
-    ReadOptions two = ReadOptions.builder(memory.allocator()).batchSize(batch).parallelism(2).build();
+    ReadOptions two = ReadOptions.builder(memory.allocator()).batchSize(batch).parallelism(2).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
     FileMetaData footer;
     try (ParquetFileReader reader = ParquetFileReader.open(file, ReadOptions.defaults(memory.allocator()))) {
       footer = reader.metadata();

@@ -258,7 +258,7 @@ class ParallelWindowsTest {
     ReadOptions one = choice.set.apply(ReadOptions.builder(memory.allocator()).batchSize(batch)).build();
     int before = TASKS.get();
     ReadOptions many = choice.set.apply(ReadOptions.builder(memory.allocator()).batchSize(batch)
-        .parallelism(threads).executor(r -> {
+        .parallelism(threads).parallelDecoding(ReadOptions.ParallelDecoding.LANES).executor(r -> {
           TASKS.incrementAndGet();
           pool.execute(r);
         })).build();
@@ -271,7 +271,7 @@ class ParallelWindowsTest {
   @Test
   void ownThreadsWithoutAnExecutorAndAProjection() {
     Path file = written(true);
-    Read r = read(file, ReadOptions.builder(memory.allocator()).batchSize(128).parallelism(4)
+    Read r = read(file, ReadOptions.builder(memory.allocator()).batchSize(128).parallelism(4).parallelDecoding(ReadOptions.ParallelDecoding.LANES)
         .columns("tags", "n").build());
     List<List<Object>> want = new ArrayList<>();
     for (long i = 0; i < GROUPS * GROUP_ROWS; i++) {
@@ -283,7 +283,7 @@ class ParallelWindowsTest {
   @Test
   void dictionaryColumnsTravelWithTheirBatches() {
     Path file = written(true);
-    ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(100).parallelism(3)
+    ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(100).parallelism(3).parallelDecoding(ReadOptions.ParallelDecoding.LANES)
         .dictionaryColumns("s").columns("s").build();
     List<String> seen = new ArrayList<>();
     try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
@@ -315,7 +315,7 @@ class ParallelWindowsTest {
   void corpusFilesGiveTheGolden(CorpusCatalog.Entry file) throws Exception {
     // small batches, so that files of a few hundred rows make several windows
     ReadOptions options = ReadOptions.builder(memory.allocator())
-        .batchSize(7).verifyChecksums(false).parallelism(3).build();
+        .batchSize(7).verifyChecksums(false).parallelism(3).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
     try (ArrowReader actual = ParquetFileReader.open(file.path(), options).toArrowReader();
         ArrowFileReader golden = file.golden().open(memory.allocator())) {
       Comparison c = ArrowAssertions.compareData(Batches.of(golden), Batches.of(actual), CompareOptions.strict());
@@ -327,7 +327,7 @@ class ParallelWindowsTest {
   void closingMidScanStopsTheWindowsAndFreesEverything() {
     Path file = written(true);
     for (int taken = 0; taken < 4; taken++) {
-      ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(50).parallelism(3).build();
+      ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(50).parallelism(3).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
       ParquetFileReader reader = ParquetFileReader.open(file, options);
       for (int i = 0; i < taken; i++) {
         reader.readNextBatch().close();
@@ -348,7 +348,7 @@ class ParallelWindowsTest {
     // windows of one 100-row batch, one page each: a lane's pages of a chunk alternate with the
     // other lanes', holes far below the lanes' gap of a MiB
     try (ParquetFileReader reader = ParquetFileReader.open(file,
-        ReadOptions.builder(memory.allocator()).batchSize(100).parallelism(3).build())) {
+        ReadOptions.builder(memory.allocator()).batchSize(100).parallelism(3).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build())) {
       for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
         try (VectorSchemaRoot batch = b) {
           for (int i = 0; i < batch.getRowCount(); i++) {
@@ -385,7 +385,7 @@ class ParallelWindowsTest {
     int threads = 2;
     for (int i = 0; i < readers; i++) {
       try (BufferAllocator scan = memory.allocator().newChildAllocator("scan " + i, onDecodingThread, 0, Long.MAX_VALUE)) {
-        assertEquals(want, read(file, ReadOptions.builder(scan).batchSize(100).parallelism(threads).build()));
+        assertEquals(want, read(file, ReadOptions.builder(scan).batchSize(100).parallelism(threads).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build()));
       }
     }
     assertTrue(decoders.remove(Thread.currentThread()), "the caller decoded batches too");
@@ -415,7 +415,7 @@ class ParallelWindowsTest {
       raf.seek(at);
       raf.write(b ^ 0x5A);
     }
-    ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(100).parallelism(3).build();
+    ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(100).parallelism(3).parallelDecoding(ReadOptions.ParallelDecoding.LANES).build();
     long[] rowsBefore = new long[1];
     ParquetException e = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
       try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
@@ -441,5 +441,8 @@ class ParallelWindowsTest {
         () -> ReadOptions.builder(memory.allocator()).parallelism(0));
     assertTrue(e.getMessage().contains("parallelism 0"), e.getMessage());
     assertEquals(4, ReadOptions.builder().parallelism(4).build().toBuilder().build().parallelism());
+    assertEquals(ReadOptions.ParallelDecoding.LANES, ReadOptions.builder()
+        .parallelDecoding(ReadOptions.ParallelDecoding.LANES).build().toBuilder().build().parallelDecoding());
+    assertEquals(ReadOptions.ParallelDecoding.AUTO, ReadOptions.builder().build().parallelDecoding());
   }
 }

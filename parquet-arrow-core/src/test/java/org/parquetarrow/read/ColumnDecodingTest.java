@@ -1,0 +1,346 @@
+package org.parquetarrow.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.AllocationListener;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.compare.VectorEqualsVisitor;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.parquetarrow.ParquetException;
+import org.parquetarrow.format.FileMetaData;
+import org.parquetarrow.format.OffsetIndex;
+import org.parquetarrow.format.PageLocation;
+import org.parquetarrow.index.OffsetIndexReader;
+import org.parquetarrow.io.InputFile;
+import org.parquetarrow.io.LocalInputFile;
+import org.parquetarrow.selection.RowSelection;
+import org.parquetarrow.testing.LeakCheckingAllocator;
+import org.parquetarrow.testing.TestData;
+import org.parquetarrow.write.ParquetFileWriter;
+import org.parquetarrow.write.WriterProperties;
+
+/**
+ * A parallel read by columns ({@link ReadOptions.ParallelDecoding#COLUMNS}): each batch the same as
+ * the serial reader's (values, validity, offsets, row counts, dictionaries), the serial reader being
+ * checked against parquet-java, DuckDB and Arrow C++ elsewhere; whatever the executor does with its
+ * helpers; a failure in one column's task thrown as the serial reader throws it, every buffer freed.
+ */
+class ColumnDecodingTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path dir;
+
+  private static final int GROUPS = 5;
+  private static final int GROUP_ROWS = 1700;
+  private static final Field ITEM = new Field("item", FieldType.nullable(new ArrowType.Int(32, true)), null);
+  private static final Schema SCHEMA = new Schema(List.of(
+      new Field("n", FieldType.notNullable(new ArrowType.Int(64, true)), null),
+      new Field("s", FieldType.nullable(ArrowType.Utf8.INSTANCE), null),
+      new Field("tags", FieldType.nullable(ArrowType.List.INSTANCE), List.of(ITEM)),
+      new Field("pair", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(
+          new Field("a", FieldType.nullable(new ArrowType.Int(32, true)), null),
+          new Field("b", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)))));
+
+  /**
+   * Row groups of 1,700 rows in pages of at most 130 rows (so pages end inside batches of 250 and
+   * batches span row groups), with nulls at every level, a repeating string (dictionary-encoded),
+   * a page index and page CRCs.
+   */
+  private Path written() {
+    Path file = dir.resolve("columns.parquet");
+    WriterProperties props = WriterProperties.builder().rowGroupRows(GROUP_ROWS).dataPageRowLimit(130)
+        .pageIndex(true).pageChecksum(true).build();
+    try (ParquetFileWriter w = ParquetFileWriter.open(file, SCHEMA, props);
+        VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, memory.allocator())) {
+      BigIntVector nv = (BigIntVector) root.getVector("n");
+      VarCharVector sv = (VarCharVector) root.getVector("s");
+      ListVector tv = (ListVector) root.getVector("tags");
+      StructVector pv = (StructVector) root.getVector("pair");
+      IntVector av = (IntVector) pv.getChild("a");
+      VarCharVector bv = (VarCharVector) pv.getChild("b");
+      for (int g = 0; g < GROUPS; g++) {
+        root.allocateNew();
+        IntVector items = (IntVector) tv.getDataVector();
+        int item = 0;
+        for (int i = 0; i < GROUP_ROWS; i++) {
+          long r = (long) g * GROUP_ROWS + i;
+          nv.set(i, 3 * r + 1);
+          if (r % 7 == 0) {
+            sv.setNull(i);
+          } else {
+            sv.setSafe(i, ("v" + r % 23).getBytes(StandardCharsets.UTF_8));
+          }
+          if (r % 11 == 0) {
+            tv.setNull(i);
+          } else {
+            tv.startNewValue(i);
+            for (int j = 0; j < r % 4; j++) {
+              if ((r + j) % 5 == 0) {
+                items.setNull(item++);
+              } else {
+                items.setSafe(item++, (int) (r * 3 + j));
+              }
+            }
+            tv.endValue(i, (int) (r % 4));
+          }
+          if (r % 13 == 0) {
+            pv.setNull(i);
+            av.setNull(i);
+            bv.setNull(i);
+          } else {
+            pv.setIndexDefined(i);
+            if (r % 3 == 0) {
+              av.setNull(i);
+            } else {
+              av.setSafe(i, (int) -r);
+            }
+            bv.setSafe(i, ("b" + r * r).getBytes(StandardCharsets.UTF_8));
+          }
+        }
+        tv.setValueCount(GROUP_ROWS);
+        pv.setValueCount(GROUP_ROWS);
+        root.setRowCount(GROUP_ROWS);
+        w.write(root);
+      }
+    }
+    return file;
+  }
+
+  /** A read's batches, each with copies of the dictionaries it came with, to compare after the read. */
+  private record Batch(VectorSchemaRoot root, List<FieldVector> dictionaries) implements AutoCloseable {
+    @Override
+    public void close() {
+      root.close();
+      dictionaries.forEach(FieldVector::close);
+    }
+  }
+
+  private List<Batch> batches(Path file, ReadOptions options) {
+    List<Batch> out = new ArrayList<>();
+    try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
+      for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+        List<FieldVector> dictionaries = new ArrayList<>();
+        for (FieldVector v : b.getFieldVectors()) {
+          if (v.getField().getDictionary() != null) {
+            Dictionary d = reader.dictionaries().lookup(v.getField().getDictionary().getId());
+            FieldVector copy = (FieldVector) d.getVector().getField().createVector(memory.allocator());
+            copy.allocateNew();
+            for (int i = 0; i < d.getVector().getValueCount(); i++) {
+              copy.copyFromSafe(i, i, d.getVector());
+            }
+            copy.setValueCount(d.getVector().getValueCount());
+            dictionaries.add(copy);
+          }
+        }
+        out.add(new Batch(b, dictionaries));
+      }
+    } catch (RuntimeException e) {
+      out.forEach(Batch::close);
+      throw e;
+    }
+    return out;
+  }
+
+  /** The batches of {@code options} by columns on {@code threads} threads equal the serial reader's. */
+  private void assertSameAsSerial(Path file, ReadOptions options, int threads) {
+    // the serial reader on the calling thread alone (with an executor it hands it its leaves)
+    List<Batch> want = batches(file, options.toBuilder().executor(null).build());
+    List<Batch> got = batches(file, options.toBuilder().parallelism(threads)
+        .parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build());
+    try {
+      assertEquals(want.size(), got.size(), "batches");
+      for (int k = 0; k < want.size(); k++) {
+        VectorSchemaRoot w = want.get(k).root();
+        VectorSchemaRoot g = got.get(k).root();
+        assertEquals(w.getSchema(), g.getSchema());
+        assertEquals(w.getRowCount(), g.getRowCount(), "rows of batch " + k);
+        for (int c = 0; c < w.getFieldVectors().size(); c++) {
+          assertTrue(VectorEqualsVisitor.vectorEquals(w.getVector(c), g.getVector(c)),
+              "batch " + k + ", column " + w.getVector(c).getName());
+        }
+        assertEquals(want.get(k).dictionaries().size(), got.get(k).dictionaries().size());
+        for (int d = 0; d < want.get(k).dictionaries().size(); d++) {
+          assertTrue(VectorEqualsVisitor.vectorEquals(want.get(k).dictionaries().get(d),
+              got.get(k).dictionaries().get(d)), "dictionary " + d + " of batch " + k);
+        }
+      }
+    } finally {
+      want.forEach(Batch::close);
+      got.forEach(Batch::close);
+    }
+  }
+
+  @Test
+  void everyBatchIsTheSerialReadersOverRowGroupsAndPageBoundaries() {
+    Path file = written();
+    for (int batch : new int[] {1, 97, 250, 1700, 4000, 100_000}) {
+      for (int threads : new int[] {2, 3, 8}) {
+        assertSameAsSerial(file, ReadOptions.builder(memory.allocator()).batchSize(batch).build(), threads);
+      }
+    }
+  }
+
+  @Test
+  void selectionsProjectionsAndDictionaryOutputAreTheSerialReaders() {
+    Path file = written();
+    List<UnaryOperator<ReadOptions.Builder>> choices = List.of(
+        b -> b.rowSelection(RowSelection.fromRanges(5, 40, 1600, 3500, 6000, 8499)),
+        b -> b.rowGroups(1, 3).rowSelection(3, RowSelection.fromRanges(10, 20, 500, 990)),
+        b -> b.columns("tags", "pair"),
+        b -> b.columns("pair.b", "n"),
+        b -> b.dictionaryColumns("s", "pair.b"),
+        b -> b.pageReadAhead(ReadOptions.PageReadAhead.SEVERAL_PAGES),
+        b -> b.verifyChecksums(false).maxBatchBytes(1L << 30));
+    for (UnaryOperator<ReadOptions.Builder> choice : choices) {
+      ReadOptions options = choice.apply(ReadOptions.builder(memory.allocator()).batchSize(250)).build();
+      assertSameAsSerial(file, options, 2);
+    }
+  }
+
+  static Stream<Path> corpus() throws IOException {
+    try (Stream<Path> files = Files.list(TestData.parquetTesting().resolve("data"))) {
+      return files.filter(p -> p.getFileName().toString().endsWith(".parquet")).sorted().toList().stream();
+    }
+  }
+
+  /**
+   * Every file of parquet-testing (maps, nested structs and lists, dictionaries, several row groups,
+   * every encoding): by columns, the serial reader's batches, or the same exception.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("corpus")
+  void theCorpusReadsAsSerially(Path file) {
+    ReadOptions options = ReadOptions.builder(memory.allocator()).batchSize(37).build();
+    Class<?> serialFailure = null;
+    try {
+      batches(file, options).forEach(Batch::close);
+    } catch (RuntimeException e) {
+      serialFailure = e.getClass();
+    }
+    if (serialFailure == null) {
+      assertSameAsSerial(file, options, 2);
+      return;
+    }
+    ReadOptions columns = options.toBuilder().parallelism(2).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build();
+    RuntimeException e = assertThrows(RuntimeException.class, () -> batches(file, columns).forEach(Batch::close));
+    assertEquals(serialFailure, e.getClass(), String.valueOf(e));
+  }
+
+  @Test
+  void anExecutorThatNeverRunsItsTasksOrRefusesThemLeavesEverythingToTheCaller() {
+    Path file = written();
+    List<Runnable> dropped = new ArrayList<>();
+    Executor never = dropped::add;
+    Executor refusing = task -> {
+      throw new RejectedExecutionException("full");
+    };
+    for (Executor e : List.of(never, refusing, (Executor) Runnable::run)) {
+      assertSameAsSerial(file, ReadOptions.builder(memory.allocator()).batchSize(250).executor(e).build(), 3);
+    }
+    assertTrue(dropped.size() > 0, "helpers were handed to the executor");
+    dropped.forEach(Runnable::run); // late helpers find nothing left to do
+  }
+
+  @Test
+  void helpersDecodeOnThreadsOfTheirOwnKeptFromReaderToReader() {
+    Path file = written();
+    Set<Thread> decoders = ConcurrentHashMap.newKeySet();
+    AllocationListener onDecodingThread = new AllocationListener() {
+      @Override
+      public void onPreAllocation(long size) {
+        decoders.add(Thread.currentThread());
+      }
+    };
+    for (int i = 0; i < 4; i++) {
+      try (BufferAllocator scan = memory.allocator().newChildAllocator("scan " + i, onDecodingThread, 0, Long.MAX_VALUE)) {
+        // AUTO chooses columns for this file: four leaves, none of them most of the bytes
+        assertSameAsSerial(file, ReadOptions.builder(scan).batchSize(250).build(), 2);
+      }
+    }
+    decoders.remove(Thread.currentThread());
+    for (Thread t : decoders) {
+      assertTrue(t.isDaemon() && t.getName().startsWith("parquet-arrow-decode-columns-"), t + " is a decoding thread");
+    }
+    assertTrue(decoders.size() <= Math.max(1, Runtime.getRuntime().availableProcessors() - 1), "threads kept: " + decoders);
+  }
+
+  @Test
+  void aCorruptPageInOneColumnFailsAsTheSerialReaderFailsAndFreesEverything() throws IOException {
+    Path file = written();
+    int damaged = 2;
+    FileMetaData footer;
+    try (ParquetFileReader r = ParquetFileReader.open(file, ReadOptions.defaults(memory.allocator()))) {
+      footer = r.metadata();
+    }
+    // a byte inside the third data page of row group 2's "pair.b" (leaf 4), its CRC no longer matching
+    try (InputFile in = LocalInputFile.open(file); RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      OffsetIndex index = OffsetIndexReader.read(in, footer.rowGroups().get(damaged).columns().get(4));
+      PageLocation page = index.pageLocations().get(2);
+      long at = page.offset() + page.compressedPageSize() - 3;
+      raf.seek(at);
+      int b = raf.read();
+      raf.seek(at);
+      raf.write(b ^ 0x5A);
+    }
+    ReadOptions serial = ReadOptions.builder(memory.allocator()).batchSize(250).build();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      for (ReadOptions o : List.of(serial,
+          serial.toBuilder().parallelism(2).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build(),
+          serial.toBuilder().parallelism(3).executor(pool).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build())) {
+        long[] rows = new long[1];
+        try (ParquetFileReader reader = ParquetFileReader.open(file, o)) {
+          ParquetException e = assertThrows(ParquetException.class, () -> {
+            for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch()) {
+              try (VectorSchemaRoot batch = b) {
+                rows[0] += batch.getRowCount();
+              }
+            }
+          });
+          assertNotNull(e.location());
+          assertEquals("pair.b", e.location().column(), String.valueOf(e));
+          assertEquals(damaged, e.location().rowGroup(), String.valueOf(e));
+          // the page of rows 260..389 of the group: the batches before the one holding its rows
+          assertEquals((damaged * GROUP_ROWS + 260) / 250 * 250, rows[0], o.toString());
+          IllegalStateException again = assertThrows(IllegalStateException.class, reader::readNextBatch);
+          assertTrue(again.getMessage().contains("failed"), again.getMessage());
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}
