@@ -1,5 +1,6 @@
 package org.parquetarrow.cli;
 
+import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -135,19 +136,22 @@ public final class ParquetArrowCommand implements Runnable {
     if (System.getProperty("io.netty.noUnsafe") == null) {
       System.setProperty("io.netty.noUnsafe", "false");
     }
+    CommandLine cl = commandLine(args);
     int status;
     try {
-      status = commandLine(args).execute(args);
+      status = cl.execute(args);
     } catch (OutOfMemoryError e) {
       // picocli hands only Exceptions to FailureHandler; without this a large value or batch ends
       // the command with the JVM's stack trace and no word on what to change
       String command = namedSubcommand(args);
-      System.err.println("parquet-arrow" + (command == null ? "" : " " + command) + ": out of Java memory ("
+      PrintWriter err = cl.getErr();
+      err.println("parquet-arrow" + (command == null ? "" : " " + command) + ": out of Java memory ("
           + e.getMessage() + ", at most " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB of heap);"
           + " give the JVM more, e.g. " + FailureHandler.MORE_MEMORY);
       if (java.util.Arrays.asList(args).contains("--verbose")) {
-        e.printStackTrace();
+        e.printStackTrace(err);
       }
+      err.flush();
       status = FailureHandler.INTERNAL;
     }
     System.exit(status);
