@@ -158,7 +158,7 @@ public final class ParquetFileWriter implements AutoCloseable {
           new BatchSchemaCheck(messageForm, dictionaries));
     } catch (IOException e) {
       columns.forEach(ColumnChunkWriter::close);
-      ParquetIOException x = new ParquetIOException("cannot create the output", e);
+      ParquetIOException x = writeFailure("cannot create the output", e);
       x.locate(ErrorLocation.ofFile(file.name()));
       throw x;
     } catch (RuntimeException e) {
@@ -407,7 +407,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       rowGroups.add(new FooterWriter.RowGroupChunks(rowsInGroup, chunks));
       rowsInGroup = 0;
     } catch (IOException e) {
-      ParquetIOException x = new ParquetIOException("cannot write a column chunk", e);
+      ParquetIOException x = writeFailure("cannot write a column chunk", e);
       x.locate(new ErrorLocation(name, rowGroups.size(), columns.get(current).column().dottedPath(), -1,
           out.position()));
       fail(x);
@@ -455,7 +455,7 @@ public final class ParquetFileWriter implements AutoCloseable {
       writtenFooter = footer;
       columns.forEach(ColumnChunkWriter::close);
     } catch (IOException e) {
-      ParquetIOException x = new ParquetIOException("cannot write the indexes and footer", e);
+      ParquetIOException x = writeFailure("cannot write the indexes and footer", e);
       x.locate(ErrorLocation.ofFile(name).withOffset(out.position()));
       fail(x);
       throw x;
@@ -555,5 +555,14 @@ public final class ParquetFileWriter implements AutoCloseable {
     } catch (IOException e) {
       throw new ParquetIOException("cannot read the batches to write to " + file.name(), e);
     }
+  }
+
+  /**
+   * A failed write with its storage's reason in the message ("no AWS credentials found", "No space
+   * left on device"): the command line and most logs print the message alone, not its causes.
+   */
+  private static ParquetIOException writeFailure(String action, IOException e) {
+    String reason = e.getMessage();
+    return new ParquetIOException(reason == null || reason.isBlank() ? action : action + ": " + reason, e);
   }
 }

@@ -25,6 +25,8 @@ class WriteFailureLocationTest {
   /** Takes {@code capacity} bytes, then fails every write. */
   private static final class FailingOutput implements OutputFile {
     private final long capacity;
+    /** When not null, {@code commit} fails with this reason (an upload that cannot complete). */
+    String commitFailure;
     boolean closed;
     boolean committed;
 
@@ -56,7 +58,10 @@ class WriteFailureLocationTest {
         }
 
         @Override
-        public void commit() {
+        public void commit() throws IOException {
+          if (commitFailure != null) {
+            throw new IOException(commitFailure);
+          }
           committed = true;
         }
 
@@ -92,12 +97,37 @@ class WriteFailureLocationTest {
       assertEquals("b", e.location().column());
       assertTrue(e.location().offset() > 800, e.getMessage());
       assertTrue(e.getCause().getMessage().contains("disk full"));
+      // the storage's reason is in the message itself: the command line prints no causes
+      assertTrue(e.getMessage().startsWith("cannot write a column chunk: disk full"), e.getMessage());
       assertTrue(file.closed, "the output is released");
       assertTrue(!file.committed, "nothing is published");
       // closing after the failure says why nothing was published
       WriterFailedException closing = assertThrows(WriterFailedException.class, w::close);
       assertSame(e, closing.getCause());
       assertTrue(!file.committed, "still nothing published");
+    }
+  }
+
+  @Test
+  void anOutputThatCannotBePublishedSaysWhyInTheMessage() {
+    Schema schema = new Schema(List.of(Field.notNullable("a", new ArrowType.Int(64, true))));
+    FailingOutput file = new FailingOutput(Long.MAX_VALUE);
+    file.commitFailure = "cannot complete the upload of s3://b/k: no AWS credentials found";
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      BigIntVector v = (BigIntVector) root.getVector(0);
+      v.allocateNew(3);
+      for (int i = 0; i < 3; i++) {
+        v.set(i, i);
+      }
+      root.setRowCount(3);
+      ParquetFileWriter w = ParquetFileWriter.open(file, schema, WriterProperties.defaults());
+      w.write(root);
+      ParquetIOException e = assertThrows(ParquetIOException.class, w::close);
+      assertTrue(e.getMessage().startsWith("cannot write the indexes and footer: cannot complete the upload of"
+          + " s3://b/k: no AWS credentials found"), e.getMessage());
+      assertEquals("failing.parquet", e.location().file());
+      assertTrue(file.closed, "the output is released");
+      assertTrue(!file.committed, "nothing is published");
     }
   }
 }
