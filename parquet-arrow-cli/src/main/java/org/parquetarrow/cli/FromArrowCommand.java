@@ -1,24 +1,14 @@
 package org.parquetarrow.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.channels.FileChannel;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
-import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.ipc.ArrowStreamReader;
-import org.apache.arrow.vector.ipc.InvalidArrowFileException;
 import org.parquetarrow.dataset.write.DatasetWriteOptions;
 import org.parquetarrow.dataset.write.DatasetWriter;
 import org.parquetarrow.dataset.write.ExistingDataPolicy;
@@ -171,18 +161,18 @@ final class FromArrowCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter o = spec.commandLine().getOut();
     DatasetWriteOptions datasetOptions = dataset ? datasetOptions(props) : null;
-    try (BufferAllocator allocator = new RootAllocator();
-        ArrowReader reader = open(allocator)) {
+    try (IpcInput input = IpcInput.open(in, System.in)) {
       if (dataset) {
-        List<WrittenDatasetFile> files = writeDataset(reader, datasetOptions);
+        List<WrittenDatasetFile> files = writeDataset(input, datasetOptions);
         long rows = files.stream().mapToLong(WrittenDatasetFile::rowCount).sum();
         o.printf(Locale.ROOT, "wrote %d rows to %d files in %s%n", rows, files.size(), out);
       } else {
-        o.printf(Locale.ROOT, "wrote %d rows to %s%n", write(reader, props, err), out);
+        o.printf(Locale.ROOT, "wrote %d rows to %s%n", write(input, props, err), out);
       }
-    } catch (IOException | InvalidArrowFileException e) {
+    } catch (IOException e) {
+      // reading failures are named by IpcInput; what is left is the storage's own words
       dropNewKeyMaterial(material, materialBefore);
-      throw new UserInputException(in + ": cannot read Arrow IPC: " + e.getMessage(), e);
+      throw new UserInputException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
     } catch (RuntimeException e) {
       dropNewKeyMaterial(material, materialBefore);
       throw e;
@@ -219,16 +209,16 @@ final class FromArrowCommand implements Callable<Integer> {
     return b.build();
   }
 
-  private List<WrittenDatasetFile> writeDataset(ArrowReader reader, DatasetWriteOptions options) throws IOException {
-    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+  private List<WrittenDatasetFile> writeDataset(IpcInput input, DatasetWriteOptions options) throws IOException {
+    VectorSchemaRoot root = input.root();
     DatasetWriter w;
     try {
-      w = DatasetWriter.open(outPath(), root.getSchema(), reader, options);
+      w = DatasetWriter.open(outPath(), root.getSchema(), input.reader(), options);
     } catch (IllegalArgumentException e) {
       throw new UserInputException(out + ": cannot write as asked: " + e.getMessage(), e);
     }
     try (w) {
-      while (reader.loadNextBatch()) {
+      while (input.next()) {
         w.write(root);
       }
       return w.finish();
@@ -269,44 +259,32 @@ final class FromArrowCommand implements Callable<Integer> {
     return Path.of(out);
   }
 
-  private ArrowReader open(BufferAllocator allocator) throws IOException {
-    if ("-".equals(in)) {
-      InputStream stdin = System.in;
-      return new ArrowStreamReader(stdin, allocator);
-    }
-    try {
-      return new ArrowFileReader(FileChannel.open(Path.of(in), StandardOpenOption.READ), allocator);
-    } catch (NoSuchFileException e) {
-      throw new UserInputException(in + ": no such file", e);
-    }
-  }
-
-  private long write(ArrowReader reader, WriterProperties props, PrintWriter err) throws IOException {
+  private long write(IpcInput input, WriterProperties props, PrintWriter err) throws IOException {
     if (!isS3(out)) {
-      return write(reader, props, err, LocalOutputFile.of(outPath()));
+      return write(input, props, err, LocalOutputFile.of(outPath()));
     }
     try (S3FileSystem s3 = S3FileSystem.create(S3Storage.s3Options(storage.options()))) {
       // completed only when the writer closes: a failed conversion leaves no object
-      return write(reader, props, err, S3OutputFile.of(s3, S3Location.parse(out)));
+      return write(input, props, err, S3OutputFile.of(s3, S3Location.parse(out)));
     } catch (IllegalArgumentException e) {
       throw new UserInputException(out + ": " + e.getMessage(), e);
     }
   }
 
-  private long write(ArrowReader reader, WriterProperties props, PrintWriter err, OutputFile file) throws IOException {
-    long total = reader instanceof ArrowFileReader f ? f.getRecordBlocks().size() : 0;
-    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+  private long write(IpcInput input, WriterProperties props, PrintWriter err, OutputFile file) throws IOException {
+    long total = Math.max(0, input.declaredBatches());
+    VectorSchemaRoot root = input.root();
     ProgressBar bar = ProgressBar.start(err, "from-arrow", total);
     long batches = 0;
     long rows = 0;
     ParquetFileWriter w;
     try {
-      w = ParquetFileWriter.open(file, root.getSchema(), reader, props);
+      w = ParquetFileWriter.open(file, root.getSchema(), input.reader(), props);
     } catch (IllegalArgumentException e) {
       throw new UserInputException(out + ": cannot write as asked: " + e.getMessage(), e);
     }
     try {
-      while (reader.loadNextBatch()) {
+      while (input.next()) {
         w.write(root);
         rows += root.getRowCount();
         bar.update(++batches, "batches");

@@ -103,6 +103,51 @@ class FromArrowCommandTest {
     assertEquals(2, Cli.run("from-arrow", dir.resolve("missing.arrow").toString(), out.toString()).exit());
   }
 
+  /**
+   * A garbled record batch in the middle of an IPC file: Arrow Java's reader fails on it with an
+   * unchecked {@code IndexOutOfBoundsException}, which must reach the user as a bad-input error naming
+   * the file and the batch (exit 2), not as an internal error, and leave no output.
+   */
+  @Test
+  void aGarbledRecordBatchIsAnInputErrorNamingTheBatch(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("in.arrow");
+    ArrowFiles.idsAndNames(arrow, 4_000, 1_000);
+    org.apache.arrow.vector.ipc.message.ArrowBlock third;
+    try (org.apache.arrow.memory.RootAllocator a = new org.apache.arrow.memory.RootAllocator();
+        org.apache.arrow.vector.ipc.ArrowFileReader reader = new org.apache.arrow.vector.ipc.ArrowFileReader(
+            java.nio.channels.FileChannel.open(arrow, java.nio.file.StandardOpenOption.READ), a)) {
+      third = reader.getRecordBlocks().get(2);
+    }
+    byte[] garbage = new byte[third.getMetadataLength() - 8];
+    Arrays.fill(garbage, (byte) 0xFF);
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(arrow,
+        java.nio.file.StandardOpenOption.WRITE)) {
+      ch.write(java.nio.ByteBuffer.wrap(garbage), third.getOffset() + 8);
+    }
+
+    Path out = dir.resolve("x.parquet");
+    Cli file = Cli.run("from-arrow", arrow.toString(), out.toString());
+    assertEquals(2, file.exit(), file.err());
+    assertTrue(file.err().contains("in.arrow: cannot read Arrow IPC record batch 3"), file.err());
+    assertFalse(file.err().contains("internal error"), file.err());
+    assertFalse(Files.exists(out), "nothing published on failure");
+
+    Path ds = dir.resolve("ds");
+    Cli dataset = Cli.run("from-arrow", arrow.toString(), ds.toString(), "--partition-by", "id");
+    assertEquals(2, dataset.exit(), dataset.err());
+    assertTrue(dataset.err().contains("in.arrow: cannot read Arrow IPC record batch 3"), dataset.err());
+    assertTrue(!Files.exists(ds) || files(ds).isEmpty(), "no data file published: " + (Files.exists(ds) ? files(ds) : ""));
+
+    // cut off before its footer: refused when opened
+    Path cut = dir.resolve("cut.arrow");
+    byte[] whole = Files.readAllBytes(dir.resolve("in.arrow"));
+    Files.write(cut, Arrays.copyOf(whole, whole.length / 2));
+    Cli truncated = Cli.run("from-arrow", cut.toString(), out.toString());
+    assertEquals(2, truncated.exit(), truncated.err());
+    assertTrue(truncated.err().contains("cut.arrow: cannot read Arrow IPC"), truncated.err());
+    assertFalse(Files.exists(out));
+  }
+
   /** The data files below {@code dir}, relative, sorted. */
   private static List<String> files(Path dir) throws java.io.IOException {
     try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
