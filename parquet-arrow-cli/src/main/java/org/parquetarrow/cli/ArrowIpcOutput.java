@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import org.parquetarrow.ParquetIOException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
@@ -55,7 +56,9 @@ final class ArrowIpcOutput implements AutoCloseable {
       return new ArrowIpcOutput(target, path, partial, FileChannel.open(partial, StandardOpenOption.CREATE,
           StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
     } catch (IOException e) {
-      throw failure(target, e);
+      // said of the file asked for ("the directory … does not exist", "permission denied"), not of
+      // the temporary beside it, whose bare name is all the JDK's message holds
+      throw new UserInputException(ParquetIOException.opening(target + ": cannot write", partial, e).problem(), e);
     }
   }
 

@@ -290,7 +290,7 @@ final class FromArrowCommand implements Callable<Integer> {
         bar.update(++batches, "batches");
       }
       w.close();
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       w.abort();
       throw e;
     } finally {

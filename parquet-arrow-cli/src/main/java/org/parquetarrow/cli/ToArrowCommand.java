@@ -8,7 +8,6 @@ import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.read.ParquetFileReader;
@@ -60,40 +59,39 @@ final class ToArrowCommand implements Callable<Integer> {
         BufferAllocator allocator = new RootAllocator();
         ParquetFileReader reader = ReaderOpener.open(locations, in, allocator, columns, batchSize, null, keys.properties(), lanes.lanes)) {
       ProgressBar bar = ProgressBar.start(err, "to-arrow", reader.metadata().numRows());
+      // read before the schema: a dictionary column's plain type is known once its first batch is
       VectorSchemaRoot first = reader.readNextBatch();
-      DictionaryProvider dictionaries = reader.dictionaries();
-      Schema schema;
+      boolean firstTaken = false;
       try {
-        schema = PlainBatch.plainSchema(reader.arrowSchema(), dictionaries);
-      } catch (RuntimeException e) {
-        if (first != null) {
-          first.close();
-        }
-        throw e;
-      }
-      try (ArrowIpcOutput output = ArrowIpcOutput.open(out);
-          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-          ArrowWriter writer = output.writer(root, null)) {
-        writer.start();
-        for (VectorSchemaRoot next = first; next != null; next = reader.readNextBatch()) {
-          try (VectorSchemaRoot batch = next;
-              VectorSchemaRoot plain = PlainBatch.decode(batch, reader.dictionaries(), allocator)) {
-            for (int i = 0; i < schema.getFields().size(); i++) {
-              plain.getVector(i).makeTransferPair(root.getVector(i)).transfer();
+        Schema schema = PlainBatch.plainSchema(reader.arrowSchema(), reader.dictionaries());
+        try (ArrowIpcOutput output = ArrowIpcOutput.open(out);
+            VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+            ArrowWriter writer = output.writer(root, null)) {
+          writer.start();
+          firstTaken = true;
+          for (VectorSchemaRoot next = first; next != null; next = reader.readNextBatch()) {
+            try (VectorSchemaRoot batch = next;
+                VectorSchemaRoot plain = PlainBatch.decode(batch, reader.dictionaries(), allocator)) {
+              for (int i = 0; i < schema.getFields().size(); i++) {
+                plain.getVector(i).makeTransferPair(root.getVector(i)).transfer();
+              }
+              root.setRowCount(plain.getRowCount());
+              writer.writeBatch();
+              rows += plain.getRowCount();
             }
-            root.setRowCount(plain.getRowCount());
-            writer.writeBatch();
-            rows += plain.getRowCount();
+            bar.update(rows, "rows");
           }
-          bar.update(rows, "rows");
+          writer.end();
+          output.commit();
+          target = output.target();
+        } catch (IOException e) {
+          throw ArrowIpcOutput.failure(out, e);
         }
-        writer.end();
-        output.commit();
-        target = output.target();
-      } catch (IOException e) {
-        throw ArrowIpcOutput.failure(out, e);
       } finally {
         bar.finish();
+        if (!firstTaken && first != null) {
+          first.close(); // the output could not be opened or started
+        }
       }
     }
     if (target != null) {

@@ -131,6 +131,25 @@ class ToArrowCommandTest {
     }
   }
 
+  /**
+   * An output in a directory that does not exist: the message names the directory and the file asked
+   * for (not the temporary ".partial" beside it), and the batch read before the output was opened is
+   * released (with --verbose a leak would show as the allocator's suppressed exception).
+   */
+  @Test
+  void anOutputInAMissingDirectoryIsNamedAndLeaksNothing(@TempDir Path dir) {
+    Path out = dir.resolve("no/such/x.arrow");
+    Cli r = Cli.run("to-arrow", Cli.corpus("data/alltypes_plain.parquet"), out.toString());
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains(out + ": cannot write: the directory " + dir.resolve("no/such") + " does not exist"),
+        r.err());
+    assertFalse(r.err().contains(".partial"), r.err());
+    Cli verbose = Cli.run("to-arrow", Cli.corpus("data/alltypes_plain.parquet"), out.toString(), "--verbose");
+    assertEquals(2, verbose.exit(), verbose.err());
+    assertFalse(verbose.err().contains("leaked"), verbose.err());
+    assertFalse(Files.exists(dir.resolve("no")));
+  }
+
   @Test
   void badColumnsAndMissingFilesAreInputErrors(@TempDir Path dir) {
     Path out = dir.resolve("x.arrow");
