@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import org.parquetarrow.ParquetIOException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
@@ -56,9 +55,8 @@ final class ArrowIpcOutput implements AutoCloseable {
       return new ArrowIpcOutput(target, path, partial, FileChannel.open(partial, StandardOpenOption.CREATE,
           StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
     } catch (IOException e) {
-      // said of the file asked for ("the directory … does not exist", "permission denied"), not of
-      // the temporary beside it, whose bare name is all the JDK's message holds
-      throw new UserInputException(ParquetIOException.opening(target + ": cannot write", partial, e).problem(), e);
+      // said of the file asked for, not of the temporary beside it that the JDK's message names
+      throw failure(target, e);
     }
   }
 
@@ -93,7 +91,7 @@ final class ArrowIpcOutput implements AutoCloseable {
 
   /** The user-facing error for an I/O failure while writing to {@code target} ({@code -}: stdout). */
   static UserInputException failure(String target, IOException e) {
-    return new UserInputException(("-".equals(target) ? "stdout" : target) + ": cannot write: " + e.getMessage(), e);
+    return FileErrors.cannotWrite(target, e);
   }
 
   @Override

@@ -23,6 +23,9 @@ final class FailureHandler implements IExecutionExceptionHandler {
     PrintWriter err = cl.getErr();
     boolean input = isInputProblem(e);
     String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+    if (e instanceof java.nio.file.FileSystemException fs && fs.getFile() != null) {
+      message = fs.getFile() + ": " + FileErrors.reason(fs); // the JDK's own message is the bare path
+    }
     if (e instanceof MissingKeyException missing && missing.location().column() != null) {
       // the reader's own text names the Java option for keys; a command user has options instead
       message = "column " + missing.location().column() + " is encrypted; give its key with --column-key"

@@ -42,7 +42,7 @@ final class LayoutCommand implements Callable<Integer> {
     try {
       Files.writeString(svg, picture, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UserInputException(svg + ": cannot write: " + e.getMessage(), e);
+      throw FileErrors.cannotWrite(svg.toString(), e);
     }
     spec.commandLine().getOut().println("wrote " + svg);
     spec.commandLine().getOut().flush();

@@ -137,6 +137,9 @@ final class ScanCommand implements Callable<Integer> {
     }
     ScanMetrics metrics;
     Dataset dataset;
+    if (metricsJson != null) {
+      refuseMissingDirectory(metricsJson);
+    }
     long t0 = System.nanoTime();
     try (Locations locations = storage.locations()) {
       dataset = DatasetSource.discover(locations, path, DiscoveryOptions.builder().decryption(keys.properties()).build());
@@ -275,15 +278,26 @@ final class ScanCommand implements Callable<Integer> {
     }
   }
 
+  /** Said before the scan, not after minutes of it, when the metrics file's directory is missing. */
+  private static void refuseMissingDirectory(Path file) {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+      throw FileErrors.cannotWrite(file.toString(), new java.nio.file.NoSuchFileException(file.toString()));
+    }
+  }
+
   private void writeMetrics(ScanMetrics metrics, IoStatistics discovery) {
     Map<String, Long> m = new LinkedHashMap<>(metrics.toMap());
     // listing and footers, before the scan's own requests
     m.put("discovery_requests", discovery.requests());
     m.put("discovery_bytes", discovery.bytesRead());
     try {
-      new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(metricsJson.toFile(), m);
+      // through NIO, whose exceptions FileErrors can put in words (FileOutputStream's cannot be told apart)
+      try (var stream = java.nio.file.Files.newOutputStream(metricsJson)) {
+        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(stream, m);
+      }
     } catch (IOException e) {
-      throw new UserInputException(metricsJson + ": cannot write: " + e.getMessage(), e);
+      throw FileErrors.cannotWrite(metricsJson.toString(), e);
     }
   }
 

@@ -71,4 +71,33 @@ class NewUserEdgesTest {
     // before: "[column var.typed_value]" only, leaving the user to find the file among many
     assertTrue(r.err().contains("odd-one.parquet"), r.err());
   }
+
+  /**
+   * Outputs that cannot be written say why in words, after the path the user gave: the JDK's own
+   * message for a missing directory or a path below a regular file is only the path again.
+   */
+  @Test
+  void anOutputThatCannotBeWrittenSaysWhy(@TempDir Path dir) throws Exception {
+    String file = Cli.corpus("data/alltypes_plain.parquet");
+    Path svg = dir.resolve("missing/x.svg");
+    Cli layout = Cli.run("layout", file, "--svg", svg.toString());
+    assertEquals(2, layout.exit(), layout.err());
+    assertTrue(layout.err().contains(svg + ": cannot write: the directory " + dir.resolve("missing") + " does not exist"),
+        layout.err());
+
+    Path metrics = dir.resolve("missing/m.json");
+    Cli scan = Cli.run("scan", file, "--metrics-json", metrics.toString());
+    assertEquals(2, scan.exit(), scan.err());
+    assertTrue(scan.err().contains(metrics + ": cannot write: the directory " + dir.resolve("missing") + " does not exist"),
+        scan.err());
+    assertFalse(scan.err().contains("rows:"), "refused before scanning: " + scan.err());
+
+    Path aFile = dir.resolve("plain-file");
+    Files.writeString(aFile, "not a directory");
+    Cli demo = Cli.run("demo", aFile.resolve("sub").toString(), "--rows", "100");
+    assertEquals(2, demo.exit(), demo.err());
+    assertTrue(demo.err().contains(aFile.toString()), demo.err());
+    String said = demo.err().substring(demo.err().indexOf(aFile.toString()) + aFile.toString().length());
+    assertTrue(said.matches("(?s)(/sub)?: \\S.*"), "a reason after the path: " + demo.err());
+  }
 }
