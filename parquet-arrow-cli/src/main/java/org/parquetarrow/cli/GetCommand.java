@@ -136,10 +136,37 @@ final class GetCommand implements Callable<Integer> {
   /** What the server said, as a one-line input problem unless the server itself failed. */
   private RuntimeException explained(FlightRuntimeException e) {
     FlightStatusCode code = e.status().code();
+    String unreachable = code == FlightStatusCode.UNAVAILABLE ? whyUnreachable(e) : null;
+    if (unreachable != null) {
+      // gRPC's own words are "UNAVAILABLE: io exception", which say neither what nor why
+      return new UserInputException(server + ": cannot reach the server: " + unreachable, e);
+    }
     String message = server + ": " + code + ": " + e.status().description();
     if (code == FlightStatusCode.INTERNAL || code == FlightStatusCode.UNKNOWN) {
       return new IllegalStateException(message, e);
     }
     return new UserInputException(message, e);
+  }
+
+  /** The network's reason a connection was not made, from the cause chain; null when there is none. */
+  static String whyUnreachable(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof java.net.ConnectException) {
+        String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(Locale.ROOT);
+        return m.contains("refused") ? "connection refused (is a server listening on that port?)"
+            : m.contains("timed out") ? "the connection timed out" : "cannot connect";
+      }
+      if (c instanceof java.net.UnknownHostException || c instanceof java.nio.channels.UnresolvedAddressException) {
+        return "the host name does not resolve";
+      }
+      if (c instanceof java.net.NoRouteToHostException) {
+        return "no route to the host";
+      }
+      if (c instanceof javax.net.ssl.SSLException) {
+        return "the TLS handshake failed (a plain grpc:// server asked with grpc+tls://, or an untrusted certificate?)";
+      }
+    }
+    String description = e instanceof FlightRuntimeException f ? f.status().description() : null;
+    return description != null && description.contains("unresolved address") ? "the host name does not resolve" : null;
   }
 }

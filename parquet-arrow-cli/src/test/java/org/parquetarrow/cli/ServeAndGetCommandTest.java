@@ -243,4 +243,25 @@ class ServeAndGetCommandTest {
     assertEquals(2, r.exit());
     assertTrue(r.err().contains("no such file or directory"), r.err());
   }
+
+  /**
+   * A server that is not there is said to be unreachable, and why; gRPC's own "UNAVAILABLE: io
+   * exception" named neither.
+   */
+  @Test
+  void getFromAServerThatIsNotThereSaysWhy() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort(); // free once closed: nothing listens there
+    }
+    Cli refused = Cli.run("get", "grpc://127.0.0.1:" + port, "any");
+    assertEquals(2, refused.exit(), refused.err());
+    assertTrue(refused.err().contains("grpc://127.0.0.1:" + port + ": cannot reach the server: connection refused"),
+        refused.err());
+
+    Cli unresolved = Cli.run("get", "grpc://no-such-host.invalid:5000", "any");
+    assertEquals(2, unresolved.exit(), unresolved.err());
+    assertTrue(unresolved.err().contains("grpc://no-such-host.invalid:5000: cannot reach the server: the host name does not resolve"),
+        unresolved.err());
+  }
 }
