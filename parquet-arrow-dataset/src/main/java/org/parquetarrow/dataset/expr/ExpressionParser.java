@@ -18,6 +18,7 @@ import java.util.List;
  * and        := not ('and' not)*
  * not        := 'not' not | '(' filter ')' | predicate
  * predicate  := column op literal | literal op column          op: = == != &lt;&gt; &lt; &lt;= &gt; &gt;=
+ *             | column                                     a boolean column alone: column = true
  *             | column ['not'] 'in' '(' literal (',' literal)* ')'
  *             | column ['not'] 'between' literal 'and' literal
  *             | column 'is' ['not'] 'null'
@@ -138,6 +139,10 @@ public final class ExpressionParser {
     }
     ColumnRef column = column();
     Token t = peek();
+    if (t.kind() == Token.Kind.EOF || t.kind() == Token.Kind.RPAREN || t.isKeyword("and") || t.isKeyword("or")) {
+      // SQL's "where flag" (and pyarrow's pc.field("flag") as a filter); "not flag" is not() of this
+      return new Comparison(column, CompareOp.EQ, Literal.of(true));
+    }
     if (t.kind() == Token.Kind.OPERATOR) {
       index++;
       if (!startsLiteral()) {

@@ -63,6 +63,18 @@ class ExpressionParserTest {
     assertEquals(col("x").eq(0.5), ExpressionParser.parse("x = .5e0"));
   }
 
+  /** SQL's {@code where flag}: a boolean column alone is the comparison with true, in every place a predicate goes. */
+  @Test
+  void aColumnAloneIsComparedWithTrue() {
+    assertEquals(col("b").eq(true), ExpressionParser.parse("b"));
+    assertEquals(new Not(col("b").eq(true)), ExpressionParser.parse("not b"));
+    assertEquals(and(col("b").eq(true), col("x").gt(1)), ExpressionParser.parse("b and x > 1"));
+    assertEquals(or(col("x").gt(1), col("s.b").eq(true)), ExpressionParser.parse("x > 1 or s.b"));
+    assertEquals(and(or(col("a").eq(true), col("b").eq(true)), new Not(col("c").eq(true))),
+        ExpressionParser.parse("(a or b) and not c"));
+    assertEquals(2, fails("b c").position(), "two names are still an error");
+  }
+
   @Test
   void literalOnTheLeftIsTurnedAround() {
     assertEquals(col("x").gt(5), ExpressionParser.parse("5 < x"));
