@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -54,6 +55,14 @@ final class FilterEvaluator {
    * indices ({@link org.parquetarrow.read.DictionaryRowFilter}).
    */
   private final Map<String, Conjunction.Unit> answerable;
+  /**
+   * The top-level {@code c is not null} steps of the filter on a column {@code c} of {@link
+   * #answerable}, to the column's name: where the reader answers {@code c}'s step they need no
+   * evaluation, since that step is false on a null row already (a null has no dictionary index).
+   * Spark pushes {@code isnotnull(c)} beside every comparison on {@code c}; counting it as a second
+   * step on {@code c} would keep {@code c} from being answered at all.
+   */
+  private final Map<Conjunction.Unit, String> impliedNotNull = new IdentityHashMap<>();
 
   FilterEvaluator(Expression boundFilter) {
     this.filter = boundFilter;
@@ -66,7 +75,13 @@ final class FilterEvaluator {
     Map<String, Conjunction.Unit> out = new LinkedHashMap<>();
     Set<String> seen = new HashSet<>();
     Set<String> twice = new HashSet<>();
+    Map<Conjunction.Unit, String> notNull = new IdentityHashMap<>();
     for (Conjunction.Unit u : units) {
+      String notNullOf = units.size() > 1 ? notNullColumn(u) : null;
+      if (notNullOf != null) {
+        notNull.put(u, notNullOf); // implied by an answered step on the column, if any (below)
+        continue;
+      }
       Set<List<String>> refs = new HashSet<>();
       boolean nullTest = false;
       for (Expression t : u.terms()) {
@@ -85,7 +100,23 @@ final class FilterEvaluator {
       }
     }
     out.keySet().removeAll(twice);
+    notNull.forEach((u, column) -> {
+      if (out.containsKey(column)) {
+        impliedNotNull.put(u, column);
+      }
+    });
     return out;
+  }
+
+  /** The top-level column {@code u} alone tests to be not null ({@code c is not null}, {@code not (c is null)}), or {@code null}. */
+  private static String notNullColumn(Conjunction.Unit u) {
+    if (u.isRange() || u.terms().size() != 1) {
+      return null;
+    }
+    Expression t = u.terms().get(0);
+    NullCheck nc = t instanceof NullCheck n && !n.isNull() ? n
+        : t instanceof Not not && not.term() instanceof NullCheck n && n.isNull() ? n : null;
+    return nc != null && nc.column().path().size() == 1 ? nc.column().path().get(0) : null;
   }
 
   /** Adds the columns {@code e} reads to {@code into}; whether it holds a null test (true on a null). */
@@ -276,6 +307,12 @@ final class FilterEvaluator {
       long[] rowsOpen = open;
       for (int u : conj.order()) {
         Conjunction.Unit unit = conj.units().get(u);
+        if (!answered.isEmpty()) {
+          String implier = impliedNotNull.get(unit);
+          if (implier != null && answered.contains(implier)) {
+            continue; // the column's answered step is false on its nulls already
+          }
+        }
         String name = answered.isEmpty() ? null : answeredBy(unit);
         TriBits r = name != null ? answers(name) : unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen, unit) : eval(unit.terms().get(0), rowsOpen);
         observe(conj, u, r, rowsOpen);
@@ -307,26 +344,36 @@ final class FilterEvaluator {
     TriBits answers(String name) {
       BitVector v = (BitVector) batch.getVector(name);
       TriBits out = new TriBits(rows);
+      if (rows == 0) {
+        return out;
+      }
+      // a word of 64 rows at a time, by address, once both bitmaps are known to hold the rows
+      int bytes = (rows + 7) >>> 3;
       ArrowBuf data = v.getDataBuffer();
       ArrowBuf valid = v.getValidityBuffer();
-      int words = (rows + 63) >>> 6;
-      for (int w = 0; w < words; w++) {
+      data.checkBytes(0, bytes);
+      valid.checkBytes(0, bytes);
+      long d = data.memoryAddress();
+      long n = valid.memoryAddress();
+      int whole = bytes >>> 3;
+      long[] isTrue = out.isTrue;
+      long[] isFalse = out.isFalse;
+      for (int w = 0; w < whole; w++) {
         long mask = TriBits.rowsMask(rows, w);
-        out.isTrue[w] = word(data, w, rows) & word(valid, w, rows) & mask;
-        out.isFalse[w] = ~out.isTrue[w] & mask;
+        long t = MemoryUtil.getLong(d + 8L * w) & MemoryUtil.getLong(n + 8L * w) & mask;
+        isTrue[w] = t;
+        isFalse[w] = ~t & mask;
       }
-      return out;
-    }
-
-    /** Word {@code w} of the bitmap {@code b} of {@code n} bits (bits past {@code n} any). */
-    private static long word(ArrowBuf b, int w, int n) {
-      if (8L * w + 8 <= b.capacity()) {
-        return b.getLong(8L * w);
-      }
-      long out = 0;
-      int bytes = (int) Math.min(8, ((n + 7) >>> 3) - 8L * w);
-      for (int i = 0; i < bytes; i++) {
-        out |= (b.getByte(8L * w + i) & 0xFFL) << (8 * i);
+      if (whole < isTrue.length) {
+        // the last rows, in fewer than 8 bytes of the bitmaps
+        long t = 0;
+        for (int i = 0; 8 * whole + i < bytes; i++) {
+          long at = 8L * whole + i;
+          t |= ((MemoryUtil.getByte(d + at) & MemoryUtil.getByte(n + at)) & 0xFFL) << (8 * i);
+        }
+        long mask = TriBits.rowsMask(rows, whole);
+        isTrue[whole] = t & mask;
+        isFalse[whole] = ~t & mask;
       }
       return out;
     }
