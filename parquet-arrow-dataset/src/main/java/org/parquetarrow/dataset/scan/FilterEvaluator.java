@@ -305,25 +305,80 @@ final class FilterEvaluator {
     private TriBits and(Conjunction conj, long[] open) {
       TriBits out = null;
       long[] rowsOpen = open;
+      // the rows left open, rewritten after each unit (a unit reads them only while it runs)
+      long[] next = null;
       for (int u : conj.order()) {
         Conjunction.Unit unit = conj.units().get(u);
+        String name = null;
         if (!answered.isEmpty()) {
           String implier = impliedNotNull.get(unit);
           if (implier != null && answered.contains(implier)) {
             continue; // the column's answered step is false on its nulls already
           }
+          name = answeredBy(unit);
         }
-        String name = answered.isEmpty() ? null : answeredBy(unit);
-        TriBits r = name != null ? answers(name) : unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen, unit) : eval(unit.terms().get(0), rowsOpen);
-        observe(conj, u, r, rowsOpen);
-        if (out == null) {
-          out = r;
+        if (name != null && out != null) {
+          andAnswers(name, conj, u, out, rowsOpen);
         } else {
-          out.and(r);
+          TriBits r = name != null ? answers(name) : unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen, unit) : eval(unit.terms().get(0), rowsOpen);
+          if (out == null) {
+            observe(conj, u, r, rowsOpen);
+            out = r;
+          } else {
+            andObserving(conj, u, out, r, rowsOpen);
+          }
         }
-        rowsOpen = notFalse(out, open);
+        if (next == null) {
+          next = new long[out.isFalse.length];
+        }
+        for (int w = 0; w < next.length; w++) {
+          next[w] = ~out.isFalse[w] & TriBits.rowsMask(rows, w) & (open == null ? -1L : open[w]);
+        }
+        rowsOpen = next;
       }
       return out;
+    }
+
+    /**
+     * {@code out} and the step's answers in column {@code name} ({@link #answers}) into {@code
+     * out}, in one pass over the words, telling {@code conj} what unit {@code u} kept of {@code open}.
+     */
+    private void andAnswers(String name, Conjunction conj, int u, TriBits out, long[] open) {
+      BitVector v = (BitVector) batch.getVector(name);
+      if (rows == 0) {
+        return;
+      }
+      int bytes = (rows + 7) >>> 3;
+      long d = bitmapAddress(v.getDataBuffer(), bytes);
+      long n = bitmapAddress(v.getValidityBuffer(), bytes);
+      long[] isTrue = out.isTrue;
+      long[] isFalse = out.isFalse;
+      int given = 0;
+      int kept = 0;
+      for (int w = 0; w < isTrue.length; w++) {
+        long mask = TriBits.rowsMask(rows, w);
+        long t = answerWord(d, n, w, bytes) & mask;
+        long o = mask & (open == null ? -1L : open[w]);
+        given += Long.bitCount(o);
+        kept += Long.bitCount(o & t);
+        isTrue[w] &= t;
+        isFalse[w] |= ~t & mask;
+      }
+      conj.observe(u, given, kept);
+    }
+
+    /** {@code out} and {@code r} into {@code out}, telling {@code conj} what unit {@code u} kept of {@code open} (as {@link #observe}). */
+    private void andObserving(Conjunction conj, int u, TriBits out, TriBits r, long[] open) {
+      int given = 0;
+      int kept = 0;
+      for (int w = 0; w < out.isTrue.length; w++) {
+        long o = TriBits.rowsMask(rows, w) & (open == null ? -1L : open[w]);
+        given += Long.bitCount(o);
+        kept += Long.bitCount(o & ~r.isFalse[w]);
+        out.isTrue[w] &= r.isTrue[w];
+        out.isFalse[w] |= r.isFalse[w];
+      }
+      conj.observe(u, given, kept);
     }
 
     /** The column of {@link #answered} whose step {@code unit} is, or {@code null}. */
@@ -347,35 +402,39 @@ final class FilterEvaluator {
       if (rows == 0) {
         return out;
       }
-      // a word of 64 rows at a time, by address, once both bitmaps are known to hold the rows
       int bytes = (rows + 7) >>> 3;
-      ArrowBuf data = v.getDataBuffer();
-      ArrowBuf valid = v.getValidityBuffer();
-      data.checkBytes(0, bytes);
-      valid.checkBytes(0, bytes);
-      long d = data.memoryAddress();
-      long n = valid.memoryAddress();
-      int whole = bytes >>> 3;
-      long[] isTrue = out.isTrue;
-      long[] isFalse = out.isFalse;
-      for (int w = 0; w < whole; w++) {
+      long d = bitmapAddress(v.getDataBuffer(), bytes);
+      long n = bitmapAddress(v.getValidityBuffer(), bytes);
+      for (int w = 0; w < out.isTrue.length; w++) {
         long mask = TriBits.rowsMask(rows, w);
-        long t = MemoryUtil.getLong(d + 8L * w) & MemoryUtil.getLong(n + 8L * w) & mask;
-        isTrue[w] = t;
-        isFalse[w] = ~t & mask;
-      }
-      if (whole < isTrue.length) {
-        // the last rows, in fewer than 8 bytes of the bitmaps
-        long t = 0;
-        for (int i = 0; 8 * whole + i < bytes; i++) {
-          long at = 8L * whole + i;
-          t |= ((MemoryUtil.getByte(d + at) & MemoryUtil.getByte(n + at)) & 0xFFL) << (8 * i);
-        }
-        long mask = TriBits.rowsMask(rows, whole);
-        isTrue[whole] = t & mask;
-        isFalse[whole] = ~t & mask;
+        long t = answerWord(d, n, w, bytes) & mask;
+        out.isTrue[w] = t;
+        out.isFalse[w] = ~t & mask;
       }
       return out;
+    }
+
+    /** The address of bitmap {@code b}, checked to hold {@code bytes} bytes. */
+    private static long bitmapAddress(ArrowBuf b, int bytes) {
+      b.checkBytes(0, bytes);
+      return b.memoryAddress();
+    }
+
+    /**
+     * Word {@code w} of the answers whose values and validity bitmaps of {@code bytes} bytes are at
+     * {@code d} and {@code n}: true where both bits are set (bits past the last row any). A word at a
+     * time by address; the last one, in fewer than 8 bytes of the bitmaps, a byte at a time.
+     */
+    private static long answerWord(long d, long n, int w, int bytes) {
+      long at = 8L * w;
+      if (at + 8 <= bytes) {
+        return MemoryUtil.getLong(d + at) & MemoryUtil.getLong(n + at);
+      }
+      long t = 0;
+      for (int i = 0; at + i < bytes; i++) {
+        t |= ((MemoryUtil.getByte(d + at + i) & MemoryUtil.getByte(n + at + i)) & 0xFFL) << (8 * i);
+      }
+      return t;
     }
 
     /** Tells {@code conj} how many of the rows of {@code open} (all when null) unit {@code u} left not false. */
