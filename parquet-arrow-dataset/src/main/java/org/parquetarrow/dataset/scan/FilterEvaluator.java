@@ -644,12 +644,7 @@ final class FilterEvaluator {
       return c;
     }
 
-    /** The rows of {@code open} (all when null) that {@code so} far is not false on. */
-    private long[] notFalse(TriBits so, long[] open) {
-      return notFalse(so, open, rows);
-    }
-
-    /** {@link #notFalse(TriBits, long[])} for {@code so} over {@code n} rows (or dictionary entries). */
+    /** The rows of {@code open} (all when null) that {@code so} far is not false on, of {@code n} rows (or dictionary entries). */
     private long[] notFalse(TriBits so, long[] open, int n) {
       long[] out = new long[so.isFalse.length];
       for (int w = 0; w < out.length; w++) {
