@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -369,6 +370,7 @@ final class FileScanTask {
           Map<Long, FieldVector> dictionaries = new HashMap<>();
           try (VectorSchemaRoot root = conformed(in, batches.getDictionaryVectors(), shape.filter(), filterFields,
               dictionaries, Map.of())) {
+            countAnswered(root);
             TriBits bits = filter.evaluate(root, dictionaries, dictionaryResults, answered);
             matching.add(bits.isTrue, rows);
             int count = bits.trueCount();
@@ -384,6 +386,17 @@ final class FileScanTask {
       }
     }
     return matching.build();
+  }
+
+  /** Adds to the metrics the values of {@code root} the reader answered the filter's step for ({@link #answered}). */
+  private void countAnswered(VectorSchemaRoot root) {
+    int columns = 0;
+    for (String name : answered) {
+      if (root.getVector(name) instanceof BitVector) {
+        columns++;
+      }
+    }
+    metrics.valuesAnsweredFromIndices.add((long) columns * root.getRowCount());
   }
 
   /** Hands {@code out} to the sink; stops the task once the sink refuses or the limit's rows are out. */
@@ -424,6 +437,9 @@ final class FileScanTask {
     metrics.rowsMaterialized.add(rows);
     Map<Long, FieldVector> dictionaries = new HashMap<>();
     try (VectorSchemaRoot workRoot = conformed(in, inDictionaries, shape.work(), workFields, dictionaries, Map.of())) {
+      if (evaluate) {
+        countAnswered(workRoot);
+      }
       TriBits bits = evaluate ? filter.evaluate(workRoot, dictionaries, dictionaryResults, answered) : null;
       int count = bits == null ? rows : bits.trueCount();
       if (bits != null) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -54,6 +55,14 @@ final class FilterEvaluator {
    * indices ({@link org.parquetarrow.read.DictionaryRowFilter}).
    */
   private final Map<String, Conjunction.Unit> answerable;
+  /**
+   * The top-level {@code c is not null} steps of the filter on a column {@code c} of {@link
+   * #answerable}, to the column's name: where the reader answers {@code c}'s step they need no
+   * evaluation, since that step is false on a null row already (a null has no dictionary index).
+   * Spark pushes {@code isnotnull(c)} beside every comparison on {@code c}; counting it as a second
+   * step on {@code c} would keep {@code c} from being answered at all.
+   */
+  private final Map<Conjunction.Unit, String> impliedNotNull = new IdentityHashMap<>();
 
   FilterEvaluator(Expression boundFilter) {
     this.filter = boundFilter;
@@ -66,7 +75,13 @@ final class FilterEvaluator {
     Map<String, Conjunction.Unit> out = new LinkedHashMap<>();
     Set<String> seen = new HashSet<>();
     Set<String> twice = new HashSet<>();
+    Map<Conjunction.Unit, String> notNull = new IdentityHashMap<>();
     for (Conjunction.Unit u : units) {
+      String notNullOf = units.size() > 1 ? notNullColumn(u) : null;
+      if (notNullOf != null) {
+        notNull.put(u, notNullOf); // implied by an answered step on the column, if any (below)
+        continue;
+      }
       Set<List<String>> refs = new HashSet<>();
       boolean nullTest = false;
       for (Expression t : u.terms()) {
@@ -85,7 +100,23 @@ final class FilterEvaluator {
       }
     }
     out.keySet().removeAll(twice);
+    notNull.forEach((u, column) -> {
+      if (out.containsKey(column)) {
+        impliedNotNull.put(u, column);
+      }
+    });
     return out;
+  }
+
+  /** The top-level column {@code u} alone tests to be not null ({@code c is not null}, {@code not (c is null)}), or {@code null}. */
+  private static String notNullColumn(Conjunction.Unit u) {
+    if (u.isRange() || u.terms().size() != 1) {
+      return null;
+    }
+    Expression t = u.terms().get(0);
+    NullCheck nc = t instanceof NullCheck n && !n.isNull() ? n
+        : t instanceof Not not && not.term() instanceof NullCheck n && n.isNull() ? n : null;
+    return nc != null && nc.column().path().size() == 1 ? nc.column().path().get(0) : null;
   }
 
   /** Adds the columns {@code e} reads to {@code into}; whether it holds a null test (true on a null). */
@@ -274,19 +305,80 @@ final class FilterEvaluator {
     private TriBits and(Conjunction conj, long[] open) {
       TriBits out = null;
       long[] rowsOpen = open;
+      // the rows left open, rewritten after each unit (a unit reads them only while it runs)
+      long[] next = null;
       for (int u : conj.order()) {
         Conjunction.Unit unit = conj.units().get(u);
-        String name = answered.isEmpty() ? null : answeredBy(unit);
-        TriBits r = name != null ? answers(name) : unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen, unit) : eval(unit.terms().get(0), rowsOpen);
-        observe(conj, u, r, rowsOpen);
-        if (out == null) {
-          out = r;
-        } else {
-          out.and(r);
+        String name = null;
+        if (!answered.isEmpty()) {
+          String implier = impliedNotNull.get(unit);
+          if (implier != null && answered.contains(implier)) {
+            continue; // the column's answered step is false on its nulls already
+          }
+          name = answeredBy(unit);
         }
-        rowsOpen = notFalse(out, open);
+        if (name != null && out != null) {
+          andAnswers(name, conj, u, out, rowsOpen);
+        } else {
+          TriBits r = name != null ? answers(name) : unit.isRange() ? bounds(unit.column(), unit.terms(), rowsOpen, unit) : eval(unit.terms().get(0), rowsOpen);
+          if (out == null) {
+            observe(conj, u, r, rowsOpen);
+            out = r;
+          } else {
+            andObserving(conj, u, out, r, rowsOpen);
+          }
+        }
+        if (next == null) {
+          next = new long[out.isFalse.length];
+        }
+        for (int w = 0; w < next.length; w++) {
+          next[w] = ~out.isFalse[w] & TriBits.rowsMask(rows, w) & (open == null ? -1L : open[w]);
+        }
+        rowsOpen = next;
       }
       return out;
+    }
+
+    /**
+     * {@code out} and the step's answers in column {@code name} ({@link #answers}) into {@code
+     * out}, in one pass over the words, telling {@code conj} what unit {@code u} kept of {@code open}.
+     */
+    private void andAnswers(String name, Conjunction conj, int u, TriBits out, long[] open) {
+      BitVector v = (BitVector) batch.getVector(name);
+      if (rows == 0) {
+        return;
+      }
+      int bytes = (rows + 7) >>> 3;
+      long d = bitmapAddress(v.getDataBuffer(), bytes);
+      long n = bitmapAddress(v.getValidityBuffer(), bytes);
+      long[] isTrue = out.isTrue;
+      long[] isFalse = out.isFalse;
+      int given = 0;
+      int kept = 0;
+      for (int w = 0; w < isTrue.length; w++) {
+        long mask = TriBits.rowsMask(rows, w);
+        long t = answerWord(d, n, w, bytes) & mask;
+        long o = mask & (open == null ? -1L : open[w]);
+        given += Long.bitCount(o);
+        kept += Long.bitCount(o & t);
+        isTrue[w] &= t;
+        isFalse[w] |= ~t & mask;
+      }
+      conj.observe(u, given, kept);
+    }
+
+    /** {@code out} and {@code r} into {@code out}, telling {@code conj} what unit {@code u} kept of {@code open} (as {@link #observe}). */
+    private void andObserving(Conjunction conj, int u, TriBits out, TriBits r, long[] open) {
+      int given = 0;
+      int kept = 0;
+      for (int w = 0; w < out.isTrue.length; w++) {
+        long o = TriBits.rowsMask(rows, w) & (open == null ? -1L : open[w]);
+        given += Long.bitCount(o);
+        kept += Long.bitCount(o & ~r.isFalse[w]);
+        out.isTrue[w] &= r.isTrue[w];
+        out.isFalse[w] |= r.isFalse[w];
+      }
+      conj.observe(u, given, kept);
     }
 
     /** The column of {@link #answered} whose step {@code unit} is, or {@code null}. */
@@ -307,28 +399,42 @@ final class FilterEvaluator {
     TriBits answers(String name) {
       BitVector v = (BitVector) batch.getVector(name);
       TriBits out = new TriBits(rows);
-      ArrowBuf data = v.getDataBuffer();
-      ArrowBuf valid = v.getValidityBuffer();
-      int words = (rows + 63) >>> 6;
-      for (int w = 0; w < words; w++) {
+      if (rows == 0) {
+        return out;
+      }
+      int bytes = (rows + 7) >>> 3;
+      long d = bitmapAddress(v.getDataBuffer(), bytes);
+      long n = bitmapAddress(v.getValidityBuffer(), bytes);
+      for (int w = 0; w < out.isTrue.length; w++) {
         long mask = TriBits.rowsMask(rows, w);
-        out.isTrue[w] = word(data, w, rows) & word(valid, w, rows) & mask;
-        out.isFalse[w] = ~out.isTrue[w] & mask;
+        long t = answerWord(d, n, w, bytes) & mask;
+        out.isTrue[w] = t;
+        out.isFalse[w] = ~t & mask;
       }
       return out;
     }
 
-    /** Word {@code w} of the bitmap {@code b} of {@code n} bits (bits past {@code n} any). */
-    private static long word(ArrowBuf b, int w, int n) {
-      if (8L * w + 8 <= b.capacity()) {
-        return b.getLong(8L * w);
+    /** The address of bitmap {@code b}, checked to hold {@code bytes} bytes. */
+    private static long bitmapAddress(ArrowBuf b, int bytes) {
+      b.checkBytes(0, bytes);
+      return b.memoryAddress();
+    }
+
+    /**
+     * Word {@code w} of the answers whose values and validity bitmaps of {@code bytes} bytes are at
+     * {@code d} and {@code n}: true where both bits are set (bits past the last row any). A word at a
+     * time by address; the last one, in fewer than 8 bytes of the bitmaps, a byte at a time.
+     */
+    private static long answerWord(long d, long n, int w, int bytes) {
+      long at = 8L * w;
+      if (at + 8 <= bytes) {
+        return MemoryUtil.getLong(d + at) & MemoryUtil.getLong(n + at);
       }
-      long out = 0;
-      int bytes = (int) Math.min(8, ((n + 7) >>> 3) - 8L * w);
-      for (int i = 0; i < bytes; i++) {
-        out |= (b.getByte(8L * w + i) & 0xFFL) << (8 * i);
+      long t = 0;
+      for (int i = 0; at + i < bytes; i++) {
+        t |= ((MemoryUtil.getByte(d + at + i) & MemoryUtil.getByte(n + at + i)) & 0xFFL) << (8 * i);
       }
-      return out;
+      return t;
     }
 
     /** Tells {@code conj} how many of the rows of {@code open} (all when null) unit {@code u} left not false. */
@@ -538,12 +644,7 @@ final class FilterEvaluator {
       return c;
     }
 
-    /** The rows of {@code open} (all when null) that {@code so} far is not false on. */
-    private long[] notFalse(TriBits so, long[] open) {
-      return notFalse(so, open, rows);
-    }
-
-    /** {@link #notFalse(TriBits, long[])} for {@code so} over {@code n} rows (or dictionary entries). */
+    /** The rows of {@code open} (all when null) that {@code so} far is not false on, of {@code n} rows (or dictionary entries). */
     private long[] notFalse(TriBits so, long[] open, int n) {
       long[] out = new long[so.isFalse.length];
       for (int w = 0; w < out.length; w++) {

@@ -29,6 +29,7 @@ public final class ScanMetrics {
   final LongAdder dataBytesRequested = new LongAdder();
   final LongAdder rowsRead = new LongAdder();
   final LongAdder rowsMaterialized = new LongAdder();
+  final LongAdder valuesAnsweredFromIndices = new LongAdder();
   final LongAdder rowGroupsLateMaterialized = new LongAdder();
   final LongAdder rowsOut = new LongAdder();
   final LongAdder batchesOut = new LongAdder();
@@ -97,6 +98,15 @@ public final class ScanMetrics {
   }
 
   /**
+   * Values of filter-only dictionary-encoded columns whose step of the filter the reader answered
+   * from their dictionary indices as it decoded them (each entry tested once, no value looked up
+   * per row): the rows of each batch times its columns so answered. 0 when no step could be.
+   */
+  public long valuesAnsweredFromIndices() {
+    return valuesAnsweredFromIndices.sum();
+  }
+
+  /**
    * Row groups read with late materialisation: the filter's columns first, the other projected
    * columns only for the matching rows.
    */
@@ -135,6 +145,7 @@ public final class ScanMetrics {
     m.put("rows_read", rowsRead());
     m.put("rows_materialized", rowsMaterialized());
     m.put("row_groups_late_materialized", rowGroupsLateMaterialized());
+    m.put("values_answered_from_indices", valuesAnsweredFromIndices());
     m.put("rows_out", rowsOut());
     m.put("batches_out", batchesOut());
     return m;

@@ -1,6 +1,7 @@
 package org.parquetarrow.dataset.scan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -8,7 +9,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -72,6 +75,56 @@ class DictionaryRowFilterDuckDbTest {
     }
   }
 
+  /**
+   * Spark pushes {@code isnotnull(c)} beside every comparison on {@code c} (TPC-H Q6's shape): the
+   * comparisons are still answered from the indices (all {@code k} columns, every row read, by the
+   * scan's metrics), and the rows are DuckDB's, nulls in every column tested.
+   */
+  @Test
+  void sparksIsNotNullBesideAComparisonStillAnswersFromIndices() throws Exception {
+    write(dir.resolve("v1.parquet"), DataPageVersion.V1, 0);
+    write(dir.resolve("v2.parquet"), DataPageVersion.V2, 100_000);
+    Map<String, Integer> filters = new LinkedHashMap<>();
+    filters.put("x is not null and x >= 1 and x < 4", 1);
+    filters.put("r is not null and b5 is not null and r >= 30 and r < 50 and b5 >= 7 and b5 < 20", 2);
+    filters.put("b3 is not null and b3 between 2 and 5 and b3 is not null", 1);
+    filters.put("not (b9 is null) and b9 > 300 and b9 <= 400", 1);
+    // f, with plain pages mid-chunk, is read as values: its null check is evaluated on them
+    filters.put("f is not null and b2 is not null and f < 10000 and b2 = 1 and x is not null and x >= 2", 2);
+    filters.put("b4 is not null and b6 is not null and b4 < 12", 1); // b6's check is no comparison's: evaluated
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+      for (Map.Entry<String, Integer> e : filters.entrySet()) {
+        String where = e.getKey();
+        List<Integer> want = duckDb(st, where);
+        for (int batch : new int[] {128, 1000}) {
+          for (ScanOptions.LateMaterialization late : ScanOptions.LateMaterialization.values()) {
+            ScanMetrics[] metrics = new ScanMetrics[1];
+            assertEquals(want, scan(where, batch, late, metrics), where + ", batch " + batch + ", " + late);
+            assertEquals(e.getValue() * metrics[0].rowsRead(), metrics[0].valuesAnsweredFromIndices(),
+                where + ", batch " + batch + ", " + late + ": " + metrics[0]);
+            assertTrue(metrics[0].rowsRead() > 0, where);
+          }
+        }
+      }
+    }
+    Schema schema = DatasetDiscovery.directory(dir, DiscoveryOptions.defaults()).schema();
+    assertEquals(Set.of("x", "r"), answerable(schema, "x is not null and r is not null and x = 1 and r < 3"));
+    assertEquals(Set.of("r"), answerable(schema, "x is not null and r is not null and r < 3"));
+    assertEquals(Set.of(), answerable(schema, "x is not null and x is not null"));
+    // a null test that is true on a null still makes a second step on its column
+    assertEquals(Set.of("r"), answerable(schema, "x is null and x = 1 and r < 3"));
+  }
+
+  private List<Integer> duckDb(Statement st, String where) throws Exception {
+    List<Integer> want = new ArrayList<>();
+    try (ResultSet rs = st.executeQuery("SELECT id FROM read_parquet('" + dir + "/*.parquet') WHERE " + where + " ORDER BY id")) {
+      while (rs.next()) {
+        want.add(rs.getInt(1));
+      }
+    }
+    return want;
+  }
+
   @Test
   void onlyStepsOnOneColumnNeverTrueOnANullAreAnswered() throws Exception {
     write(dir.resolve("v1.parquet"), DataPageVersion.V1, 0);
@@ -88,6 +141,11 @@ class DictionaryRowFilterDuckDbTest {
   }
 
   private List<Integer> scan(String filter, int batch, ScanOptions.LateMaterialization late) throws Exception {
+    return scan(filter, batch, late, new ScanMetrics[1]);
+  }
+
+  /** The ids of the rows the scan keeps, sorted; its metrics in {@code metrics[0]}. */
+  private List<Integer> scan(String filter, int batch, ScanOptions.LateMaterialization late, ScanMetrics[] metrics) throws Exception {
     Dataset ds = DatasetDiscovery.directory(dir, DiscoveryOptions.defaults());
     ScanOptions options = ScanOptions.builder().columns("id").filter(filter).batchSize(batch).parallelism(1)
         .lateMaterialization(late).build();
@@ -100,6 +158,7 @@ class DictionaryRowFilterDuckDbTest {
           ids.add(id.get(i));
         }
       }
+      metrics[0] = r.metrics();
     }
     ids.sort(null);
     return ids;
