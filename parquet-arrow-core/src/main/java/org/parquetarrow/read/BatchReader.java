@@ -127,6 +127,14 @@ final class BatchReader implements BatchSource {
   private long[] leafCost;
   /** Per leaf, the index of its top-level field. */
   private int[] fieldOfLeaf;
+  /** By columns: the batch begun after the last one returned, decoding while the caller holds that one. */
+  private Job ahead;
+  /** By columns: rows of the batches begun (returned, and the one ahead). */
+  private long rowsBegun;
+  /** By columns: the counters as of the last batch returned. */
+  private long shownFetched;
+  private long shownRequested;
+  private long shownPagesSkipped;
 
   BatchReader(InputFile file, FileMetaData metadata, WriterVersion writer, FileDecryptor decryptor,
       SchemaMapping mapping, RowPlan plan, ReadOptions options) {
@@ -267,6 +275,9 @@ final class BatchReader implements BatchSource {
 
   @Override
   public long pagesSkipped() {
+    if (columnExecutor != null) {
+      return shownPagesSkipped;
+    }
     long n = 0;
     for (LeafReader leaf : leaves) {
       n += leaf.pagesSkipped();
@@ -300,12 +311,12 @@ final class BatchReader implements BatchSource {
 
   @Override
   public long bytesFetched() {
-    return bytesFetched;
+    return columnExecutor != null ? shownFetched : bytesFetched;
   }
 
   @Override
   public long bytesRequested() {
-    return bytesRequested;
+    return columnExecutor != null ? shownRequested : bytesRequested;
   }
 
   @Override
@@ -316,14 +327,13 @@ final class BatchReader implements BatchSource {
     if (failed) {
       throw new IllegalStateException("reader failed on an earlier batch");
     }
+    if (columnExecutor != null) {
+      return nextByColumns();
+    }
     if (rowsReturned >= totalRows) {
       return null;
     }
-    while (stop < stops.length && stops[stop] <= rowsReturned) {
-      stop++;
-    }
-    long until = stop < stops.length ? Math.min(stops[stop], totalRows) : totalRows;
-    int rows = (int) Math.min(options.batchSize(), until - rowsReturned);
+    int rows = batchRows(rowsReturned);
     try {
       releaseDictionaries();
       batchGroups.clear();
@@ -334,11 +344,6 @@ final class BatchReader implements BatchSource {
         } catch (ParquetException e) {
           throw e.locate(ErrorLocation.UNKNOWN.withColumn(fieldNames.get(i)));
         }
-      }
-      if (columnExecutor != null) {
-        VectorSchemaRoot root = nextByColumns(rows);
-        rowsReturned += rows;
-        return root;
       }
       int filled = 0;
       while (filled < rows) {
@@ -378,6 +383,15 @@ final class BatchReader implements BatchSource {
       fail();
       throw e;
     }
+  }
+
+  /** Rows of the batch that begins after {@code from} rows: a batch, or fewer at a stop or the end. */
+  private int batchRows(long from) {
+    while (stop < stops.length && stops[stop] <= from) {
+      stop++;
+    }
+    long until = stop < stops.length ? Math.min(stops[stop], totalRows) : totalRows;
+    return (int) Math.min(options.batchSize(), until - from);
   }
 
   /**
@@ -460,21 +474,67 @@ final class BatchReader implements BatchSource {
   }
 
   /**
-   * A batch of {@code rows} rows (its fields started) decoded by columns: the caller works out the
-   * batch's script (row groups opened, rows skipped, rows read), which depends on the plan alone,
-   * then every leaf follows it as one task, the costliest leaves first, taken by the caller and by
-   * helpers; the thread that ends a field's last leaf assembles the field. The caller waits only
-   * for tasks already started by a helper, so an executor that never runs a task leaves all to it.
+   * The next batch decoded by columns, pipelined one batch deep: each batch is {@linkplain #begin
+   * begun} (its script worked out, its row groups opened, its leaf tasks handed to the helpers) as
+   * soon as the batch before it is returned, so the helpers decode it while the caller works on
+   * the one it holds; this call then takes the leaf tasks nobody has started, waits for those
+   * started, and assembles the batch. The caller waits only for tasks a helper started, so an
+   * executor that never runs a task leaves all to it. A failure of the batch ahead (in its
+   * opening or its decoding) is thrown here, by the call that would have returned it; and the
+   * counters ({@link #pagesSkipped}, {@link #bytesFetched}, {@link #bytesRequested}) cover the
+   * batches returned, not the one ahead.
    */
-  private VectorSchemaRoot nextByColumns(int rows) {
+  private VectorSchemaRoot nextByColumns() {
+    Job job = ahead;
+    ahead = null;
+    if (job == null) {
+      if (rowsBegun >= totalRows) {
+        return null;
+      }
+      job = begin();
+    }
+    VectorSchemaRoot root;
+    try {
+      releaseDictionaries();
+      root = join(job);
+    } catch (ParquetException e) {
+      fail();
+      throw e.locate(ErrorLocation.ofFile(file.name()));
+    } catch (RuntimeException | Error e) {
+      fail();
+      throw e;
+    }
+    rowsReturned += job.rows;
+    shownFetched = job.fetched;
+    shownRequested = job.requested;
+    shownPagesSkipped = job.pagesSkipped();
+    if (rowsBegun < totalRows) {
+      ahead = begin();
+    }
+    return root;
+  }
+
+  /**
+   * The next batch begun: its fields started, its script worked out on this thread (row groups
+   * opened, rows skipped, rows read, which depend on the plan alone), then its leaf tasks handed
+   * to up to {@link #columnHelpers} helpers, costliest leaves first; each leaf allocates its own
+   * buffers in its task. Never throws: a failure is kept in the job, for {@link #join} to throw.
+   */
+  private Job begin() {
+    int rows = batchRows(rowsBegun);
+    rowsBegun += rows;
     Job job = new Job(this, rows);
     try {
+      job.groups.add(new int[] {0, currentGroup});
+      for (int i = 0; i < fields.size(); i++) {
+        fields.get(i).startOwnBatch(rows);
+      }
       int filled = 0;
       while (filled < rows) {
         if (range * 2 >= ranges.length) {
           job.add(Job.OPEN, job.openings.size());
           job.openings.add(prepareNextRowGroup());
-          batchGroups.add(new int[] {filled, currentGroup});
+          job.groups.add(new int[] {filled, currentGroup});
           continue;
         }
         long start = ranges[2 * range];
@@ -493,8 +553,11 @@ final class BatchReader implements BatchSource {
       }
     } catch (RuntimeException | Error e) {
       job.closeOpenings();
-      throw e;
+      job.failure = e;
+      return job;
     }
+    job.fetched = bytesFetched;
+    job.requested = bytesRequested;
     int helpers = Math.min(columnHelpers, leaves.size() - 1);
     for (int i = 0; i < helpers; i++) {
       try {
@@ -503,21 +566,26 @@ final class BatchReader implements BatchSource {
         break; // the caller does what no helper does
       }
     }
+    return job;
+  }
+
+  /**
+   * The batch of {@code job}: the caller takes the tasks left, waits for those a helper started,
+   * and assembles the batch; on a failure every buffer of the job is released and it is thrown.
+   */
+  private VectorSchemaRoot join(Job job) {
     job.work();
     job.awaitStarted();
     if (job.failure != null) {
-      job.closeOpenings();
-      for (FieldVector v : job.vectors) {
-        if (v != null) {
-          v.close();
-        }
-      }
+      job.release();
       if (job.failure instanceof RuntimeException r) {
         throw r;
       }
       throw (Error) job.failure;
     }
     System.arraycopy(job.cost, 0, leafCost, 0, leafCost.length);
+    batchGroups.clear();
+    batchGroups.addAll(job.groups);
     List<FieldVector> vectors = new ArrayList<>(fields.size());
     try {
       for (int i = 0; i < fields.size(); i++) {
@@ -531,14 +599,24 @@ final class BatchReader implements BatchSource {
       unshredVariants(vectors);
     } catch (RuntimeException e) {
       vectors.forEach(FieldVector::close);
-      for (FieldVector v : job.vectors) {
-        if (v != null) {
-          v.close();
-        }
-      }
+      job.release();
       throw e;
     }
-    return root(vectors, rows);
+    return root(vectors, job.rows);
+  }
+
+  /**
+   * Drops the batch ahead, if any: tasks not started are never run, those started are waited for,
+   * and every buffer they made is released (the leaves' unfinished ones by their fields' close).
+   */
+  private void dropAhead() {
+    Job job = ahead;
+    ahead = null;
+    if (job != null) {
+      job.cancel();
+      job.awaitStarted();
+      job.release();
+    }
   }
 
   private FieldVector finishField(int i) {
@@ -560,7 +638,12 @@ final class BatchReader implements BatchSource {
     static final long READ = 2;
 
     private final BatchReader reader;
-    private final int rows;
+    final int rows;
+    /** Where the batch's rows come from: (first row in the batch, row group) pairs. */
+    final List<int[]> groups = new ArrayList<>(2);
+    /** The reader's byte counters once the batch's row groups were opened. */
+    long fetched;
+    long requested;
     private long[] script = new long[16];
     private int length;
     final List<Opening> openings = new ArrayList<>(1);
@@ -571,6 +654,8 @@ final class BatchReader implements BatchSource {
     private final AtomicIntegerArray fieldLeft;
     final FieldVector[] vectors;
     final long[] cost;
+    /** Per leaf, its pages skipped once its task ended. */
+    private final long[] skipped;
     /** Guarded by this: tasks taken and not ended. */
     private int running;
     /** The first failure; later tasks are taken and dropped. */
@@ -596,6 +681,7 @@ final class BatchReader implements BatchSource {
       }
       this.vectors = new FieldVector[reader.fields.size()];
       this.cost = new long[n];
+      this.skipped = new long[n];
     }
 
     void add(long op, long arg) {
@@ -644,6 +730,7 @@ final class BatchReader implements BatchSource {
     private void runLeaf(int i) {
       long began = System.nanoTime();
       LeafReader leaf = reader.leaves.get(i);
+      leaf.startBatch(rows);
       long most = reader.options.maxBatchBytes();
       int filled = 0;
       for (int p = 0; p < length; p += 2) {
@@ -673,7 +760,37 @@ final class BatchReader implements BatchSource {
       if (fieldLeft.decrementAndGet(f) == 0) {
         vectors[f] = reader.finishField(f);
       }
+      skipped[i] = leaf.pagesSkipped();
       cost[i] = System.nanoTime() - began;
+    }
+
+    /** Pages the leaves skipped up to the end of this batch. */
+    long pagesSkipped() {
+      long n = 0;
+      for (long k : skipped) {
+        n += k;
+      }
+      return n;
+    }
+
+    /** Makes the tasks not started yet end at once, without touching their leaves. */
+    void cancel() {
+      synchronized (this) {
+        if (failure == null) {
+          failure = new CancellationException("the reader was closed");
+        }
+      }
+    }
+
+    /** Releases what the batch made: its unopened page readers and the fields already finished. */
+    void release() {
+      closeOpenings();
+      for (int f = 0; f < vectors.length; f++) {
+        if (vectors[f] != null) {
+          vectors[f].close();
+          vectors[f] = null;
+        }
+      }
     }
 
     /** Waits for the tasks a helper started; those not started are the caller's (taken by now). */
@@ -1061,6 +1178,7 @@ final class BatchReader implements BatchSource {
 
   private void fail() {
     failed = true;
+    dropAhead();
     cancelPrefetch();
     releaseDictionaries();
     for (FieldAssembler f : fields) {
@@ -1075,6 +1193,7 @@ final class BatchReader implements BatchSource {
       return;
     }
     closed = true;
+    dropAhead();
     cancelPrefetch();
     releaseDictionaries();
     for (FieldAssembler f : fields) {
