@@ -509,28 +509,82 @@ final class BatchReader implements BatchSource {
     shownRequested = job.requested;
     shownPagesSkipped = job.pagesSkipped();
     if (rowsBegun < totalRows) {
-      ahead = begin();
+      ahead = beginAhead();
     }
     return root;
   }
 
   /**
-   * The next batch begun: its fields started, its script worked out on this thread (row groups
-   * opened, rows skipped, rows read, which depend on the plan alone), then its leaf tasks handed
-   * to up to {@link #columnHelpers} helpers, costliest leaves first; each leaf allocates its own
-   * buffers in its task. Never throws: a failure is kept in the job, for {@link #join} to throw.
+   * The next batch begun on this thread: its script worked out ({@link #script}), then its leaf
+   * tasks handed to up to {@link #columnHelpers} helpers, costliest leaves first. Never throws: a
+   * failure is kept in the job, for {@link #join} to throw.
    */
   private Job begin() {
+    Job job = newJob();
+    job.claimScript();
+    script(job);
+    submitHelpers(job, helpers());
+    return job;
+  }
+
+  /**
+   * The next batch begun by a helper: one task works out its script (so the row groups it opens
+   * are fetched and set up off the caller's thread too) and hands the batch's other helpers over,
+   * then takes leaf tasks itself. The caller works out the script when no helper has begun it by
+   * the time it asks for the batch (an executor that never runs a task, or refuses it).
+   */
+  private Job beginAhead() {
+    Job job = newJob();
+    try {
+      columnExecutor.execute(() -> {
+        // a script the caller claimed is not to be read until it is worked out; the caller hands
+        // the helpers over then
+        if (job.claimScript()) {
+          script(job);
+          submitHelpers(job, helpers() - 1);
+          job.work();
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      // the caller works it out when it asks for the batch
+    }
+    return job;
+  }
+
+  private Job newJob() {
     int rows = batchRows(rowsBegun);
     rowsBegun += rows;
-    Job job = new Job(this, rows);
+    return new Job(this, rows);
+  }
+
+  private int helpers() {
+    return Math.min(columnHelpers, leaves.size() - 1);
+  }
+
+  private void submitHelpers(Job job, int helpers) {
+    for (int i = 0; i < helpers; i++) {
+      try {
+        columnExecutor.execute(job::work);
+      } catch (RejectedExecutionException e) {
+        break; // the caller does what no helper does
+      }
+    }
+  }
+
+  /**
+   * Works out {@code job}'s script, by the thread that claimed it: its fields started (each leaf
+   * allocates its own buffers in its task), row groups opened, rows skipped, rows read, which
+   * depend on the plan alone. The reader's position in the plan is touched by one script at a time
+   * (a batch's is begun only once the batch before is joined). A failure is kept in the job.
+   */
+  private void script(Job job) {
     try {
       job.groups.add(new int[] {0, currentGroup});
       for (int i = 0; i < fields.size(); i++) {
-        fields.get(i).startOwnBatch(rows);
+        fields.get(i).startOwnBatch(job.rows);
       }
       int filled = 0;
-      while (filled < rows) {
+      while (filled < job.rows) {
         if (range * 2 >= ranges.length) {
           job.add(Job.OPEN, job.openings.size());
           job.openings.add(prepareNextRowGroup());
@@ -543,7 +597,7 @@ final class BatchReader implements BatchSource {
           job.add(Job.SKIP, start);
           groupRow = start;
         }
-        int take = (int) Math.min(rows - filled, end - groupRow);
+        int take = (int) Math.min(job.rows - filled, end - groupRow);
         job.add(Job.READ, take);
         filled += take;
         groupRow += take;
@@ -551,22 +605,14 @@ final class BatchReader implements BatchSource {
           range++;
         }
       }
+      job.fetched = bytesFetched;
+      job.requested = bytesRequested;
     } catch (RuntimeException | Error e) {
       job.closeOpenings();
       job.failure = e;
-      return job;
+    } finally {
+      job.scripted();
     }
-    job.fetched = bytesFetched;
-    job.requested = bytesRequested;
-    int helpers = Math.min(columnHelpers, leaves.size() - 1);
-    for (int i = 0; i < helpers; i++) {
-      try {
-        columnExecutor.execute(job::work);
-      } catch (RejectedExecutionException e) {
-        break; // the caller does what no helper does
-      }
-    }
-    return job;
   }
 
   /**
@@ -574,6 +620,12 @@ final class BatchReader implements BatchSource {
    * and assembles the batch; on a failure every buffer of the job is released and it is thrown.
    */
   private VectorSchemaRoot join(Job job) {
+    if (job.claimScript()) {
+      script(job);
+      submitHelpers(job, helpers());
+    } else {
+      job.awaitScripted();
+    }
     job.work();
     job.awaitStarted();
     if (job.failure != null) {
@@ -614,6 +666,11 @@ final class BatchReader implements BatchSource {
     ahead = null;
     if (job != null) {
       job.cancel();
+      if (job.claimScript()) {
+        job.scripted(); // never to be worked out
+      } else {
+        job.awaitScripted();
+      }
       job.awaitStarted();
       job.release();
     }
@@ -658,6 +715,9 @@ final class BatchReader implements BatchSource {
     private final long[] skipped;
     /** Guarded by this: tasks taken and not ended. */
     private int running;
+    /** Guarded by this: whether a thread has claimed the script, and whether it is worked out. */
+    private boolean scriptClaimed;
+    private boolean scriptDone;
     /** The first failure; later tasks are taken and dropped. */
     volatile Throwable failure;
 
@@ -790,6 +850,36 @@ final class BatchReader implements BatchSource {
           vectors[f].close();
           vectors[f] = null;
         }
+      }
+    }
+
+    /** Whether the calling thread is the one to work out the script (the first to ask). */
+    synchronized boolean claimScript() {
+      if (scriptClaimed) {
+        return false;
+      }
+      scriptClaimed = true;
+      return true;
+    }
+
+    synchronized void scripted() {
+      scriptDone = true;
+      notifyAll();
+    }
+
+    /** Waits for the script another thread claimed. */
+    synchronized void awaitScripted() {
+      boolean interrupted = false;
+      while (!scriptDone) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          // the script still opens row groups and moves the reader: wait for it, and keep the interrupt
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
 

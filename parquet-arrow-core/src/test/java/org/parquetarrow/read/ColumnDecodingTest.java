@@ -184,8 +184,14 @@ class ColumnDecodingTest {
   private void assertSameAsSerial(Path file, ReadOptions options, int threads) {
     // the serial reader on the calling thread alone (with an executor it hands it its leaves)
     List<Batch> want = batches(file, options.toBuilder().executor(null).build());
-    List<Batch> got = batches(file, options.toBuilder().parallelism(threads)
-        .parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build());
+    List<Batch> got;
+    try {
+      got = batches(file, options.toBuilder().parallelism(threads)
+          .parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build());
+    } catch (RuntimeException | Error e) {
+      want.forEach(Batch::close); // the failure is the test's finding, not a leak
+      throw e;
+    }
     try {
       assertEquals(want.size(), got.size(), "batches");
       for (int k = 0; k < want.size(); k++) {
