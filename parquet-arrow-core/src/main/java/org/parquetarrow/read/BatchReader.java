@@ -127,6 +127,14 @@ final class BatchReader implements BatchSource {
   private long[] leafCost;
   /** Per leaf, the index of its top-level field. */
   private int[] fieldOfLeaf;
+  /** By columns: the batch begun after the last one returned, decoding while the caller holds that one. */
+  private Job ahead;
+  /** By columns: rows of the batches begun (returned, and the one ahead). */
+  private long rowsBegun;
+  /** By columns: the counters as of the last batch returned. */
+  private long shownFetched;
+  private long shownRequested;
+  private long shownPagesSkipped;
 
   BatchReader(InputFile file, FileMetaData metadata, WriterVersion writer, FileDecryptor decryptor,
       SchemaMapping mapping, RowPlan plan, ReadOptions options) {
@@ -267,6 +275,9 @@ final class BatchReader implements BatchSource {
 
   @Override
   public long pagesSkipped() {
+    if (columnExecutor != null) {
+      return shownPagesSkipped;
+    }
     long n = 0;
     for (LeafReader leaf : leaves) {
       n += leaf.pagesSkipped();
@@ -300,12 +311,12 @@ final class BatchReader implements BatchSource {
 
   @Override
   public long bytesFetched() {
-    return bytesFetched;
+    return columnExecutor != null ? shownFetched : bytesFetched;
   }
 
   @Override
   public long bytesRequested() {
-    return bytesRequested;
+    return columnExecutor != null ? shownRequested : bytesRequested;
   }
 
   @Override
@@ -316,14 +327,13 @@ final class BatchReader implements BatchSource {
     if (failed) {
       throw new IllegalStateException("reader failed on an earlier batch");
     }
+    if (columnExecutor != null) {
+      return nextByColumns();
+    }
     if (rowsReturned >= totalRows) {
       return null;
     }
-    while (stop < stops.length && stops[stop] <= rowsReturned) {
-      stop++;
-    }
-    long until = stop < stops.length ? Math.min(stops[stop], totalRows) : totalRows;
-    int rows = (int) Math.min(options.batchSize(), until - rowsReturned);
+    int rows = batchRows(rowsReturned);
     try {
       releaseDictionaries();
       batchGroups.clear();
@@ -334,11 +344,6 @@ final class BatchReader implements BatchSource {
         } catch (ParquetException e) {
           throw e.locate(ErrorLocation.UNKNOWN.withColumn(fieldNames.get(i)));
         }
-      }
-      if (columnExecutor != null) {
-        VectorSchemaRoot root = nextByColumns(rows);
-        rowsReturned += rows;
-        return root;
       }
       int filled = 0;
       while (filled < rows) {
@@ -378,6 +383,15 @@ final class BatchReader implements BatchSource {
       fail();
       throw e;
     }
+  }
+
+  /** Rows of the batch that begins after {@code from} rows: a batch, or fewer at a stop or the end. */
+  private int batchRows(long from) {
+    while (stop < stops.length && stops[stop] <= from) {
+      stop++;
+    }
+    long until = stop < stops.length ? Math.min(stops[stop], totalRows) : totalRows;
+    return (int) Math.min(options.batchSize(), until - from);
   }
 
   /**
@@ -460,21 +474,121 @@ final class BatchReader implements BatchSource {
   }
 
   /**
-   * A batch of {@code rows} rows (its fields started) decoded by columns: the caller works out the
-   * batch's script (row groups opened, rows skipped, rows read), which depends on the plan alone,
-   * then every leaf follows it as one task, the costliest leaves first, taken by the caller and by
-   * helpers; the thread that ends a field's last leaf assembles the field. The caller waits only
-   * for tasks already started by a helper, so an executor that never runs a task leaves all to it.
+   * The next batch decoded by columns, pipelined one batch deep: each batch is {@linkplain #begin
+   * begun} (its script worked out, its row groups opened, its leaf tasks handed to the helpers) as
+   * soon as the batch before it is returned, so the helpers decode it while the caller works on
+   * the one it holds; this call then takes the leaf tasks nobody has started, waits for those
+   * started, and assembles the batch. The caller waits only for tasks a helper started, so an
+   * executor that never runs a task leaves all to it. A failure of the batch ahead (in its
+   * opening or its decoding) is thrown here, by the call that would have returned it; and the
+   * counters ({@link #pagesSkipped}, {@link #bytesFetched}, {@link #bytesRequested}) cover the
+   * batches returned, not the one ahead.
    */
-  private VectorSchemaRoot nextByColumns(int rows) {
-    Job job = new Job(this, rows);
+  private VectorSchemaRoot nextByColumns() {
+    Job job = ahead;
+    ahead = null;
+    if (job == null) {
+      if (rowsBegun >= totalRows) {
+        return null;
+      }
+      job = begin();
+    }
+    VectorSchemaRoot root;
     try {
+      releaseDictionaries();
+      root = join(job);
+    } catch (ParquetException e) {
+      fail();
+      throw e.locate(ErrorLocation.ofFile(file.name()));
+    } catch (RuntimeException | Error e) {
+      fail();
+      throw e;
+    }
+    rowsReturned += job.rows;
+    shownFetched = job.fetched;
+    shownRequested = job.requested;
+    shownPagesSkipped = job.pagesSkipped();
+    if (rowsBegun < totalRows) {
+      ahead = beginAhead();
+    }
+    return root;
+  }
+
+  /**
+   * The next batch begun on this thread: its script worked out ({@link #script}), then its leaf
+   * tasks handed to up to {@link #columnHelpers} helpers, costliest leaves first. Never throws: a
+   * failure is kept in the job, for {@link #join} to throw.
+   */
+  private Job begin() {
+    Job job = newJob();
+    job.claimScript();
+    script(job);
+    submitHelpers(job, helpers());
+    return job;
+  }
+
+  /**
+   * The next batch begun by a helper: one task works out its script (so the row groups it opens
+   * are fetched and set up off the caller's thread too) and hands the batch's other helpers over,
+   * then takes leaf tasks itself. The caller works out the script when no helper has begun it by
+   * the time it asks for the batch (an executor that never runs a task, or refuses it).
+   */
+  private Job beginAhead() {
+    Job job = newJob();
+    try {
+      columnExecutor.execute(() -> {
+        // a script the caller claimed is not to be read until it is worked out; the caller hands
+        // the helpers over then
+        if (job.claimScript()) {
+          script(job);
+          submitHelpers(job, helpers() - 1);
+          job.work();
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      // the caller works it out when it asks for the batch
+    }
+    return job;
+  }
+
+  private Job newJob() {
+    int rows = batchRows(rowsBegun);
+    rowsBegun += rows;
+    return new Job(this, rows);
+  }
+
+  private int helpers() {
+    return Math.min(columnHelpers, leaves.size() - 1);
+  }
+
+  private void submitHelpers(Job job, int helpers) {
+    for (int i = 0; i < helpers; i++) {
+      try {
+        columnExecutor.execute(job::work);
+      } catch (RejectedExecutionException e) {
+        break; // the caller does what no helper does
+      }
+    }
+  }
+
+  /**
+   * Works out {@code job}'s script, by the thread that claimed it: its fields started (each leaf
+   * allocates its own buffers in its task), row groups opened, rows skipped, rows read, which
+   * depend on the plan alone. The reader's position in the plan is touched by one script at a time
+   * (a batch's is begun only once the batch before is joined). A failure is kept in the job.
+   */
+  private void script(Job job) {
+    try {
+      job.groups.add(new int[] {0, currentGroup});
+      for (int i = 0; i < fields.size(); i++) {
+        fields.get(i).startOwnBatch(job.rows);
+      }
       int filled = 0;
-      while (filled < rows) {
+      while (filled < job.rows) {
         if (range * 2 >= ranges.length) {
           job.add(Job.OPEN, job.openings.size());
           job.openings.add(prepareNextRowGroup());
-          batchGroups.add(new int[] {filled, currentGroup});
+          job.groups.add(new int[] {filled, currentGroup});
           continue;
         }
         long start = ranges[2 * range];
@@ -483,7 +597,7 @@ final class BatchReader implements BatchSource {
           job.add(Job.SKIP, start);
           groupRow = start;
         }
-        int take = (int) Math.min(rows - filled, end - groupRow);
+        int take = (int) Math.min(job.rows - filled, end - groupRow);
         job.add(Job.READ, take);
         filled += take;
         groupRow += take;
@@ -491,33 +605,39 @@ final class BatchReader implements BatchSource {
           range++;
         }
       }
+      job.fetched = bytesFetched;
+      job.requested = bytesRequested;
     } catch (RuntimeException | Error e) {
       job.closeOpenings();
-      throw e;
+      job.failure = e;
+    } finally {
+      job.scripted();
     }
-    int helpers = Math.min(columnHelpers, leaves.size() - 1);
-    for (int i = 0; i < helpers; i++) {
-      try {
-        columnExecutor.execute(job::work);
-      } catch (RejectedExecutionException e) {
-        break; // the caller does what no helper does
-      }
+  }
+
+  /**
+   * The batch of {@code job}: the caller takes the tasks left, waits for those a helper started,
+   * and assembles the batch; on a failure every buffer of the job is released and it is thrown.
+   */
+  private VectorSchemaRoot join(Job job) {
+    if (job.claimScript()) {
+      script(job);
+      submitHelpers(job, helpers());
+    } else {
+      job.awaitScripted();
     }
     job.work();
     job.awaitStarted();
     if (job.failure != null) {
-      job.closeOpenings();
-      for (FieldVector v : job.vectors) {
-        if (v != null) {
-          v.close();
-        }
-      }
+      job.release();
       if (job.failure instanceof RuntimeException r) {
         throw r;
       }
       throw (Error) job.failure;
     }
     System.arraycopy(job.cost, 0, leafCost, 0, leafCost.length);
+    batchGroups.clear();
+    batchGroups.addAll(job.groups);
     List<FieldVector> vectors = new ArrayList<>(fields.size());
     try {
       for (int i = 0; i < fields.size(); i++) {
@@ -531,14 +651,29 @@ final class BatchReader implements BatchSource {
       unshredVariants(vectors);
     } catch (RuntimeException e) {
       vectors.forEach(FieldVector::close);
-      for (FieldVector v : job.vectors) {
-        if (v != null) {
-          v.close();
-        }
-      }
+      job.release();
       throw e;
     }
-    return root(vectors, rows);
+    return root(vectors, job.rows);
+  }
+
+  /**
+   * Drops the batch ahead, if any: tasks not started are never run, those started are waited for,
+   * and every buffer they made is released (the leaves' unfinished ones by their fields' close).
+   */
+  private void dropAhead() {
+    Job job = ahead;
+    ahead = null;
+    if (job != null) {
+      job.cancel();
+      if (job.claimScript()) {
+        job.scripted(); // never to be worked out
+      } else {
+        job.awaitScripted();
+      }
+      job.awaitStarted();
+      job.release();
+    }
   }
 
   private FieldVector finishField(int i) {
@@ -560,7 +695,12 @@ final class BatchReader implements BatchSource {
     static final long READ = 2;
 
     private final BatchReader reader;
-    private final int rows;
+    final int rows;
+    /** Where the batch's rows come from: (first row in the batch, row group) pairs. */
+    final List<int[]> groups = new ArrayList<>(2);
+    /** The reader's byte counters once the batch's row groups were opened. */
+    long fetched;
+    long requested;
     private long[] script = new long[16];
     private int length;
     final List<Opening> openings = new ArrayList<>(1);
@@ -571,8 +711,13 @@ final class BatchReader implements BatchSource {
     private final AtomicIntegerArray fieldLeft;
     final FieldVector[] vectors;
     final long[] cost;
+    /** Per leaf, its pages skipped once its task ended. */
+    private final long[] skipped;
     /** Guarded by this: tasks taken and not ended. */
     private int running;
+    /** Guarded by this: whether a thread has claimed the script, and whether it is worked out. */
+    private boolean scriptClaimed;
+    private boolean scriptDone;
     /** The first failure; later tasks are taken and dropped. */
     volatile Throwable failure;
 
@@ -596,6 +741,7 @@ final class BatchReader implements BatchSource {
       }
       this.vectors = new FieldVector[reader.fields.size()];
       this.cost = new long[n];
+      this.skipped = new long[n];
     }
 
     void add(long op, long arg) {
@@ -644,6 +790,7 @@ final class BatchReader implements BatchSource {
     private void runLeaf(int i) {
       long began = System.nanoTime();
       LeafReader leaf = reader.leaves.get(i);
+      leaf.startBatch(rows);
       long most = reader.options.maxBatchBytes();
       int filled = 0;
       for (int p = 0; p < length; p += 2) {
@@ -673,7 +820,67 @@ final class BatchReader implements BatchSource {
       if (fieldLeft.decrementAndGet(f) == 0) {
         vectors[f] = reader.finishField(f);
       }
+      skipped[i] = leaf.pagesSkipped();
       cost[i] = System.nanoTime() - began;
+    }
+
+    /** Pages the leaves skipped up to the end of this batch. */
+    long pagesSkipped() {
+      long n = 0;
+      for (long k : skipped) {
+        n += k;
+      }
+      return n;
+    }
+
+    /** Makes the tasks not started yet end at once, without touching their leaves. */
+    void cancel() {
+      synchronized (this) {
+        if (failure == null) {
+          failure = new CancellationException("the reader was closed");
+        }
+      }
+    }
+
+    /** Releases what the batch made: its unopened page readers and the fields already finished. */
+    void release() {
+      closeOpenings();
+      for (int f = 0; f < vectors.length; f++) {
+        if (vectors[f] != null) {
+          vectors[f].close();
+          vectors[f] = null;
+        }
+      }
+    }
+
+    /** Whether the calling thread is the one to work out the script (the first to ask). */
+    synchronized boolean claimScript() {
+      if (scriptClaimed) {
+        return false;
+      }
+      scriptClaimed = true;
+      return true;
+    }
+
+    synchronized void scripted() {
+      scriptDone = true;
+      notifyAll();
+    }
+
+    /** Waits for the script another thread claimed. */
+    synchronized void awaitScripted() {
+      boolean interrupted = false;
+      while (!scriptDone) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          // the script still opens row groups and moves the reader: wait for it, and keep the interrupt
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
 
     /** Waits for the tasks a helper started; those not started are the caller's (taken by now). */
@@ -1061,6 +1268,7 @@ final class BatchReader implements BatchSource {
 
   private void fail() {
     failed = true;
+    dropAhead();
     cancelPrefetch();
     releaseDictionaries();
     for (FieldAssembler f : fields) {
@@ -1075,6 +1283,7 @@ final class BatchReader implements BatchSource {
       return;
     }
     closed = true;
+    dropAhead();
     cancelPrefetch();
     releaseDictionaries();
     for (FieldAssembler f : fields) {

@@ -15,6 +15,14 @@ interface FieldAssembler extends AutoCloseable {
   /** Prepares a batch of {@code rows} rows. */
   void startBatch(int rows);
 
+  /**
+   * Prepares a batch of {@code rows} rows whose leaves each start their own ({@link
+   * LeafReader#startBatch}, by the task that decodes the leaf in a read by columns): the leaves'
+   * buffers are then allocated by the threads that fill them, not all by the thread that plans the
+   * batch.
+   */
+  void startOwnBatch(int rows);
+
   /** Ends the batch after {@code rows} rows, fewer than it was started with. */
   void truncateBatch(int rows);
 

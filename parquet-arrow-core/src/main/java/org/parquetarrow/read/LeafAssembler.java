@@ -76,6 +76,11 @@ final class LeafAssembler implements FieldAssembler {
   }
 
   @Override
+  public void startOwnBatch(int rows) {
+    // the field is its leaf's vector: nothing of its own to prepare
+  }
+
+  @Override
   public void truncateBatch(int rows) {
     reader.truncateBatch(rows);
   }

@@ -139,6 +139,11 @@ final class NestedAssembler implements FieldAssembler {
   }
 
   @Override
+  public void startOwnBatch(int rows) {
+    this.rows = rows;
+  }
+
+  @Override
   public void truncateBatch(int rows) {
     this.rows = rows;
     for (LeafReader leaf : leaves) {

@@ -28,6 +28,11 @@ final class NullAssembler implements FieldAssembler {
   }
 
   @Override
+  public void startOwnBatch(int rows) {
+    this.rows = rows;
+  }
+
+  @Override
   public void truncateBatch(int rows) {
     this.rows = rows;
   }

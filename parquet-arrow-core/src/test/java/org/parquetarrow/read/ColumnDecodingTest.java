@@ -1,6 +1,7 @@
 package org.parquetarrow.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +19,10 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.AllocationListener;
@@ -40,6 +45,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.parquetarrow.CorruptFileException;
 import org.parquetarrow.ParquetException;
 import org.parquetarrow.format.FileMetaData;
 import org.parquetarrow.format.OffsetIndex;
@@ -178,8 +184,14 @@ class ColumnDecodingTest {
   private void assertSameAsSerial(Path file, ReadOptions options, int threads) {
     // the serial reader on the calling thread alone (with an executor it hands it its leaves)
     List<Batch> want = batches(file, options.toBuilder().executor(null).build());
-    List<Batch> got = batches(file, options.toBuilder().parallelism(threads)
-        .parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build());
+    List<Batch> got;
+    try {
+      got = batches(file, options.toBuilder().parallelism(threads)
+          .parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build());
+    } catch (RuntimeException | Error e) {
+      want.forEach(Batch::close); // the failure is the test's finding, not a leak
+      throw e;
+    }
     try {
       assertEquals(want.size(), got.size(), "batches");
       for (int k = 0; k < want.size(); k++) {
@@ -341,6 +353,183 @@ class ColumnDecodingTest {
       }
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /**
+   * An executor that runs nothing until told: the test decides when the helpers run, so what is
+   * decoded ahead (and by whom) does not depend on timing.
+   */
+  private static final class HeldExecutor implements Executor {
+    private final List<Runnable> queued = new ArrayList<>();
+
+    @Override
+    public synchronized void execute(Runnable task) {
+      queued.add(task);
+    }
+
+    synchronized List<Runnable> take() {
+      List<Runnable> out = new ArrayList<>(queued);
+      queued.clear();
+      return out;
+    }
+
+    /** Runs the tasks handed over so far (and those they hand over) on the calling thread. */
+    void runAll() {
+      for (List<Runnable> now = take(); !now.isEmpty(); now = take()) {
+        now.forEach(Runnable::run);
+      }
+    }
+  }
+
+  /** Equal values, validity and row counts. */
+  private static void assertSameBatch(VectorSchemaRoot want, VectorSchemaRoot got, String what) {
+    assertEquals(want.getRowCount(), got.getRowCount(), "rows of " + what);
+    for (int c = 0; c < want.getFieldVectors().size(); c++) {
+      assertTrue(VectorEqualsVisitor.vectorEquals(want.getVector(c), got.getVector(c)),
+          what + ", column " + want.getVector(c).getName());
+    }
+  }
+
+  /**
+   * While the caller holds batch 0 (and does not call the reader), the helpers decode batch 1 in
+   * full: its buffers exist before it is asked for, and the next call only hands it over. Every
+   * batch is still the serial reader's.
+   */
+  @Test
+  void whileTheCallerHoldsABatchTheHelpersDecodeTheNextOne() {
+    Path file = written();
+    ReadOptions serial = ReadOptions.builder(memory.allocator()).batchSize(1000).build();
+    List<Batch> want = batches(file, serial);
+    HeldExecutor helper = new HeldExecutor();
+    ReadOptions columns = serial.toBuilder().parallelism(2).executor(helper)
+        .parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build();
+    try (BufferAllocator scan = memory.allocator().newChildAllocator("scan", 0, Long.MAX_VALUE);
+        ParquetFileReader reader = ParquetFileReader.open(file, columns.toBuilder().allocator(scan).build())) {
+      int k = 0;
+      for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch(), k++) {
+        try (VectorSchemaRoot batch = b) {
+          assertSameBatch(want.get(k).root(), batch, "batch " + k);
+          long held = scan.getAllocatedMemory();
+          helper.runAll(); // the slow consumer's time: the helper works alone
+          if (k + 1 < want.size()) {
+            assertTrue(scan.getAllocatedMemory() > held, "batch " + (k + 1) + " was decoded while the caller held batch "
+                + k + ": " + held + " bytes before the helper ran, " + scan.getAllocatedMemory() + " after");
+          } else {
+            assertEquals(held, scan.getAllocatedMemory(), "nothing is decoded after the last batch");
+          }
+        }
+      }
+      assertEquals(want.size(), k, "batches");
+    } finally {
+      want.forEach(Batch::close);
+    }
+  }
+
+  /**
+   * close() while a helper is inside batch 1 (held in one of its allocations) waits for that task,
+   * then releases every buffer of the batch ahead; tasks handed over and not started never run into
+   * the closed reader. The allocator then closes clean.
+   */
+  @Test
+  void closeWithTheNextBatchInFlightWaitsForItAndReleasesIt() throws Exception {
+    Path file = written();
+    HeldExecutor helper = new HeldExecutor();
+    AtomicReference<Thread> holdOn = new AtomicReference<>();
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AllocationListener holding = new AllocationListener() {
+      @Override
+      public void onPreAllocation(long size) {
+        if (Thread.currentThread() == holdOn.get()) {
+          inside.countDown();
+          try {
+            release.await(10, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      }
+    };
+    BufferAllocator scan = memory.allocator().newChildAllocator("scan", holding, 0, Long.MAX_VALUE);
+    ReadOptions columns = ReadOptions.builder(scan).batchSize(1000).parallelism(3).executor(helper)
+        .parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build();
+    ParquetFileReader reader = ParquetFileReader.open(file, columns);
+    VectorSchemaRoot first = reader.readNextBatch();
+    List<Runnable> handed = helper.take();
+    AtomicReference<Throwable> helperFailed = new AtomicReference<>();
+    Thread helperThread = new Thread(() -> {
+      try {
+        handed.forEach(Runnable::run);
+      } catch (Throwable t) {
+        helperFailed.set(t);
+      }
+    }, "held-helper");
+    holdOn.set(helperThread);
+    helperThread.start();
+    assertTrue(inside.await(10, TimeUnit.SECONDS), "a helper decodes batch 1 while the caller holds batch 0");
+    AtomicBoolean closed = new AtomicBoolean();
+    Thread closer = new Thread(() -> {
+      reader.close();
+      closed.set(true);
+    }, "closer");
+    closer.start();
+    closer.join(300);
+    assertFalse(closed.get(), "close() waits for the task in flight, which still writes into the batch");
+    release.countDown();
+    closer.join(30_000);
+    helperThread.join(30_000);
+    assertTrue(closed.get(), "close() returned once the task ended");
+    assertEquals(null, helperFailed.get());
+    helper.runAll(); // helpers the executor starts late find the reader closed
+    first.close();
+    assertEquals(0, scan.getAllocatedMemory(), "every buffer of the batch ahead released:\n" + scan.toVerboseString());
+    scan.close();
+  }
+
+  /**
+   * A corrupt page in the batch ahead fails while the caller holds the batch before, but the
+   * failure is thrown by the call that would return the damaged batch, located, after every batch
+   * before it came out right; and nothing is left allocated.
+   */
+  @Test
+  void aCorruptPageInTheBatchAheadIsThrownByTheCallThatWouldReturnIt() throws IOException {
+    Path file = written();
+    List<Batch> want = batches(file, ReadOptions.builder(memory.allocator()).batchSize(GROUP_ROWS).build());
+    int damaged = 2;
+    FileMetaData footer;
+    try (ParquetFileReader r = ParquetFileReader.open(file, ReadOptions.defaults(memory.allocator()))) {
+      footer = r.metadata();
+    }
+    // a byte inside the first data page of row group 2's "n" (leaf 0): batches of a row group each,
+    // so the damage is met only when batch 2 is decoded, which starts as batch 1 is returned
+    try (InputFile in = LocalInputFile.open(file); RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      OffsetIndex index = OffsetIndexReader.read(in, footer.rowGroups().get(damaged).columns().get(0));
+      PageLocation page = index.pageLocations().get(0);
+      long at = page.offset() + page.compressedPageSize() - 3;
+      raf.seek(at);
+      int b = raf.read();
+      raf.seek(at);
+      raf.write(b ^ 0x5A);
+    }
+    HeldExecutor helper = new HeldExecutor();
+    ReadOptions columns = ReadOptions.builder(memory.allocator()).batchSize(GROUP_ROWS).parallelism(2)
+        .executor(helper).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build();
+    try (ParquetFileReader reader = ParquetFileReader.open(file, columns)) {
+      for (int k = 0; k < damaged; k++) {
+        try (VectorSchemaRoot batch = reader.readNextBatch()) {
+          helper.runAll(); // decodes batch k + 1 now, the damaged one when k + 1 == damaged
+          assertSameBatch(want.get(k).root(), batch, "batch " + k);
+        }
+      }
+      CorruptFileException e = assertThrows(CorruptFileException.class, reader::readNextBatch);
+      assertNotNull(e.location());
+      assertEquals("n", e.location().column(), String.valueOf(e));
+      assertEquals(damaged, e.location().rowGroup(), String.valueOf(e));
+      IllegalStateException again = assertThrows(IllegalStateException.class, reader::readNextBatch);
+      assertTrue(again.getMessage().contains("failed"), again.getMessage());
+    } finally {
+      want.forEach(Batch::close);
     }
   }
 }
