@@ -45,11 +45,29 @@ public record WriterVersion(
   private static final String VERSION_MARK = " version ";
   private static final String BUILD_MARK = " (build ";
 
+  /**
+   * The last {@code created_by} parsed and its result: statistics and dictionary checks ask per
+   * column chunk, nearly always for the same few writers, so most calls are one string compare.
+   */
+  private record Parsed(String createdBy, WriterVersion version) {}
+
+  private static volatile Parsed last = new Parsed("", parseUncached(""));
+
   /** Parses a footer's {@code created_by}; {@code null} gives {@link #UNKNOWN}. */
   public static WriterVersion parse(String createdBy) {
     if (createdBy == null) {
       return UNKNOWN;
     }
+    Parsed p = last;
+    if (p.createdBy().equals(createdBy)) {
+      return p.version();
+    }
+    WriterVersion v = parseUncached(createdBy);
+    last = new Parsed(createdBy, v);
+    return v;
+  }
+
+  private static WriterVersion parseUncached(String createdBy) {
     int mark = createdBy.indexOf(VERSION_MARK);
     String application = (mark < 0 ? createdBy : createdBy.substring(0, mark)).strip();
     if (mark < 0) {

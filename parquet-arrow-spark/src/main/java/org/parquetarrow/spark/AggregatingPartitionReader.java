@@ -208,6 +208,31 @@ final class AggregatingPartitionReader implements PartitionReader<ColumnarBatch>
     rows.close();
   }
 
+  /** The value of constant column {@code c} into {@code col} at {@code row}. */
+  static void copyConstant(ColumnVector c, OnHeapColumnVector col, int row, DataType t) {
+    if (t.equals(DataTypes.StringType)) {
+      col.putByteArray(row, c.getUTF8String(0).getBytes());
+    } else if (t instanceof DecimalType d) {
+      col.putDecimal(row, c.getDecimal(0, d.precision(), d.scale()), d.precision());
+    } else if (t == DataTypes.LongType || t == DataTypes.TimestampType || t == DataTypes.TimestampNTZType) {
+      col.putLong(row, c.getLong(0));
+    } else if (t == DataTypes.IntegerType || t == DataTypes.DateType) {
+      col.putInt(row, c.getInt(0));
+    } else if (t == DataTypes.ShortType) {
+      col.putShort(row, c.getShort(0));
+    } else if (t == DataTypes.ByteType) {
+      col.putByte(row, c.getByte(0));
+    } else if (t == DataTypes.BooleanType) {
+      col.putBoolean(row, c.getBoolean(0));
+    } else if (t == DataTypes.FloatType) {
+      col.putFloat(row, c.getFloat(0));
+    } else if (t == DataTypes.DoubleType) {
+      col.putDouble(row, c.getDouble(0));
+    } else {
+      throw new IllegalStateException("not a partition column type: " + t);
+    }
+  }
+
   /** {@code v} (unscaled for decimals) into {@code col} at {@code row}. */
   static void putNumber(ColumnVector col, int row, BigInteger v, DataType type) {
     OnHeapColumnVector c = (OnHeapColumnVector) col;
@@ -614,30 +639,6 @@ final class AggregatingPartitionReader implements PartitionReader<ColumnarBatch>
         col.putByteArray(row, strings[code]);
       } else {
         putLong(col, row, values[code], key.type());
-      }
-    }
-
-    private static void copyConstant(ColumnVector c, OnHeapColumnVector col, int row, DataType t) {
-      if (t.equals(DataTypes.StringType)) {
-        col.putByteArray(row, c.getUTF8String(0).getBytes());
-      } else if (t instanceof DecimalType d) {
-        col.putDecimal(row, c.getDecimal(0, d.precision(), d.scale()), d.precision());
-      } else if (t == DataTypes.LongType || t == DataTypes.TimestampType || t == DataTypes.TimestampNTZType) {
-        col.putLong(row, c.getLong(0));
-      } else if (t == DataTypes.IntegerType || t == DataTypes.DateType) {
-        col.putInt(row, c.getInt(0));
-      } else if (t == DataTypes.ShortType) {
-        col.putShort(row, c.getShort(0));
-      } else if (t == DataTypes.ByteType) {
-        col.putByte(row, c.getByte(0));
-      } else if (t == DataTypes.BooleanType) {
-        col.putBoolean(row, c.getBoolean(0));
-      } else if (t == DataTypes.FloatType) {
-        col.putFloat(row, c.getFloat(0));
-      } else if (t == DataTypes.DoubleType) {
-        col.putDouble(row, c.getDouble(0));
-      } else {
-        throw new IllegalStateException("not a partition column type: " + t);
       }
     }
 

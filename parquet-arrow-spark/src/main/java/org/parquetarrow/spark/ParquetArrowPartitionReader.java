@@ -90,9 +90,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
    * pruned and filtered exactly. Partition values come from the driver, as constant columns.
    */
   private BatchSource open(FileSlice f) throws IOException {
-    Storage storage = SharedStorages.forLocation(f.path(), config.storage());
-    Dataset ds = DatasetDiscovery.entries(List.of(new StorageEntry(f.path(), f.fileSize(), f.version())), null, storage,
-        config.discovery());
+    Dataset ds = TaskSetup.dataset(f, config);
     if (!f.isWholeFile()) {
       ds = ds.withRowGroups(ds.files().get(0), f.rowGroupFrom(), f.rowGroupTo());
     }
@@ -105,7 +103,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
         .lateMaterialization(config.lateMaterialization())
         .pruning(config.pruning());
     if (filterSql != null) {
-      options.filter(filterSql);
+      options.filter(TaskSetup.filter(filterSql));
     }
     return new ScannerSource(Scanner.scan(ds, options.build(), allocator));
   }

@@ -47,6 +47,9 @@ final class ParquetArrowReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+    if (partition instanceof FooterAggregatePartition answered) {
+      return new FooterAggregateReader(answered, aggregation);
+    }
     ParquetArrowPartitionReader rows = new ParquetArrowPartitionReader((FilePartition) partition, readSchema,
         partitionNames, projection, filterSql, config);
     return aggregation == null ? rows : new AggregatingPartitionReader(rows, aggregation);

@@ -56,6 +56,8 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   private final AggregateTranslator.Spec aggregation;
   /** Row groups {@link #planInputPartitions()} ruled out by statistics on the driver. */
   private volatile long driverRuledOut;
+  /** Whether and how the footers answer {@link #aggregation} (computed once, on first need). */
+  private FooterAggregates.Outcome footerOutcome;
 
   ParquetArrowScan(Dataset dataset, StructType fullSchema, StructType readSchema, Set<String> partitionColumns,
       Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config, boolean splitFiles,
@@ -84,7 +86,38 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
         + " filter=" + (dataFilter == null ? "none" : dataFilter.toSql())
         + " partitionFilter=" + (partitionFilter == null ? "none" : partitionFilter.toSql())
         + (splitFiles ? " splitFiles=true" : "")
-        + (aggregation == null ? "" : aggregation.description());
+        + (aggregation == null ? "" : aggregation.description()
+            + (footerOutcome().answer() != null ? " answeredByFooter=true"
+                : " answeredByFooter=false (" + footerOutcome().refusal() + ")"));
+  }
+
+  /**
+   * The pushed aggregation answered from the footers of the files left after partition pruning,
+   * or why not: then the tasks scan and aggregate ({@link AggregatingPartitionReader}).
+   */
+  synchronized FooterAggregates.Outcome footerOutcome() {
+    if (footerOutcome == null) {
+      List<FooterAggregates.FileFooter> footers = new ArrayList<>();
+      for (DatasetFile f : partitionsKept()) {
+        footers.add(new FooterAggregates.FileFooter(f.location(), f.partitionValues(), f.metadata(),
+            f.mapping().parquetSchema()));
+      }
+      footerOutcome = FooterAggregates.answer(aggregation, dataFilter != null, footers);
+    }
+    return footerOutcome;
+  }
+
+  /** The files whose partition values do not rule out the partition filter. */
+  private List<DatasetFile> partitionsKept() {
+    List<DatasetFile> files = new ArrayList<>();
+    FilePruner pruner = partitionFilter == null ? null
+        : new FilePruner(partitionFilter, dataset.schema(), config.pruning(), new PruningMetrics());
+    for (DatasetFile f : dataset.files()) {
+      if (pruner == null || pruner.partitionMayMatch(f.partitionValues())) {
+        files.add(f);
+      }
+    }
+    return files;
   }
 
   /**
@@ -128,15 +161,11 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public InputPartition[] planInputPartitions() {
-    List<DatasetFile> files = new ArrayList<>();
-    FilePruner pruner = partitionFilter == null ? null
-        : new FilePruner(partitionFilter, dataset.schema(), config.pruning(), new PruningMetrics());
-    for (DatasetFile f : dataset.files()) {
-      if (pruner != null && !pruner.partitionMayMatch(f.partitionValues())) {
-        continue;
-      }
-      files.add(f);
+    if (aggregation != null && footerOutcome().answer() != null) {
+      driverRuledOut = 0;
+      return new InputPartition[] {new FooterAggregatePartition(footerOutcome().answer())};
     }
+    List<DatasetFile> files = partitionsKept();
     Map<String, BitSet> mayMatch = rowGroupsByStatistics(files);
     long ruledOut = 0;
     List<DatasetFile> kept = new ArrayList<>();

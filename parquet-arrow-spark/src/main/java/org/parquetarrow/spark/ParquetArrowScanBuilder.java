@@ -25,14 +25,18 @@ import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.expr.Expression;
 import org.parquetarrow.dataset.expr.Expressions;
+import org.parquetarrow.dataset.prune.FilePruner;
+import org.parquetarrow.dataset.prune.PruningMetrics;
+import org.parquetarrow.dataset.prune.Truth;
 
 /**
  * Takes Spark's column pruning (nested struct fields included) and predicates. A predicate is
  * pushed when it translates whole ({@link PredicateTranslator}) and names only file columns (then
  * the scan prunes row groups and pages by it and returns only matching rows, in whole files and in
  * the row-group runs of large files alike) or only partition
- * columns (then files are left out on the driver, and Spark checks it again on the constant
- * columns, which costs nothing). Predicates mixing both, or naming a column some file lacks or
+ * columns (then files are left out on the driver; Spark checks it again on the constant
+ * columns, which costs nothing, unless every file's non-null partition values decide it, when
+ * leaving files out is exact and Spark is not handed it back). Predicates mixing both, or naming a column some file lacks or
  * types differently, stay with Spark.
  *
  * <p>Aggregations ({@code COUNT}, {@code SUM}, {@code AVG}, {@code MIN}, {@code MAX} with {@code
@@ -78,13 +82,14 @@ final class ParquetArrowScanBuilder
     List<Expression> dataTerms = new ArrayList<>();
     List<Expression> partitionTerms = new ArrayList<>();
     List<Predicate> postScan = new ArrayList<>();
+    List<Predicate> partitionPredicates = new ArrayList<>();
     for (Predicate p : predicates) {
       Expression e = null;
       if (namesOnly(p, true)) {
         e = partition.translate(p);
         if (e != null) {
           partitionTerms.add(e);
-          postScan.add(p);
+          partitionPredicates.add(p);
         }
       } else if (namesOnly(p, false)) {
         e = data.translate(p);
@@ -100,8 +105,31 @@ final class ParquetArrowScanBuilder
     }
     dataFilter = dataTerms.isEmpty() ? null : Expressions.and(dataTerms.toArray(new Expression[0]));
     partitionFilter = partitionTerms.isEmpty() ? null : Expressions.and(partitionTerms.toArray(new Expression[0]));
+    if (partitionFilter != null && !decidedByPartitionValues(partitionFilter)) {
+      postScan.addAll(partitionPredicates);
+    }
     predicatesLeftToSpark = !postScan.isEmpty();
     return postScan.toArray(new Predicate[0]);
+  }
+
+  /**
+   * Whether every file's partition values, none of them null, decide {@code filter} (true or false
+   * for the whole file): then leaving out the files where it is false is exact, and Spark need not
+   * check it again, which lets Spark push an aggregation under a partition filter.
+   */
+  private boolean decidedByPartitionValues(Expression filter) {
+    FilePruner pruner;
+    try {
+      pruner = new FilePruner(filter, dataset.schema(), config.pruning(), new PruningMetrics());
+    } catch (RuntimeException e) {
+      return false; // not bound to the schema here: Spark checks it
+    }
+    for (DatasetFile f : dataset.files()) {
+      if (f.partitionValues().containsValue(null) || pruner.partitionTruth(f.partitionValues()) == Truth.MAYBE) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

@@ -24,12 +24,13 @@ public final class ScanMetricsNames {
       new String[] {"rows_read", "rows decoded by parquet-arrow"},
       new String[] {"rows_out", "rows out of parquet-arrow"},
       new String[] {"row_groups_late_materialized", "row groups read filter columns first"},
-      new String[] {"rows_materialized", "rows decoded in every column"});
+      new String[] {"rows_materialized", "rows decoded in every column"},
+      new String[] {"row_groups_answered_by_footer", "row groups aggregated from footer statistics"});
 
   static CustomMetric[] all() {
     return new CustomMetric[] {new RowGroups(), new RowGroupsRead(), new PrunedByStatistics(), new PrunedByDictionary(),
         new PrunedByBloomFilter(), new PrunedByPageIndex(), new PagesSkipped(), new BytesRead(), new RowsRead(),
-        new RowsOut(), new RowGroupsLateMaterialized(), new RowsMaterialized()};
+        new RowsOut(), new RowGroupsLateMaterialized(), new RowsMaterialized(), new RowGroupsAnsweredByFooter()};
   }
 
   /** A sum metric named by the {@code KEYS} entry at {@code index}. */
@@ -120,6 +121,12 @@ public final class ScanMetricsNames {
   public static final class RowsMaterialized extends Sum {
     public RowsMaterialized() {
       super(11);
+    }
+  }
+
+  public static final class RowGroupsAnsweredByFooter extends Sum {
+    public RowGroupsAnsweredByFooter() {
+      super(12);
     }
   }
 }

@@ -100,6 +100,24 @@ public final class FilePruner {
   }
 
   /**
+   * What the filter is for every row of a file with these partition values, judged by them alone
+   * (no count, no record): {@link Truth#ALWAYS} or {@link Truth#NEVER} when they decide it,
+   * {@link Truth#MAYBE} when it depends on data columns or cannot be decided. A caller that
+   * evaluates no filter on the rows itself can leave out the NEVER files and be exact when every
+   * file is decided.
+   *
+   * <pre>{@code
+   * boolean exact = files.stream().allMatch(f -> pruner.partitionTruth(f.partitionValues()) != Truth.MAYBE);
+   * }</pre>
+   */
+  public Truth partitionTruth(Map<String, Object> partitionValues) {
+    if (filter == null) {
+      return Truth.ALWAYS;
+    }
+    return new BoundsEvaluator(ref -> statistics.partition(ref, partitionValues, 1)).evaluate(filter);
+  }
+
+  /**
    * The row groups of one file that may hold matching rows, each with the rows the column index
    * could not rule out.
    *

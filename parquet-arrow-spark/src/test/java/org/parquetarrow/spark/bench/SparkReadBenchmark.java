@@ -36,7 +36,7 @@ import scala.jdk.javaapi.CollectionConverters;
  *
  * <p>Properties: {@code bench.dir} (default {@code target/spark-bench}), {@code bench.scale}
  * (default 1: 6M rows), {@code bench.files} (default 4), {@code bench.runs} (default 5), {@code
- * bench.warmup} (default 2), {@code bench.queries} (default {@code Q1,Q6,point}), {@code bench.out}
+ * bench.warmup} (default 2), {@code bench.queries} (default {@code Q1,Q6,point}; also {@code footer}: counts and min/max from footers), {@code bench.out}
  * (default {@code bench.dir/results.md}), {@code bench.alt} (options of a third reader, ours
  * differently set up, see {@link #ALT_OPTIONS}).
  */
@@ -54,6 +54,16 @@ public final class SparkReadBenchmark {
       + " and l_discount between 0.05 and 0.07 and l_quantity < 24";
   private static final String POINT = "select l_orderkey, l_linenumber, l_partkey, l_extendedprice, l_shipdate,"
       + " l_comment from %s where l_orderkey = %d";
+  /** Answered from footers alone by a source that does (ours; Spark's V2 source with its aggregate push-down). */
+  private static final String FOOTER = "select count(*), min(l_orderkey), max(l_orderkey), min(l_shipdate),"
+      + " max(l_shipdate), count(l_comment) from %s";
+
+  /**
+   * {@code -Dbench.builtinAggregatePushdown=true}: the built-in reader is Spark's DataSource V2
+   * Parquet source with {@code spark.sql.parquet.aggregatePushdown=true} (which answers {@code
+   * footer} from footers too) instead of the default V1 source.
+   */
+  private static final boolean BUILTIN_AGGREGATE_PUSHDOWN = Boolean.getBoolean("bench.builtinAggregatePushdown");
 
   /**
    * {@code -Dbench.alt=key=value,...}: our source again with these options (e.g. {@code
@@ -89,6 +99,10 @@ public final class SparkReadBenchmark {
     spark.sparkContext().addSparkListener(bytes);
     try {
       spark.read().format("parquet-arrow").load(data.toString()).createOrReplaceTempView("ours");
+      if (BUILTIN_AGGREGATE_PUSHDOWN) {
+        spark.conf().set("spark.sql.sources.useV1SourceList", "avro,csv,json,kafka,orc,text");
+        spark.conf().set("spark.sql.parquet.aggregatePushdown", "true");
+      }
       spark.read().parquet(data.toString()).createOrReplaceTempView("builtin");
       if (ALT_OPTIONS != null) {
         var alt = spark.read().format("parquet-arrow");
@@ -102,10 +116,12 @@ public final class SparkReadBenchmark {
       queries.put("Q1", Q1);
       queries.put("Q6", Q6);
       queries.put("point l_orderkey = " + key, POINT.replace("%d", Long.toString(key)));
+      queries.put("footer", FOOTER);
       List<List<String>> columns = List.of(
           List.of("l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_discount", "l_tax", "l_shipdate"),
           List.of("l_extendedprice", "l_discount", "l_shipdate", "l_quantity"),
-          List.of("l_orderkey", "l_linenumber", "l_partkey", "l_extendedprice", "l_shipdate", "l_comment"));
+          List.of("l_orderkey", "l_linenumber", "l_partkey", "l_extendedprice", "l_shipdate", "l_comment"),
+          List.of("l_orderkey", "l_shipdate", "l_comment"));
       List<String> table = new ArrayList<>();
       table.add("| query | ours median s | built-in median s | built-in ÷ ours | bytes read ours | bytes read built-in"
           + " | chunk bytes of the columns read | our row groups read / total | pruned by stats / dict / bloom / page index"
