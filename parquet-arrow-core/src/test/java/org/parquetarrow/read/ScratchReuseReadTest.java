@@ -143,7 +143,9 @@ class ScratchReuseReadTest {
         }
       }
     } finally {
+      // reads still running after a failure finish before the allocator is checked
       threads.shutdownNow();
+      threads.awaitTermination(5, TimeUnit.MINUTES);
     }
   }
 }
