@@ -40,14 +40,18 @@ class ScratchReuseAcrossChunksTest {
         readAll(r, 0, 10, 1000, first);
       }
       assertTrue(kept.retainedBuffers() > 0, mode.readAhead() + ": the buffers were kept");
-      Set<byte[]> second = identities();
+      List<byte[]> second = new java.util.ArrayList<>();
       try (ColumnChunkPageReader r = reader(chunk(10, 1000, 50_000), mode, kept)) {
-        readAll(r, 50_000, 10, 1000, second);
+        Set<byte[]> seen = identities();
+        readAll(r, 50_000, 10, 1000, seen, second);
       }
-      // in line there is one buffer; ahead, each of the second chunk's was one of the first's
-      // (before issue 18 every chunk allocated its own)
-      assertTrue(first.containsAll(second), mode.readAhead() + ": " + second.size()
-          + " buffers, not all from the chunk before");
+      // the second chunk's first page lies in a buffer of the first chunk (before issue 18 every
+      // chunk allocated its own); later pages may need one more when more pages happen to be
+      // made ahead at once than in the first chunk
+      assertTrue(first.contains(second.get(0)), mode.readAhead() + ": the first page's buffer is new");
+      if (mode.readAhead() == PageReadAhead.OFF) {
+        assertTrue(first.containsAll(second), "in line: the one buffer serves both chunks");
+      }
     }
   }
 
@@ -104,11 +108,17 @@ class ScratchReuseAcrossChunksTest {
   }
 
   private static void readAll(ColumnChunkPageReader r, int first, int pages, int perPage, Set<byte[]> arrays) {
+    readAll(r, first, pages, perPage, arrays, new java.util.ArrayList<>());
+  }
+
+  private static void readAll(ColumnChunkPageReader r, int first, int pages, int perPage, Set<byte[]> arrays,
+      List<byte[]> inOrder) {
     assertInstanceOf(DictionaryPage.class, r.next());
     for (int page = 0; page < pages; page++) {
       DataPage p = assertInstanceOf(DataPage.class, r.next());
       assertArrayEquals(PageReadAheadTest.ints(first + perPage * page, perPage), p.values().toByteArray());
       arrays.add(p.values().array());
+      inOrder.add(p.values().array());
     }
     assertNull(r.next());
     assertEquals(pages, r.pagesRead() - 1);
