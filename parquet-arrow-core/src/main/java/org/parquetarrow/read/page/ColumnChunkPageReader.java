@@ -155,6 +155,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
 
   private long pagesRead;
   private long pagesSkipped;
+  /** Whether {@link #next()} returned the chunk's end: the caller holds none of its pages. */
+  private boolean endHandedOut;
 
   /**
    * The most pages of a compressed chunk made ahead with {@link PageReadAhead#SEVERAL_PAGES}; the
@@ -203,8 +205,9 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     // so are chunks given a caller's decompressor, which the caller may use meanwhile
     boolean readAhead = b.options.readAhead() != PageReadAhead.OFF && decryption == null
         && b.decompressor == null;
-    ScratchPool pool = readAhead ? new ScratchPool(b.options.maxPageSize()) : null;
-    this.decompression = new PageDecompression(meta.codec(), b.options.maxPageSize(), b.decompressor, pool);
+    ScratchPool pool = readAhead ? new ScratchPool(b.options.maxPageSize(), b.retained) : null;
+    this.decompression = new PageDecompression(meta.codec(), b.options.maxPageSize(), b.decompressor, pool,
+        b.retained);
     // beyond the next page only where there is decompression to move off the caller's thread
     boolean several = b.options.readAhead() == PageReadAhead.SEVERAL_PAGES
         && meta.codec() != CompressionCodec.UNCOMPRESSED && b.options.aheadBytes() > 0;
@@ -261,6 +264,8 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     }
     if (page != null) {
       pagesRead++;
+    } else {
+      endHandedOut = true;
     }
     return page;
   }
@@ -358,7 +363,7 @@ public final class ColumnChunkPageReader implements AutoCloseable {
     if (decryption != null) {
       decryption.close();
     }
-    decompression.close();
+    decompression.close(endHandedOut);
     if (slicesTaken) {
       slices.giveBack(buf, spare);
       buf = NO_BYTES;

@@ -33,6 +33,11 @@ final class PageDecompression implements AutoCloseable {
   private Decompressor decompressor;
   /** The one reusable buffer, when pages are not made ahead. */
   private byte[] scratch = NO_BYTES;
+  /**
+   * Where {@link #scratch} comes from and goes back to when no page lies in it any more, or
+   * {@code null}; with a pool, the pool's.
+   */
+  private final RetainedScratch retained;
   /** Where each page's buffer comes from when pages are made ahead; {@code null} otherwise. */
   private final ScratchPool pool;
   /** The pool's buffer the last page was decompressed into, until {@link #takeLastScratch()}. */
@@ -45,13 +50,17 @@ final class PageDecompression implements AutoCloseable {
    * @param pool where a page's reusable buffer comes from when pages are made ahead (the caller
    *     gives each back when its page is no longer used), or {@code null} for one buffer reused by
    *     every page
+   * @param retained without a pool, where that one buffer comes from and, once no page lies in
+   *     it, goes back to; {@code null} to allocate it
    */
-  PageDecompression(CompressionCodec codec, int maxPageSize, Decompressor decompressor, ScratchPool pool) {
+  PageDecompression(CompressionCodec codec, int maxPageSize, Decompressor decompressor, ScratchPool pool,
+      RetainedScratch retained) {
     this.codec = codec;
     this.maxPageSize = maxPageSize;
     this.decompressor = decompressor;
     this.ownsDecompressor = decompressor == null;
     this.pool = pool;
+    this.retained = pool == null ? retained : null;
   }
 
   /**
@@ -123,12 +132,24 @@ final class PageDecompression implements AutoCloseable {
     return s;
   }
 
-  /** Drops the scratch buffers and releases the decompressor, unless the caller supplied it. */
+  /** {@link #close(boolean)} not knowing whether a page still lies in the scratch buffer. */
   @Override
   public void close() {
+    close(false);
+  }
+
+  /**
+   * Gives the scratch buffers no page uses back to be reused by later chunks (the one buffer
+   * without a pool only when {@code noPageAlive}: the caller has given up every page) and
+   * releases the decompressor, unless the caller supplied it.
+   */
+  void close(boolean noPageAlive) {
+    if (retained != null && noPageAlive) {
+      retained.give(scratch);
+    }
     scratch = NO_BYTES;
     if (pool != null) {
-      pool.clear();
+      pool.close();
     }
     if (ownsDecompressor && decompressor != null) {
       decompressor.close();
@@ -158,8 +179,16 @@ final class PageDecompression implements AutoCloseable {
       return lastScratch;
     }
     if (scratch.length < length) {
-      // grow geometrically so that a chunk's slowly growing pages do not reallocate every time
-      scratch = allocate((int) Math.max(length, Math.min(maxPageSize, scratch.length * 3L / 2)));
+      byte[] kept = null;
+      if (retained != null) {
+        // no page lies in the buffer being replaced: the caller gave the last one up by asking
+        // for this page
+        retained.give(scratch);
+        kept = retained.take(length);
+      }
+      // else grow geometrically so that a chunk's slowly growing pages do not reallocate every time
+      scratch = kept != null ? kept
+          : allocate((int) Math.max(length, Math.min(maxPageSize, scratch.length * 3L / 2)));
     }
     return scratch;
   }

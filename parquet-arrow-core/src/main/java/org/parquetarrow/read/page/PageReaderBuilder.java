@@ -42,6 +42,7 @@ public final class PageReaderBuilder {
   Decompressor decompressor;
   ColumnDecryptor decryptor;
   ChunkSlices slices;
+  RetainedScratch retained = RetainedScratch.SHARED;
 
   PageReaderBuilder(ColumnChunkBytes bytes, ColumnChunk chunk, int maxDef, int maxRep) {
     this.bytes = Objects.requireNonNull(bytes, "bytes");
@@ -119,6 +120,16 @@ public final class PageReaderBuilder {
    */
   public PageReaderBuilder slices(ChunkSlices slices) {
     this.slices = slices;
+    return this;
+  }
+
+  /**
+   * Where decompression buffers come from and go back to when the reader is done with them
+   * ({@link RetainedScratch#SHARED} unless a test gives its own; {@code null}: allocated and
+   * dropped with the chunk).
+   */
+  PageReaderBuilder retained(RetainedScratch retained) {
+    this.retained = retained;
     return this;
   }
 

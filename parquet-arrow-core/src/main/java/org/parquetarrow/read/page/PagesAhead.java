@@ -161,12 +161,19 @@ final class PagesAhead implements Runnable {
 
   /**
    * Stops making pages: a queued task makes none, a running one is waited for (it uses the
-   * reader's buffers and decompressor, which the caller is about to release).
+   * reader's buffers and decompressor, which the caller is about to release). The buffers of the
+   * pages waiting go back to the pool; the one of the page the caller holds does not (the caller
+   * may still be reading it).
    */
   synchronized void close() {
     closed = true;
     while (making) {
       waitQuietly();
+    }
+    for (Made m : ready) {
+      if (m.scratch() != null) {
+        scratch.give(m.scratch()); // never handed out: no page of the caller's lies in it
+      }
     }
     ready.clear();
     restoreInterrupt();
