@@ -25,12 +25,14 @@ public final class ScanMetricsNames {
       new String[] {"rows_out", "rows out of parquet-arrow"},
       new String[] {"row_groups_late_materialized", "row groups read filter columns first"},
       new String[] {"rows_materialized", "rows decoded in every column"},
-      new String[] {"row_groups_answered_by_footer", "row groups aggregated from footer statistics"});
+      new String[] {"row_groups_answered_by_footer", "row groups aggregated from footer statistics"},
+      new String[] {"values_answered_from_indices", "filter values answered from dictionary indices"});
 
   static CustomMetric[] all() {
     return new CustomMetric[] {new RowGroups(), new RowGroupsRead(), new PrunedByStatistics(), new PrunedByDictionary(),
         new PrunedByBloomFilter(), new PrunedByPageIndex(), new PagesSkipped(), new BytesRead(), new RowsRead(),
-        new RowsOut(), new RowGroupsLateMaterialized(), new RowsMaterialized(), new RowGroupsAnsweredByFooter()};
+        new RowsOut(), new RowGroupsLateMaterialized(), new RowsMaterialized(), new RowGroupsAnsweredByFooter(),
+        new ValuesAnsweredFromIndices()};
   }
 
   /** A sum metric named by the {@code KEYS} entry at {@code index}. */
@@ -127,6 +129,12 @@ public final class ScanMetricsNames {
   public static final class RowGroupsAnsweredByFooter extends Sum {
     public RowGroupsAnsweredByFooter() {
       super(12);
+    }
+  }
+
+  public static final class ValuesAnsweredFromIndices extends Sum {
+    public ValuesAnsweredFromIndices() {
+      super(13);
     }
   }
 }
