@@ -867,30 +867,26 @@ final class BatchReader implements BatchSource {
       notifyAll();
     }
 
-    /** Waits for the script another thread claimed. */
+    /** Waits for the script another thread claimed (it opens row groups and moves the reader). */
     synchronized void awaitScripted() {
-      boolean interrupted = false;
-      while (!scriptDone) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          // the script still opens row groups and moves the reader: wait for it, and keep the interrupt
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      awaitUninterruptibly(() -> scriptDone);
     }
 
     /** Waits for the tasks a helper started; those not started are the caller's (taken by now). */
     synchronized void awaitStarted() {
+      awaitUninterruptibly(() -> running == 0);
+    }
+
+    /**
+     * Waits on this batch until {@code done}, through interrupts (the work waited for still writes
+     * into the batch or the reader, so leaving early would free what it writes), keeping the interrupt.
+     */
+    private void awaitUninterruptibly(java.util.function.BooleanSupplier done) {
       boolean interrupted = false;
-      while (running > 0) {
+      while (!done.getAsBoolean()) {
         try {
           wait();
         } catch (InterruptedException e) {
-          // tasks still write into the batch: wait for them, and keep the interrupt
           interrupted = true;
         }
       }
