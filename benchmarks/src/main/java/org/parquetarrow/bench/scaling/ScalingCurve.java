@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * The scaling curve of one file's full scan (issue 18 item 2): parquet-arrow reading each data set
  * of {@code BENCHMARKS.md} with 1, 2, … up to the machine's core count decoding threads ({@code
  * ReadOptions.Builder.parallelism}), every batch fed to {@link BatchDigest} on the calling thread
- * as in {@code ScanBenchmark}. In each round every thread count runs once, one after the other, so
+ * as in {@code ScanBenchmark}. In each round every read-ahead policy and thread count runs once, one after the other, so
  * that a change in what else the machine does hits all of them alike. Every run must give the
  * footer's row count and the one-thread checksum. Prints (and writes {@code scaling.md} into
  * {@code --out}) the median time (min–max), rows per second, the speed-up over one thread, the
@@ -68,10 +68,8 @@ public final class ScalingCurve {
     for (BenchDataset d : o.sets) {
       LOG.info("data set {} at scale {}", d, o.scale);
       Path file = d.ensure(o.dataDir, o.scale);
-      for (ReadOptions.PageReadAhead readAhead : o.readAhead) {
-        LOG.info("measuring {} with 1 to {} threads, page read-ahead {}", d, o.threads, readAhead);
-        curves.add(measure(d, file, o.batch, o.threads, o.warmups, o.runs, readAhead));
-      }
+      LOG.info("measuring {} with 1 to {} threads, page read-ahead {}", d, o.threads, o.readAhead);
+      curves.addAll(measure(d, file, o.batch, o.threads, o.warmups, o.runs, o.readAhead));
     }
     String ended = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     String markdown = render(command, started, ended, o, curves);
@@ -89,49 +87,78 @@ public final class ScalingCurve {
    */
   public static Curve measure(BenchDataset set, Path file, int batch, int maxThreads, int warmups, int runs,
       ReadOptions.PageReadAhead readAhead) {
+    return measure(set, file, batch, maxThreads, warmups, runs, List.of(readAhead)).get(0);
+  }
+
+  /**
+   * The curves of {@code file}, one per read-ahead policy, measured in the same rounds: each round
+   * runs every policy at every thread count, so that no policy is the one that pays for the JVM
+   * still compiling and growing its heap (measured alone, one after the other in one JVM, NESTED's
+   * second curve ran 25–40% faster than the same curve measured first).
+   *
+   * @throws IllegalStateException when a read with more threads gives other rows or values than one thread
+   */
+  public static List<Curve> measure(BenchDataset set, Path file, int batch, int maxThreads, int warmups, int runs,
+      List<ReadOptions.PageReadAhead> policies) {
     try (BufferAllocator allocator = new RootAllocator()) {
       // the reference is the default read on one thread, whatever the policy measured
       ScanResult reference = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), 1);
       String before = Machine.loadAverage();
-      List<List<Double>> seconds = new ArrayList<>();
-      List<List<Double>> cpu = new ArrayList<>();
-      List<List<Double>> faults = new ArrayList<>();
-      double[] peak = new double[maxThreads + 1];
-      for (int t = 0; t <= maxThreads; t++) {
+      int n = policies.size();
+      List<List<List<Double>>> seconds = new ArrayList<>();
+      List<List<List<Double>>> cpu = new ArrayList<>();
+      List<List<List<Double>>> faults = new ArrayList<>();
+      double[][] peak = new double[n][maxThreads + 1];
+      for (int k = 0; k < n; k++) {
         seconds.add(new ArrayList<>());
         cpu.add(new ArrayList<>());
         faults.add(new ArrayList<>());
+        for (int t = 0; t <= maxThreads; t++) {
+          seconds.get(k).add(new ArrayList<>());
+          cpu.get(k).add(new ArrayList<>());
+          faults.get(k).add(new ArrayList<>());
+        }
       }
       for (int round = 0; round < warmups + runs; round++) {
-        for (int t = 1; t <= maxThreads; t++) {
-          long faults0 = minorFaults();
-          long cpu0 = PROCESS.getProcessCpuTime();
-          long start = System.nanoTime();
-          ScanResult r = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), t, readAhead);
-          double s = (System.nanoTime() - start) / 1e9;
-          double c = (PROCESS.getProcessCpuTime() - cpu0) / 1e9;
-          long f = faults0 < 0 ? -1 : minorFaults() - faults0;
-          if (r.rows() != reference.rows() || r.checksum() != reference.checksum()) {
-            throw new IllegalStateException(set + " read with " + t + " threads (read-ahead " + readAhead + ") gave " + r.rows() + " rows, checksum "
-                + Long.toHexString(r.checksum()) + "; one thread gave " + reference.rows() + " rows, checksum "
-                + Long.toHexString(reference.checksum()));
-          }
-          if (round >= warmups) {
-            seconds.get(t).add(s);
-            cpu.get(t).add(c);
-            faults.get(t).add((double) f);
-            peak[t] = Math.max(peak[t], r.peakBytes() / 1e6);
+        for (int i = 0; i < n; i++) {
+          // the policies take turns at going first, as the first read of a round finds the caches of the last
+          int k = (i + round) % n;
+          ReadOptions.PageReadAhead readAhead = policies.get(k);
+          for (int t = 1; t <= maxThreads; t++) {
+            long faults0 = minorFaults();
+            long cpu0 = PROCESS.getProcessCpuTime();
+            long start = System.nanoTime();
+            ScanResult r = ParquetArrowScan.scan(file, allocator, batch, new BatchDigest(), t, readAhead);
+            double s = (System.nanoTime() - start) / 1e9;
+            double c = (PROCESS.getProcessCpuTime() - cpu0) / 1e9;
+            long f = faults0 < 0 ? -1 : minorFaults() - faults0;
+            if (r.rows() != reference.rows() || r.checksum() != reference.checksum()) {
+              throw new IllegalStateException(set + " read with " + t + " threads (read-ahead " + readAhead + ") gave " + r.rows() + " rows, checksum "
+                  + Long.toHexString(r.checksum()) + "; one thread gave " + reference.rows() + " rows, checksum "
+                  + Long.toHexString(reference.checksum()));
+            }
+            if (round >= warmups) {
+              seconds.get(k).get(t).add(s);
+              cpu.get(k).get(t).add(c);
+              faults.get(k).get(t).add((double) f);
+              peak[k][t] = Math.max(peak[k][t], r.peakBytes() / 1e6);
+            }
           }
         }
       }
-      List<Point> points = new ArrayList<>();
-      double one = new Runs(seconds.get(1)).median();
-      for (int t = 1; t <= maxThreads; t++) {
-        Runs r = new Runs(seconds.get(t));
-        points.add(new Point(t, r, reference.rows() / r.median(), one / r.median(), peak[t],
-            new Runs(cpu.get(t)), new Runs(faults.get(t))));
+      String after = Machine.loadAverage();
+      List<Curve> curves = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        List<Point> points = new ArrayList<>();
+        double one = new Runs(seconds.get(k).get(1)).median();
+        for (int t = 1; t <= maxThreads; t++) {
+          Runs r = new Runs(seconds.get(k).get(t));
+          points.add(new Point(t, r, reference.rows() / r.median(), one / r.median(), peak[k][t],
+              new Runs(cpu.get(k).get(t)), new Runs(faults.get(k).get(t))));
+        }
+        curves.add(new Curve(set, policies.get(k), reference.rows(), reference.checksum(), before, after, points));
       }
-      return new Curve(set, readAhead, reference.rows(), reference.checksum(), before, Machine.loadAverage(), points);
+      return curves;
     }
   }
 
@@ -156,7 +183,7 @@ public final class ScalingCurve {
     b.append("`").append(command).append("`  \n");
     b.append(started).append(" → ").append(ended).append("; scale ").append(o.scale).append("; ")
         .append(o.warmups).append(" warm-up and ").append(o.runs)
-        .append(String.format(Locale.ROOT, " timed rounds, thread counts interleaved round by round; batches of %,d"
+        .append(String.format(Locale.ROOT, " timed rounds, read-ahead policies and thread counts interleaved round by round; batches of %,d"
             + " rows, each through BatchDigest on the calling thread; one JVM.  \n", o.batch));
     b.append("Page read-ahead \"default (auto)\": what a user gets, pages decompressed on a helper thread up to a few"
         + " MiB ahead of the decoding thread (a one-thread read uses up to two cores), none where the lanes take every"

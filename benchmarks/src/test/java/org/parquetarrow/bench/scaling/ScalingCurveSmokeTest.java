@@ -72,6 +72,21 @@ class ScalingCurveSmokeTest {
   }
 
   @Test
+  void policiesMeasuredInTheSameRoundsGiveOneCurveEachInTheirOrder() throws Exception {
+    Path file = BenchDataset.NUMERIC.ensure(Path.of("target/bench-data"), 0.01);
+    List<ScalingCurve.Curve> curves = ScalingCurve.measure(BenchDataset.NUMERIC, file, 1000, 2, 1, 2,
+        List.of(PageReadAhead.AUTO, PageReadAhead.OFF));
+    assertEquals(List.of(PageReadAhead.AUTO, PageReadAhead.OFF), curves.stream().map(ScalingCurve.Curve::readAhead).toList());
+    for (ScalingCurve.Curve c : curves) {
+      assertEquals(curves.get(0).rows(), c.rows());
+      assertEquals(curves.get(0).checksum(), c.checksum());
+      assertEquals(List.of(1, 2), c.points().stream().map(ScalingCurve.Point::threads).toList());
+      // two timed rounds per point, the warm-up left out
+      c.points().forEach(p -> assertEquals(2, p.runs().seconds().size(), c.readAhead() + " " + p));
+    }
+  }
+
+  @Test
   void touchingFreshMemoryCountsPageFaults() {
     long before = ScalingCurve.minorFaults();
     // 64 MiB the process never had: allocateDirect zeroes it, so every page is touched once
