@@ -71,12 +71,33 @@ final class RowSelector {
     while (i < rows) {
       int end = nextClear(bits, i, rows);
       int len = end - i;
-      toData.setBytes((long) j * width, fromData, (long) i * width, (long) len * width);
-      copyValidity(fromValid, i, toValid, j, len, noNulls);
+      if (len == 1 && width == 8) {
+        // a row kept alone (a selective filter's usual run): one word, not a bulk copy's set-up
+        toData.setLong((long) j * 8, fromData.getLong((long) i * 8));
+      } else {
+        toData.setBytes((long) j * width, fromData, (long) i * width, (long) len * width);
+      }
+      if (!noNulls) {
+        copyValidity(fromValid, i, toValid, j, len, false);
+      }
       j += len;
       i = nextSet(bits, end, rows);
     }
+    if (noNulls) {
+      setValid(toValid, j);
+    }
     return j;
+  }
+
+  /** Sets the first {@code n} bits of a freshly allocated (all zero) bitmap, whole bytes at once. */
+  private static void setValid(ArrowBuf validity, int n) {
+    int whole = n >>> 3;
+    if (whole > 0) {
+      validity.setOne(0, whole);
+    }
+    if ((n & 7) != 0) {
+      validity.setByte(whole, (1 << (n & 7)) - 1);
+    }
   }
 
   /**
