@@ -37,6 +37,12 @@ import org.parquetarrow.stats.MinMaxStatus;
  * missing, untrusted ({@link ColumnChunkStatistics#minMaxStatus()}) or flagged inexact, unless its
  * null count shows it all nulls. {@code COUNT(col)} needs each chunk's null count (a required
  * column has none).
+ *
+ * <p>What the footers cannot answer is scanned, not the whole query: a row group with a chunk
+ * refused, or every row group of a file whose column type is refused, is left to the tasks
+ * ({@link Outcome#rest()}), which aggregate it as any pushed aggregate; Spark merges their partial
+ * rows with the footers' as it merges any two tasks'. Only when no row group at all is answered
+ * does the scan read everything, as without footers.
  */
 final class FooterAggregates {
   private FooterAggregates() {}
@@ -51,10 +57,24 @@ final class FooterAggregates {
    */
   record Answer(List<Object[]> rows, long rowGroups) implements Serializable {}
 
-  /** Either an answer, or why the footers cannot give one. */
-  record Outcome(Answer answer, String refusal) {
+  /**
+   * The row groups of a file the footers cannot answer for ({@code rowGroups} by index), to be
+   * scanned and aggregated by the tasks, and why.
+   */
+  record Unanswered(String location, java.util.BitSet rowGroups, String why) {}
+
+  /**
+   * Either an answer, with the row groups left to scan ({@code rest}, empty when the footers
+   * answer for every one), or why the footers cannot give one (then every row group is scanned).
+   */
+  record Outcome(Answer answer, String refusal, List<Unanswered> rest) {
     static Outcome refused(String why) {
-      return new Outcome(null, why);
+      return new Outcome(null, why, List.of());
+    }
+
+    /** Whether the footers answer for every row group. */
+    boolean complete() {
+      return answer != null && rest.isEmpty();
     }
   }
 
@@ -90,6 +110,7 @@ final class FooterAggregates {
       groups.put(List.of(), new Acc(spec.aggs())); // a global aggregate has its row even over no rows
     }
     long rowGroups = 0;
+    List<Unanswered> rest = new ArrayList<>();
     for (FileFooter f : files) {
       if (f.metadata().rowGroups().stream().allMatch(g -> g.numRows() == 0)) {
         continue; // no rows: no group, as Spark's own aggregation sees none
@@ -98,27 +119,48 @@ final class FooterAggregates {
       for (GroupKey k : spec.keys()) {
         key.add(f.partitionValues().get(k.name()));
       }
-      Acc acc = groups.computeIfAbsent(key, k -> new Acc(spec.aggs()));
       ColumnDescriptor[] columns = new ColumnDescriptor[spec.aggs().size()];
-      for (int a = 0; a < columns.length; a++) {
+      String fileWhy = null;
+      for (int a = 0; a < columns.length && fileWhy == null; a++) {
         Agg agg = spec.aggs().get(a);
         if (agg.arg() instanceof AggValue.Column c) {
-          String why = column(f, c, agg, columns, a);
-          if (why != null) {
-            return Outcome.refused(why);
-          }
+          fileWhy = column(f, c, agg, columns, a);
         }
       }
-      for (int g = 0; g < f.metadata().rowGroups().size(); g++) {
+      int n = f.metadata().rowGroups().size();
+      if (fileWhy != null) {
+        java.util.BitSet all = new java.util.BitSet(n);
+        all.set(0, n);
+        rest.add(new Unanswered(f.location(), all, fileWhy));
+        continue;
+      }
+      java.util.BitSet scan = new java.util.BitSet(n);
+      String groupWhy = null;
+      Object[] part = new Object[columns.length];
+      for (int g = 0; g < n; g++) {
         RowGroup group = f.metadata().rowGroups().get(g);
+        // every aggregate's share of the row group first: a row group is answered whole or scanned whole
+        String why = null;
+        for (int a = 0; a < columns.length && why == null; a++) {
+          why = part(part, a, spec.aggs().get(a), f, g, group, columns[a]);
+        }
+        if (why != null) {
+          scan.set(g);
+          groupWhy = groupWhy != null ? groupWhy : why + " in row group " + g + " of " + f.location();
+          continue;
+        }
         rowGroups++;
+        Acc acc = groups.computeIfAbsent(key, k -> new Acc(spec.aggs()));
         for (int a = 0; a < columns.length; a++) {
-          String why = add(acc, a, spec.aggs().get(a), f, g, group, columns[a]);
-          if (why != null) {
-            return Outcome.refused(why + " in row group " + g + " of " + f.location());
-          }
+          acc.merge(a, spec.aggs().get(a), part[a]);
         }
       }
+      if (!scan.isEmpty()) {
+        rest.add(new Unanswered(f.location(), scan, groupWhy));
+      }
+    }
+    if (rowGroups == 0 && !rest.isEmpty()) {
+      return Outcome.refused(rest.get(0).why());
     }
     List<Object[]> rows = new ArrayList<>(groups.size());
     for (Map.Entry<List<Object>, Acc> e : groups.entrySet()) {
@@ -131,7 +173,7 @@ final class FooterAggregates {
       }
       rows.add(row);
     }
-    return new Outcome(new Answer(rows, rowGroups), null);
+    return new Outcome(new Answer(rows, rowGroups), null, List.copyOf(rest));
   }
 
   /** Finds {@code c} in the file as a top-level non-repeated leaf of a type the function may use; null when it is. */
@@ -182,19 +224,25 @@ final class FooterAggregates {
     };
   }
 
-  private static String add(Acc acc, int a, Agg agg, FileFooter f, int g, RowGroup group, ColumnDescriptor d) {
+  /**
+   * Aggregate {@code a}'s share of row group {@code g} into {@code out[a]}: a {@link Long} count, a
+   * {@link BigInteger} bound, or {@code null} (no bound: no rows, or all null); or why the footer
+   * cannot give it.
+   */
+  private static String part(Object[] out, int a, Agg agg, FileFooter f, int g, RowGroup group, ColumnDescriptor d) {
     long rows = group.numRows();
+    out[a] = null;
     switch (agg.fn()) {
       case COUNT_STAR -> {
-        acc.count(a, rows);
+        out[a] = rows;
         return null;
       }
       case COUNT -> {
-        Long nulls = nulls(f, g, d);
+        Long nulls = d.maxDefinitionLevel() == 0 ? Long.valueOf(0) : nulls(ColumnChunkStatistics.of(f.metadata(), f.schema(), g, d.ordinal()));
         if (nulls == null) {
           return "no null count of " + d.dottedPath();
         }
-        acc.count(a, rows - nulls);
+        out[a] = rows - nulls;
         return null;
       }
       default -> {
@@ -202,7 +250,7 @@ final class FooterAggregates {
           return null;
         }
         ColumnChunkStatistics s = ColumnChunkStatistics.of(f.metadata(), f.schema(), g, d.ordinal());
-        Long nulls = nulls(f, g, d);
+        Long nulls = d.maxDefinitionLevel() == 0 ? Long.valueOf(0) : nulls(s);
         if (nulls != null && nulls == rows) {
           return null; // all nulls: no bound, none needed
         }
@@ -217,7 +265,7 @@ final class FooterAggregates {
         if (v == null) {
           return "a truncated or malformed bound of " + d.dottedPath();
         }
-        acc.minMax(a, v, agg.fn() == AggregateTranslator.Fn.MIN);
+        out[a] = v;
         return null;
       }
     }
@@ -236,12 +284,8 @@ final class FooterAggregates {
     return !Boolean.FALSE.equals(raw.isMinValueExact()) && !Boolean.FALSE.equals(raw.isMaxValueExact());
   }
 
-  /** The chunk's null count; 0 for a required column, which cannot hold one; null when unknown. */
-  private static Long nulls(FileFooter f, int g, ColumnDescriptor d) {
-    if (d.maxDefinitionLevel() == 0) {
-      return 0L;
-    }
-    ColumnChunkStatistics s = ColumnChunkStatistics.of(f.metadata(), f.schema(), g, d.ordinal());
+  /** The chunk's null count, or null when unknown (a required column has none: its callers give 0). */
+  private static Long nulls(ColumnChunkStatistics s) {
     return s.nullCount().isPresent() ? s.nullCount().getAsLong() : null;
   }
 
@@ -288,8 +332,16 @@ final class FooterAggregates {
       }
     }
 
-    void count(int a, long n) {
-      values[a] = (Long) values[a] + n;
+    /** Adds a row group's share ({@link #part}) of aggregate {@code a}. */
+    void merge(int a, Agg agg, Object part) {
+      switch (agg.fn()) {
+        case COUNT, COUNT_STAR -> values[a] = (Long) values[a] + (Long) part;
+        default -> {
+          if (part != null) {
+            minMax(a, (BigInteger) part, agg.fn() == AggregateTranslator.Fn.MIN);
+          }
+        }
+      }
     }
 
     void minMax(int a, BigInteger v, boolean min) {

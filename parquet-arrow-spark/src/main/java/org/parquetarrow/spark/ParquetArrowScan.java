@@ -87,7 +87,10 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
         + " partitionFilter=" + (partitionFilter == null ? "none" : partitionFilter.toSql())
         + (splitFiles ? " splitFiles=true" : "")
         + (aggregation == null ? "" : aggregation.description()
-            + (footerOutcome().answer() != null ? " answeredByFooter=true"
+            + (footerOutcome().complete() ? " answeredByFooter=true"
+                : footerOutcome().answer() != null ? " answeredByFooter=partly (" + footerOutcome().answer().rowGroups()
+                    + " row groups; scanned: " + footerOutcome().rest().stream().mapToInt(u -> u.rowGroups().cardinality()).sum()
+                    + ", " + footerOutcome().rest().get(0).why() + ")"
                 : " answeredByFooter=false (" + footerOutcome().refusal() + ")"));
   }
 
@@ -163,7 +166,21 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   public InputPartition[] planInputPartitions() {
     if (aggregation != null && footerOutcome().answer() != null) {
       driverRuledOut = 0;
-      return new InputPartition[] {new FooterAggregatePartition(footerOutcome().answer())};
+      List<InputPartition> out = new ArrayList<>();
+      out.add(new FooterAggregatePartition(footerOutcome().answer()));
+      if (!footerOutcome().complete()) {
+        // the row groups the footers could not answer for, aggregated by the tasks
+        Map<String, DatasetFile> byLocation = new java.util.HashMap<>();
+        partitionsKept().forEach(f -> byLocation.put(f.location(), f));
+        List<DatasetFile> rest = footerOutcome().rest().stream().map(u -> byLocation.get(u.location())).toList();
+        long maxSplit = maxSplitBytes(rest, config.maxPartitionBytes());
+        List<FileSlice> slices = new ArrayList<>();
+        for (FooterAggregates.Unanswered u : footerOutcome().rest()) {
+          slices.addAll(runs(byLocation.get(u.location()), u.rowGroups(), maxSplit));
+        }
+        out.addAll(pack(slices, maxSplit, SQLConf.get().filesOpenCostInBytes()));
+      }
+      return out.toArray(new InputPartition[0]);
     }
     List<DatasetFile> files = partitionsKept();
     Map<String, BitSet> mayMatch = rowGroupsByStatistics(files);
@@ -268,6 +285,35 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
     out.add(new FileSlice(f.location(), bytes, size(f), f.entry().version(), new LinkedHashMap<>(f.partitionValues()),
         from, groups.size()));
     return out;
+  }
+
+  /**
+   * The row groups of {@code f} set in {@code groups}, in runs of consecutive ones of about
+   * {@code maxSplit} bytes at most (a run cut where a row group is not wanted); the whole file
+   * when every row group is wanted and it is not split.
+   */
+  static List<FileSlice> runs(DatasetFile f, java.util.BitSet groups, long maxSplit) {
+    List<org.parquetarrow.format.RowGroup> all = f.metadata().rowGroups();
+    if (groups.cardinality() == all.size() && !splittable(f, maxSplit)) {
+      return List.of(whole(f));
+    }
+    List<FileSlice> out = new ArrayList<>();
+    for (int from = groups.nextSetBit(0); from >= 0; ) {
+      int to = from;
+      long bytes = 0;
+      while (to < all.size() && groups.get(to) && (to == from || bytes + compressed(all.get(to)) <= maxSplit)) {
+        bytes += compressed(all.get(to));
+        to++;
+      }
+      out.add(new FileSlice(f.location(), bytes, size(f), f.entry().version(), new LinkedHashMap<>(f.partitionValues()),
+          from, to));
+      from = groups.nextSetBit(to);
+    }
+    return out;
+  }
+
+  private static long compressed(org.parquetarrow.format.RowGroup g) {
+    return g.totalCompressedSize() != null ? g.totalCompressedSize() : g.totalByteSize();
   }
 
   /** The split size for these files under the session's open cost and default parallelism. */

@@ -2,6 +2,7 @@ package org.parquetarrow.spark;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,6 +115,45 @@ class FooterAggregatesTest {
     assertArrayEquals(new Object[] {0, 18L, 10L, BigInteger.valueOf(-9), BigInteger.valueOf(7)}, rows.get(0));
     assertArrayEquals(new Object[] {1, 4L, 4L, BigInteger.valueOf(100), BigInteger.valueOf(200)}, rows.get(1));
     assertEquals(4, o.answer().rowGroups());
+  }
+
+  @Test
+  void whatTheFootersCannotAnswerIsLeftToScanRowGroupByRowGroup() {
+    Leaf int32 = optional(PhysicalType.INT32, null);
+    FooterAggregates.FileFooter mixed = file(0, int32, List.of(
+        group(PhysicalType.INT32, 10, stats(2L, i32(-5), i32(7))),
+        group(PhysicalType.INT32, 6, null), // no statistics: scanned
+        group(PhysicalType.INT32, 4, stats(1L, i32(3), i32(40)))));
+    FooterAggregates.FileFooter unknownNulls = file(1, int32, List.of(
+        group(PhysicalType.INT32, 8, stats(null, i32(1), i32(2))))); // COUNT(c) needs the null count
+    FooterAggregates.Outcome o = FooterAggregates.answer(COUNT_MIN_MAX_BY_PART, false, List.of(mixed, unknownNulls));
+    assertNull(o.refusal());
+    assertFalse(o.complete());
+    // part 0 from row groups 0 and 2 only; part 1 has no row group answered, so no row of the footers
+    List<Object[]> rows = o.answer().rows();
+    assertEquals(1, rows.size());
+    assertArrayEquals(new Object[] {0, 14L, 11L, BigInteger.valueOf(-5), BigInteger.valueOf(40)}, rows.get(0));
+    assertEquals(2, o.answer().rowGroups());
+    assertEquals(2, o.rest().size());
+    assertEquals(mixed.location(), o.rest().get(0).location());
+    assertEquals(java.util.BitSet.valueOf(new long[] {0b010}), o.rest().get(0).rowGroups());
+    assertTrue(o.rest().get(0).why().contains("row group 1"), o.rest().get(0).why());
+    assertEquals(java.util.BitSet.valueOf(new long[] {0b1}), o.rest().get(1).rowGroups());
+    assertTrue(o.rest().get(1).why().contains("no null count"), o.rest().get(1).why());
+  }
+
+  @Test
+  void aFileWhoseColumnTypeIsRefusedIsScannedWholeBesideTheAnswers() {
+    FooterAggregates.FileFooter good = file(0, optional(PhysicalType.INT64, null),
+        List.of(group(PhysicalType.INT64, 3, stats(0L, i64(4), i64(9)))));
+    FooterAggregates.FileFooter unsigned = file(1, optional(PhysicalType.INT64, new LogicalType.IntType(64, false)),
+        List.of(group(PhysicalType.INT64, 3, stats(0L, i64(1), i64(2))), group(PhysicalType.INT64, 2, stats(0L, i64(1), i64(2)))));
+    FooterAggregates.Outcome o = FooterAggregates.answer(spec(List.of(PART), DataTypes.LongType, Fn.MIN), false,
+        List.of(good, unsigned));
+    assertEquals(1, o.answer().rowGroups());
+    assertEquals(1, o.rest().size());
+    assertEquals(java.util.BitSet.valueOf(new long[] {0b11}), o.rest().get(0).rowGroups());
+    assertTrue(o.rest().get(0).why().contains("unsigned"), o.rest().get(0).why());
   }
 
   @Test

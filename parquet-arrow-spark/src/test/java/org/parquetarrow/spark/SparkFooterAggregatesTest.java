@@ -45,6 +45,7 @@ class SparkFooterAggregatesTest {
   private static String millis;
   private static String int96;
   private static String noStats;
+  private static String mixed;
   private static long rows;
 
   static final StructType SCHEMA = new StructType()
@@ -112,6 +113,10 @@ class SparkFooterAggregatesTest {
     spark.conf().set("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS");
     noStats = dir.resolve("nostats").toString();
     few.write().option("parquet.column.statistics.enabled", "false").parquet(noStats);
+    // one partition with statistics, one without: the footers answer for the first, the second is scanned
+    mixed = dir.resolve("mixed").toString();
+    few.write().parquet(mixed + "/part=1");
+    few.write().option("parquet.column.statistics.enabled", "false").parquet(mixed + "/part=2");
   }
 
   private static void views(String path) {
@@ -197,6 +202,18 @@ class SparkFooterAggregatesTest {
     scanned(int96, "select min(ts), max(ts), count(*) from T");
     scanned(millis, "select count(ts) from T");
     fromFooters(millis, "select count(*), min(i), max(day) from T"); // the file's other columns still answer
+  }
+
+  @Test
+  void rowGroupsWithoutStatisticsAreScannedBesideWhatTheFootersAnswer() {
+    for (String sql : List.of("select part, count(*), count(i), min(i), max(i), min(dec9), max(day) from T group by part",
+        "select count(i), min(l), max(l), min(ts) from T")) {
+      BatchScanExec scan = same(mixed, sql);
+      String description = scan.scan().description();
+      assertTrue(description.contains("answeredByFooter=partly"), sql + ": " + description);
+      assertEquals(1, ScanPlans.metric(scan, "row_groups_answered_by_footer"), sql);
+      assertEquals(500, ScanPlans.metric(scan, "rows_read"), sql); // the file without statistics, alone
+    }
   }
 
   @Test
