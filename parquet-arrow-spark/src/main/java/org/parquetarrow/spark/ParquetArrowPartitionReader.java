@@ -46,7 +46,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
   private final FilePartition partition;
   private final StructType readSchema;
   private final List<String> partitionNames;
-  private final List<String> projection;
+  private final List<List<String>> projection;
   private final String filterSql;
   private final ReadConfig config;
   private final BufferAllocator allocator = new RootAllocator();
@@ -57,7 +57,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
   private ColumnarBatch batch;
 
   ParquetArrowPartitionReader(FilePartition partition, StructType readSchema, List<String> partitionNames,
-      List<String> projection, String filterSql, ReadConfig config) {
+      List<List<String>> projection, String filterSql, ReadConfig config) {
     this.partition = partition;
     this.readSchema = readSchema;
     this.partitionNames = partitionNames;
@@ -109,17 +109,17 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
   }
 
   /**
-   * The projected paths this file has. A path the file lacks is replaced by its longest prefix the
-   * file has (a struct missing a newer field is read whole, so the struct's own nulls stay right and
-   * the field comes out as nulls); a top-level column the file lacks comes out as a null column.
+   * The projected paths this file has, as the scan's column names. A path the file lacks is
+   * replaced by its longest prefix the file has (a struct missing a newer field is read whole, so
+   * the struct's own nulls stay right and the field comes out as nulls); a top-level column the
+   * file lacks comes out as a null column.
    */
-  private static List<String> present(List<String> paths, Schema fileSchema) {
+  static List<String> present(List<List<String>> paths, Schema fileSchema) {
     List<String> out = new ArrayList<>();
-    for (String p : paths) {
-      List<String> path = List.of(p.split("\\.", -1));
+    for (List<String> path : paths) {
       for (int n = path.size(); n > 0; n--) {
         if (resolves(path.subList(0, n), fileSchema)) {
-          String have = String.join(".", path.subList(0, n));
+          String have = columnName(path.subList(0, n), fileSchema);
           if (!out.contains(have)) {
             out.add(have);
           }
@@ -128,6 +128,22 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
       }
     }
     return out;
+  }
+
+  /**
+   * {@code path} as a scan column name, which is a whole top-level name or else a dotted path: a
+   * path through a struct that cannot be spelt so (a name in it holds a dot, or its dotted spelling
+   * is also a top-level column's name, as Spark's {@code `a.b`} beside {@code a.b}) reads its
+   * top-level column whole, and Spark picks the field out of it.
+   */
+  private static String columnName(List<String> path, Schema schema) {
+    if (path.size() == 1) {
+      return path.get(0);
+    }
+    String dotted = String.join(".", path);
+    boolean spelt = path.stream().noneMatch(n -> n.contains("."))
+        && schema.getFields().stream().noneMatch(f -> f.getName().equals(dotted));
+    return spelt ? dotted : path.get(0);
   }
 
   private static boolean resolves(List<String> path, Schema schema) {

@@ -14,23 +14,23 @@ final class ParquetArrowReaderFactory implements PartitionReaderFactory {
 
   private final StructType readSchema;
   private final List<String> partitionNames;
-  private final List<String> projection;
+  private final List<List<String>> projection;
   private final String filterSql;
   private final ReadConfig config;
   private final AggregateTranslator.Spec aggregation;
 
-  ParquetArrowReaderFactory(StructType readSchema, List<String> partitionNames, List<String> projection,
+  ParquetArrowReaderFactory(StructType readSchema, List<String> partitionNames, List<List<String>> projection,
       String filterSql, ReadConfig config) {
     this(readSchema, partitionNames, projection, filterSql, config, null);
   }
 
   /** @param aggregation the aggregation each task computes over its rows, or null */
-  ParquetArrowReaderFactory(StructType readSchema, List<String> partitionNames, List<String> projection,
+  ParquetArrowReaderFactory(StructType readSchema, List<String> partitionNames, List<List<String>> projection,
       String filterSql, ReadConfig config, AggregateTranslator.Spec aggregation) {
     this.aggregation = aggregation;
     this.readSchema = readSchema;
     this.partitionNames = List.copyOf(partitionNames);
-    this.projection = List.copyOf(projection);
+    this.projection = projection.stream().map(List::copyOf).toList();
     this.filterSql = filterSql;
     this.config = config;
   }

@@ -397,23 +397,26 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   }
 
   /**
-   * Our projection for Spark's read schema: a top-level name for a field taken whole, dotted
-   * paths down a struct where Spark pruned some of its fields.
+   * Our projection for Spark's read schema as field-name paths (a name may hold a dot): a
+   * top-level name for a field taken whole, paths down a struct where Spark pruned some of its
+   * fields.
    */
-  static List<String> projection(StructType read, StructType full, Set<String> partitionColumns) {
-    List<String> out = new ArrayList<>();
+  static List<List<String>> projection(StructType read, StructType full, Set<String> partitionColumns) {
+    List<List<String>> out = new ArrayList<>();
     for (StructField f : read.fields()) {
       if (!partitionColumns.contains(f.name())) {
-        paths(f.name(), f.dataType(), full.apply(f.name()).dataType(), out);
+        paths(List.of(f.name()), f.dataType(), full.apply(f.name()).dataType(), out);
       }
     }
     return out;
   }
 
-  private static void paths(String path, DataType read, DataType full, List<String> out) {
+  private static void paths(List<String> path, DataType read, DataType full, List<List<String>> out) {
     if (read instanceof StructType r && full instanceof StructType fs && !r.equals(fs)) {
       for (StructField c : r.fields()) {
-        paths(path + "." + c.name(), c.dataType(), fs.apply(c.name()).dataType(), out);
+        List<String> child = new ArrayList<>(path);
+        child.add(c.name());
+        paths(List.copyOf(child), c.dataType(), fs.apply(c.name()).dataType(), out);
       }
     } else {
       out.add(path);

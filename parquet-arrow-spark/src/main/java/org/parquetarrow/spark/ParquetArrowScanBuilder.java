@@ -78,7 +78,9 @@ final class ParquetArrowScanBuilder
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
     PredicateTranslator data = new PredicateTranslator(pushableDataColumns(), unscaledDecimalBits());
-    PredicateTranslator partition = new PredicateTranslator(partitionColumnTypes());
+    Map<List<String>, DataType> partitionPaths = new HashMap<>();
+    partitionColumnTypes().forEach((name, type) -> partitionPaths.put(List.of(name), type));
+    PredicateTranslator partition = new PredicateTranslator(partitionPaths);
     List<Expression> dataTerms = new ArrayList<>();
     List<Expression> partitionTerms = new ArrayList<>();
     List<Predicate> postScan = new ArrayList<>();
@@ -229,12 +231,12 @@ final class ParquetArrowScanBuilder
    * The file columns (leaves reached through structs) a pushed filter may name: present in every
    * file with one Arrow type, and of a type our filter compares as Spark does.
    */
-  private Map<String, DataType> pushableDataColumns() {
-    Map<String, ArrowType> common = null;
+  private Map<List<String>, DataType> pushableDataColumns() {
+    Map<List<String>, ArrowType> common = null;
     for (DatasetFile f : dataset.files()) {
-      Map<String, ArrowType> leaves = new HashMap<>();
+      Map<List<String>, ArrowType> leaves = new HashMap<>();
       for (Field field : f.mapping().arrowSchema().getFields()) {
-        collectLeaves(field, field.getName(), leaves);
+        collectLeaves(field, List.of(field.getName()), leaves);
       }
       if (common == null) {
         common = leaves;
@@ -242,11 +244,11 @@ final class ParquetArrowScanBuilder
         common.entrySet().removeIf(e -> !e.getValue().equals(leaves.get(e.getKey())));
       }
     }
-    Map<String, DataType> out = new HashMap<>();
+    Map<List<String>, DataType> out = new HashMap<>();
     if (common == null) {
       return out;
     }
-    for (Map.Entry<String, ArrowType> e : common.entrySet()) {
+    for (Map.Entry<List<String>, ArrowType> e : common.entrySet()) {
       if (comparable(e.getValue())) {
         DataType t = typeAt(fullSchema, e.getKey());
         if (t != null) {
@@ -258,16 +260,16 @@ final class ParquetArrowScanBuilder
   }
 
   /** The decimal columns read as unscaled integers, with the integers' width. */
-  private Map<String, Integer> unscaledDecimalBits() {
-    Map<String, Integer> out = new HashMap<>();
+  private Map<List<String>, Integer> unscaledDecimalBits() {
+    Map<List<String>, Integer> out = new HashMap<>();
     UnscaledDecimals.leaves(dataset.schema()).forEach((path, f) -> out.put(path, ((ArrowType.Int) f.getType()).getBitWidth()));
     return out;
   }
 
-  private static void collectLeaves(Field f, String path, Map<String, ArrowType> out) {
+  private static void collectLeaves(Field f, List<String> path, Map<List<String>, ArrowType> out) {
     if (f.getType() instanceof ArrowType.Struct) {
       for (Field c : f.getChildren()) {
-        collectLeaves(c, path + "." + c.getName(), out);
+        collectLeaves(c, UnscaledDecimals.child(path, c.getName()), out);
       }
     } else {
       out.put(path, f.getType());
@@ -284,9 +286,9 @@ final class ParquetArrowScanBuilder
     };
   }
 
-  private static DataType typeAt(StructType schema, String dottedPath) {
+  private static DataType typeAt(StructType schema, List<String> path) {
     DataType t = schema;
-    for (String name : dottedPath.split("\\.")) {
+    for (String name : path) {
       if (!(t instanceof StructType st) || !List.of(st.fieldNames()).contains(name)) {
         return null;
       }

@@ -30,14 +30,14 @@ import org.parquetarrow.dataset.expr.StartsWith;
  * Spark's V2 {@link Predicate}s as parquet-arrow filter {@link Expression}s: comparisons, {@code
  * IN}, {@code IS [NOT] NULL}, {@code AND}/{@code OR}/{@code NOT} and {@code STARTS_WITH} between a
  * column and literals. A predicate is translated only when every column it names is one whose
- * values our filter compares as Spark does ({@code columns}: dotted path to the Spark type, only
+ * values our filter compares as Spark does ({@code columns}: field-name path to the Spark type, only
  * for types read without conversion); anything else gives {@code null} and stays with Spark.
  */
 final class PredicateTranslator {
-  private final Map<String, DataType> columns;
-  private final Map<String, Integer> unscaledBits;
+  private final Map<List<String>, DataType> columns;
+  private final Map<List<String>, Integer> unscaledBits;
 
-  PredicateTranslator(Map<String, DataType> columns) {
+  PredicateTranslator(Map<List<String>, DataType> columns) {
     this(columns, Map.of());
   }
 
@@ -46,7 +46,7 @@ final class PredicateTranslator {
    *     integers, with the integers' width (32 or 64): their literals become unscaled integers,
    *     exactly ({@link UnscaledDecimals#compare})
    */
-  PredicateTranslator(Map<String, DataType> columns, Map<String, Integer> unscaledBits) {
+  PredicateTranslator(Map<List<String>, DataType> columns, Map<List<String>, Integer> unscaledBits) {
     this.columns = columns;
     this.unscaledBits = unscaledBits;
   }
@@ -83,7 +83,7 @@ final class PredicateTranslator {
         if (col == null) {
           return null;
         }
-        Integer bits = unscaledBits.get(col.dottedPath());
+        Integer bits = unscaledBits.get(col.path());
         if (bits != null) {
           List<BigDecimal> decimals = new ArrayList<>();
           for (org.apache.spark.sql.connector.expressions.Expression e : Arrays.asList(c).subList(1, c.length)) {
@@ -94,11 +94,11 @@ final class PredicateTranslator {
             decimals.add(v);
           }
           return decimals.isEmpty() ? null
-              : UnscaledDecimals.in(col, decimals, ((DecimalType) columns.get(col.dottedPath())).scale(), bits);
+              : UnscaledDecimals.in(col, decimals, ((DecimalType) columns.get(col.path())).scale(), bits);
         }
         List<org.parquetarrow.dataset.expr.Literal> values = new ArrayList<>();
         for (org.apache.spark.sql.connector.expressions.Expression e : Arrays.asList(c).subList(1, c.length)) {
-          Object v = literal(e, columns.get(col.dottedPath()));
+          Object v = literal(e, columns.get(col.path()));
           if (v == null) {
             return null; // a null in the list: Spark's three-valued IN is left to Spark
           }
@@ -108,7 +108,7 @@ final class PredicateTranslator {
       }
       case "STARTS_WITH" -> {
         ColumnRef col = column(c[0]);
-        if (col == null || columns.get(col.dottedPath()) != DataTypes.StringType) {
+        if (col == null || columns.get(col.path()) != DataTypes.StringType) {
           return null;
         }
         Object v = literal(c[1], DataTypes.StringType);
@@ -140,20 +140,20 @@ final class PredicateTranslator {
     if (col == null) {
       return null;
     }
-    Integer bits = unscaledBits.get(col.dottedPath());
+    Integer bits = unscaledBits.get(col.path());
     if (bits != null) {
       BigDecimal d = decimalLiteral(lit);
       return d == null ? null
-          : UnscaledDecimals.compare(col, op, d, ((DecimalType) columns.get(col.dottedPath())).scale(), bits);
+          : UnscaledDecimals.compare(col, op, d, ((DecimalType) columns.get(col.path())).scale(), bits);
     }
-    Object v = literal(lit, columns.get(col.dottedPath()));
+    Object v = literal(lit, columns.get(col.path()));
     return v == null ? null : new Comparison(col, op, org.parquetarrow.dataset.expr.Literal.of(v));
   }
 
   private ColumnRef column(org.apache.spark.sql.connector.expressions.Expression e) {
     if (e instanceof NamedReference ref) {
       ColumnRef col = new ColumnRef(List.of(ref.fieldNames()));
-      return columns.containsKey(col.dottedPath()) ? col : null;
+      return columns.containsKey(col.path()) ? col : null;
     }
     return null;
   }

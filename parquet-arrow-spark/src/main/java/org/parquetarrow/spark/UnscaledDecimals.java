@@ -30,18 +30,18 @@ final class UnscaledDecimals {
   private UnscaledDecimals() {}
 
   /**
-   * Dotted paths (through structs, lists and maps) of the leaves of {@code schema} holding unscaled
+   * Field-name paths (through structs, lists and maps) of the leaves of {@code schema} holding unscaled
    * decimals, with their field (type and metadata).
    */
-  static Map<String, Field> leaves(Schema schema) {
-    Map<String, Field> out = new HashMap<>();
+  static Map<List<String>, Field> leaves(Schema schema) {
+    Map<List<String>, Field> out = new HashMap<>();
     for (Field f : schema.getFields()) {
-      collect(f, f.getName(), out);
+      collect(f, List.of(f.getName()), out);
     }
     return out;
   }
 
-  private static void collect(Field f, String path, Map<String, Field> out) {
+  private static void collect(Field f, List<String> path, Map<List<String>, Field> out) {
     if (f.getChildren().isEmpty()) {
       if (f.getMetadata().containsKey(ArrowReadOptions.DECIMAL_PRECISION_KEY) && f.getType() instanceof ArrowType.Int) {
         out.put(path, f);
@@ -49,7 +49,7 @@ final class UnscaledDecimals {
       return;
     }
     for (Field c : f.getChildren()) {
-      collect(c, path + "." + c.getName(), out);
+      collect(c, child(path, c.getName()), out);
     }
   }
 
@@ -61,14 +61,14 @@ final class UnscaledDecimals {
    * mixed scales.
    */
   static boolean agree(Dataset ds) {
-    Map<String, Field> wanted = leaves(ds.schema());
-    Map<String, Field> seen = new HashMap<>(wanted);
+    Map<List<String>, Field> wanted = leaves(ds.schema());
+    Map<List<String>, Field> seen = new HashMap<>(wanted);
     for (DatasetFile f : ds.files()) {
-      Map<String, Field> all = new HashMap<>();
+      Map<List<String>, Field> all = new HashMap<>();
       for (Field field : f.mapping().arrowSchema().getFields()) {
-        allLeaves(field, field.getName(), all);
+        allLeaves(field, List.of(field.getName()), all);
       }
-      for (Map.Entry<String, Field> e : all.entrySet()) {
+      for (Map.Entry<List<String>, Field> e : all.entrySet()) {
         Field want = seen.get(e.getKey());
         boolean unscaled = e.getValue().getMetadata().containsKey(ArrowReadOptions.DECIMAL_PRECISION_KEY);
         if (unscaled && want == null) {
@@ -82,14 +82,22 @@ final class UnscaledDecimals {
     return true;
   }
 
-  private static void allLeaves(Field f, String path, Map<String, Field> out) {
+  private static void allLeaves(Field f, List<String> path, Map<List<String>, Field> out) {
     if (f.getChildren().isEmpty()) {
       out.put(path, f);
       return;
     }
     for (Field c : f.getChildren()) {
-      allLeaves(c, path + "." + c.getName(), out);
+      allLeaves(c, child(path, c.getName()), out);
     }
+  }
+
+  /** {@code path} and then {@code name}: names are kept apart, as one may hold a dot. */
+  static List<String> child(List<String> path, String name) {
+    List<String> out = new ArrayList<>(path.size() + 1);
+    out.addAll(path);
+    out.add(name);
+    return List.copyOf(out);
   }
 
   private static boolean sameDecimal(Field a, Field b) {

@@ -146,7 +146,7 @@ class SparkScanAheadTest {
         List.of(FileSlice.whole(file.toString(), Files.size(file), null, new LinkedHashMap<>())));
     List<Long> ids = new ArrayList<>();
     ParquetArrowPartitionReader reader = new ParquetArrowPartitionReader(partition, READ, List.of(),
-        List.of("id", "k", "price", "day", "s"), filterSql, config);
+        List.of(List.of("id"), List.of("k"), List.of("price"), List.of("day"), List.of("s")), filterSql, config);
     try {
       while (reader.next()) {
         ColumnarBatch batch = reader.get();
