@@ -97,7 +97,7 @@ public final class DatasetDiscovery {
    * }</pre>
    *
    * @throws org.parquetarrow.MissingFileException naming {@code location} if there is nothing there
-   * @throws DatasetException if there is no data file below it
+   * @throws EmptyDatasetException if there is no data file below it
    */
   public static Dataset location(String location, Storage storage, DiscoveryOptions options) {
     IoStatistics io = new IoStatistics();
@@ -154,7 +154,7 @@ public final class DatasetDiscovery {
    * Dataset ds = DatasetDiscovery.entries(List.of(e), null, s3, DiscoveryOptions.defaults());
    * }</pre>
    *
-   * @throws DatasetException if {@code entries} is empty
+   * @throws EmptyDatasetException if {@code entries} is empty
    * @throws org.parquetarrow.ParquetIOException naming a file that cannot be opened
    */
   public static Dataset entries(List<StorageEntry> entries, String root, Storage storage, DiscoveryOptions options) {
@@ -224,7 +224,7 @@ public final class DatasetDiscovery {
   private static Dataset build(List<StorageEntry> entries, String root, Storage storage, DiscoveryOptions options,
       IoStatistics io, boolean pinned) {
     if (entries.isEmpty()) {
-      throw new DatasetException("no Parquet files found" + (root == null ? "" : " below " + root));
+      throw new EmptyDatasetException("no Parquet files found" + (root == null ? "" : " below " + root));
     }
     List<SkippedFile> skipped = new ArrayList<>();
     List<StorageEntry> readableEntries = new ArrayList<>();

@@ -26,7 +26,8 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
   private final CaseInsensitiveStringMap options;
 
   ParquetArrowPathTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-    this.schema = schema;
+    // as Spark's file sources: a schema the user gave may say a column is never null; the files decide
+    this.schema = schema.asNullable();
     this.partitioning = partitioning.clone();
     this.options = new CaseInsensitiveStringMap(properties);
   }
@@ -52,17 +53,27 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
   }
 
   /**
-   * @throws IllegalArgumentException when a schema was given to the read ({@code spark.read.schema(...)})
-   *     that is not the files' own: the scan reads the files' schema
+   * The scan in this table's schema: the files' own, or one the user gave the read ({@code
+   * spark.read().schema(...)}), read as {@link UserSchema} says; a directory with no Parquet file
+   * yet then reads as no rows.
+   *
+   * @throws IncompatibleSchemaException when a given schema asks for a column as a type the files
+   *     cannot be read as
    */
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-    ParquetArrowTable files = ParquetArrowTable.open(options);
-    if (!files.schema().equals(schema)) {
-      throw new IllegalArgumentException("parquet-arrow reads the files' own schema " + files.schema().simpleString()
-          + ", not a user-specified one: " + schema.simpleString());
+    ParquetArrowTable files = ParquetArrowTable.openIfAny(options);
+    if (files == null) {
+      // inferSchema refused an empty directory: the schema here is the user's
+      return new EmptyScan(schema);
     }
-    return files.newScanBuilder(scanOptions);
+    if (files.schema().equals(schema)) {
+      return files.newScanBuilder(scanOptions);
+    }
+    Set<String> partitionColumns = new java.util.HashSet<>();
+    files.dataset().partitionSchema().getFields().forEach(f -> partitionColumns.add(f.getName()));
+    return files.newScanBuilder(UserSchema.check(schema, files.schema(), partitionColumns,
+        org.apache.spark.sql.internal.SQLConf.get().caseSensitiveAnalysis()));
   }
 
   /** @throws IllegalArgumentException unless exactly one local path or S3 location was given */

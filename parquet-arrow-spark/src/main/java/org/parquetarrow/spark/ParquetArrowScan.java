@@ -58,10 +58,13 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   private volatile long driverRuledOut;
   /** Whether and how the footers answer {@link #aggregation} (computed once, on first need). */
   private FooterAggregates.Outcome footerOutcome;
+  /** The schema the user gave the read (partition values are cast to it), or null. */
+  private final UserSchema userSchema;
 
   ParquetArrowScan(Dataset dataset, StructType fullSchema, StructType readSchema, Set<String> partitionColumns,
       Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config, boolean splitFiles,
-      AggregateTranslator.Spec aggregation) {
+      AggregateTranslator.Spec aggregation, UserSchema userSchema) {
+    this.userSchema = userSchema;
     this.splitFiles = splitFiles;
     this.aggregation = aggregation;
     this.dataset = dataset;
@@ -202,7 +205,7 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
         int to = slice.isWholeFile() ? f.metadata().rowGroups().size() : slice.rowGroupTo();
         int next = groups.nextSetBit(from);
         if (next >= 0 && next < to) {
-          slices.add(slice);
+          slices.add(inTableTypes(slice));
         } else {
           ruledOut += to - from;
         }
@@ -421,6 +424,12 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
     } else {
       out.add(path);
     }
+  }
+
+  /** {@code slice} with its partition values in the table's types, as the tasks make constant columns of them. */
+  private FileSlice inTableTypes(FileSlice slice) {
+    return userSchema == null ? slice : new FileSlice(slice.path(), slice.length(), slice.fileSize(), slice.version(),
+        userSchema.partitionValues(slice.partitionValues()), slice.rowGroupFrom(), slice.rowGroupTo());
   }
 
   /** {@code required} with every field below a list or map as in {@code full}. */

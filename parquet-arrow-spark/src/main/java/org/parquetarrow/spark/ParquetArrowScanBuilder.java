@@ -58,8 +58,15 @@ final class ParquetArrowScanBuilder
   /** Whether some predicate is evaluated by Spark after the scan (then no aggregate is pushed). */
   private boolean predicatesLeftToSpark;
   private AggregateTranslator.Spec aggregation;
+  /** The schema the user gave the read, or null when it is the files' own. */
+  private final UserSchema userSchema;
 
-  ParquetArrowScanBuilder(Dataset dataset, StructType fullSchema, ReadConfig config) {
+  /**
+   * @param fullSchema the table's schema as Spark sees it: the files' own, or {@code userSchema}'s
+   * @param userSchema the schema the user gave the read, or {@code null}
+   */
+  ParquetArrowScanBuilder(Dataset dataset, StructType fullSchema, ReadConfig config, UserSchema userSchema) {
+    this.userSchema = userSchema;
     this.dataset = dataset;
     this.fullSchema = fullSchema;
     this.config = config;
@@ -146,8 +153,8 @@ final class ParquetArrowScanBuilder
    */
   @Override
   public boolean pushAggregation(Aggregation offered) {
-    if (config.aggregatePushdown() == ReadConfig.AggregatePushdown.OFF || predicatesLeftToSpark) {
-      return false;
+    if (config.aggregatePushdown() == ReadConfig.AggregatePushdown.OFF || predicatesLeftToSpark || userSchema != null) {
+      return false; // (a user's schema may widen columns or add missing ones: Spark aggregates them)
     }
     SQLConf conf = SQLConf.get();
     aggregation = AggregateTranslator.translate(offered, fullSchema, topLevelDataColumns(), partitionColumnTypes(),
@@ -164,7 +171,7 @@ final class ParquetArrowScanBuilder
   @Override
   public Scan build() {
     return new ParquetArrowScan(dataset, fullSchema, readSchema(), partitionColumns, dataFilter, partitionFilter,
-        pushedPredicates(), config, splitFiles, aggregation);
+        pushedPredicates(), config, splitFiles, aggregation, userSchema);
   }
 
   /** The top-level file columns every file has with one Arrow type. */
@@ -217,10 +224,11 @@ final class ParquetArrowScanBuilder
     return ParquetArrowScan.widen(requiredSchema, fullSchema);
   }
 
+  /** The partition columns in the table's schema, in the types their values have in the dataset. */
   private Map<String, DataType> partitionColumnTypes() {
     Map<String, DataType> out = new HashMap<>();
     for (StructField f : fullSchema.fields()) {
-      if (partitionColumns.contains(f.name())) {
+      if (partitionColumns.contains(f.name()) && (userSchema == null || userSchema.sameType(List.of(f.name())))) {
         out.put(f.name(), f.dataType());
       }
     }
@@ -249,7 +257,7 @@ final class ParquetArrowScanBuilder
       return out;
     }
     for (Map.Entry<List<String>, ArrowType> e : common.entrySet()) {
-      if (comparable(e.getValue())) {
+      if (comparable(e.getValue()) && (userSchema == null || userSchema.sameType(e.getKey()))) {
         DataType t = typeAt(fullSchema, e.getKey());
         if (t != null) {
           out.put(e.getKey(), t);

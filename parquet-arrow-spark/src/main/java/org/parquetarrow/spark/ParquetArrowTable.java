@@ -23,6 +23,9 @@ import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetException;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.EmptyDatasetException;
+import org.parquetarrow.MissingFileException;
+import org.apache.spark.sql.errors.QueryCompilationErrors;
 import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
@@ -44,12 +47,38 @@ final class ParquetArrowTable implements SupportsRead {
     this.config = config;
   }
 
+  /**
+   * The table at the load paths.
+   *
+   * @throws org.apache.spark.sql.AnalysisException {@code PATH_NOT_FOUND} for a path that is not
+   *     there, {@code UNABLE_TO_INFER_SCHEMA} for a directory with no Parquet file in it, as Spark's
+   *     built-in source
+   */
   static ParquetArrowTable open(CaseInsensitiveStringMap options) {
+    ParquetArrowTable t = openIfAny(options);
+    if (t == null) {
+      throw sparkError(QueryCompilationErrors.dataSchemaNotSpecifiedError("Parquet"), null);
+    }
+    return t;
+  }
+
+  /** As {@link #open}, but {@code null} for a directory with no Parquet file in it. */
+  static ParquetArrowTable openIfAny(CaseInsensitiveStringMap options) {
+    try {
+      return discoverTable(options);
+    } catch (EmptyDatasetException e) {
+      return null;
+    }
+  }
+
+  private static ParquetArrowTable discoverTable(CaseInsensitiveStringMap options) {
     List<String> paths = locations(options);
     ReadConfig config = ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes(), ParquetArrowTable::sessionConf);
     Dataset ds;
     try {
-      ds = discover(paths, config);
+      ds = discoverAsSpark(paths, config);
+    } catch (EmptyDatasetException e) {
+      throw e;
     } catch (DatasetException e) {
       ds = null; // perhaps an integer-stored decimal that another file stores otherwise: tried below
     }
@@ -57,7 +86,7 @@ final class ParquetArrowTable implements SupportsRead {
       // files disagree on an integer-stored decimal's width or scale: read them all as decimal128
       // (the footers are cached: only the schemas are worked out again)
       config = config.withIntDecimals(ArrowReadOptions.IntDecimalPolicy.DECIMAL128);
-      ds = discover(paths, config);
+      ds = discoverAsSpark(paths, config);
     }
     Set<String> int96 = new HashSet<>();
     for (DatasetFile f : ds.files()) {
@@ -90,6 +119,38 @@ final class ParquetArrowTable implements SupportsRead {
   private static String sessionConf(String key) {
     return SparkSession.getActiveSession().isDefined()
         ? SparkSession.getActiveSession().get().conf().getOption(key).getOrElse(() -> null) : null;
+  }
+
+  /** {@link #discover}, a path that is not there reported as Spark's built-in source does ({@code PATH_NOT_FOUND}). */
+  private static Dataset discoverAsSpark(List<String> locations, ReadConfig config) {
+    try {
+      return discover(locations, config);
+    } catch (MissingFileException e) {
+      String where = e.location() != null && e.location().file() != null ? e.location().file() : String.join(", ", locations);
+      throw sparkError(QueryCompilationErrors.dataPathNotExistError(qualified(where)), e);
+    }
+  }
+
+  /** A local path as Spark names it in its messages ({@code file:/abs/path}); others as they are. */
+  private static String qualified(String location) {
+    return org.parquetarrow.io.Storage.isLocal(location) && !location.startsWith("file:")
+        ? "file:" + Path.of(location).toAbsolutePath() : location;
+  }
+
+  /**
+   * Throws Spark's {@code AnalysisException} as Spark's Scala code does: a checked exception to
+   * Java, undeclared (callers such as {@code inferSchema} cannot declare it).
+   */
+  private static RuntimeException sparkError(Throwable spark, Exception cause) {
+    if (cause != null) {
+      spark.addSuppressed(cause);
+    }
+    throw ParquetArrowTable.<RuntimeException>undeclared(spark);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T undeclared(Throwable t) throws T {
+    throw (T) t;
   }
 
   /**
@@ -154,6 +215,11 @@ final class ParquetArrowTable implements SupportsRead {
     return schema;
   }
 
+  /** The files as discovered. */
+  Dataset dataset() {
+    return dataset;
+  }
+
   @Override
   public Set<TableCapability> capabilities() {
     return Set.of(TableCapability.BATCH_READ);
@@ -161,6 +227,11 @@ final class ParquetArrowTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new ParquetArrowScanBuilder(dataset, schema, config);
+    return new ParquetArrowScanBuilder(dataset, schema, config, null);
+  }
+
+  /** A scan in the schema the user gave the read, checked against the files'. */
+  ScanBuilder newScanBuilder(UserSchema user) {
+    return new ParquetArrowScanBuilder(dataset, user.schema(), config, user);
   }
 }
