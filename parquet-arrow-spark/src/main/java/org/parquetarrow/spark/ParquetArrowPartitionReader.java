@@ -101,6 +101,7 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
         .parallelism(1)
         .memoryBudget(config.scanMemoryBudget())
         .lateMaterialization(config.lateMaterialization())
+        .corruptFiles(config.corruptFiles())
         .pruning(config.pruning());
     if (filterSql != null) {
       options.filter(TaskSetup.filter(filterSql));

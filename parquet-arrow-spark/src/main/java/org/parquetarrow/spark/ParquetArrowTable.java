@@ -74,9 +74,10 @@ final class ParquetArrowTable implements SupportsRead {
   private static ParquetArrowTable discoverTable(CaseInsensitiveStringMap options) {
     List<String> paths = locations(options);
     ReadConfig config = ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes(), ParquetArrowTable::sessionConf);
+    FileListing listing = FileListing.parse(options);
     Dataset ds;
     try {
-      ds = discoverAsSpark(paths, config);
+      ds = discoverAsSpark(paths, config, listing);
     } catch (EmptyDatasetException e) {
       throw e;
     } catch (DatasetException e) {
@@ -86,7 +87,7 @@ final class ParquetArrowTable implements SupportsRead {
       // files disagree on an integer-stored decimal's width or scale: read them all as decimal128
       // (the footers are cached: only the schemas are worked out again)
       config = config.withIntDecimals(ArrowReadOptions.IntDecimalPolicy.DECIMAL128);
-      ds = discoverAsSpark(paths, config);
+      ds = discoverAsSpark(paths, config, listing);
     }
     Set<String> int96 = new HashSet<>();
     for (DatasetFile f : ds.files()) {
@@ -122,9 +123,9 @@ final class ParquetArrowTable implements SupportsRead {
   }
 
   /** {@link #discover}, a path that is not there reported as Spark's built-in source does ({@code PATH_NOT_FOUND}). */
-  private static Dataset discoverAsSpark(List<String> locations, ReadConfig config) {
+  private static Dataset discoverAsSpark(List<String> locations, ReadConfig config, FileListing listing) {
     try {
-      return discover(locations, config);
+      return listing.isDefault() ? discover(locations, config) : discoverListed(locations, config, listing);
     } catch (MissingFileException e) {
       String where = e.location() != null && e.location().file() != null ? e.location().file() : String.join(", ", locations);
       throw sparkError(QueryCompilationErrors.dataPathNotExistError(qualified(where)), e);
@@ -171,6 +172,26 @@ final class ParquetArrowTable implements SupportsRead {
     }
     String location = locations.get(0);
     return DatasetDiscovery.location(location, SharedStorages.forLocation(location, config.storage()), config.discovery());
+  }
+
+  /**
+   * The files {@code listing} chooses below {@code locations}: local paths (as absolute paths, so
+   * that the base path compares with them) or one object-store location.
+   */
+  private static Dataset discoverListed(List<String> locations, ReadConfig config, FileListing listing) {
+    boolean local = locations.stream().allMatch(org.parquetarrow.io.Storage::isLocal);
+    if (!local && locations.size() > 1) {
+      throw new IllegalArgumentException("paths " + locations + ": an object-store location is read alone;"
+          + " load its common prefix (with hive partitions) instead of several paths");
+    }
+    List<String> where = local ? locations.stream().map(l -> localPath(l).toAbsolutePath().normalize().toString()).toList()
+        : locations;
+    String base = listing.basePath();
+    if (base != null && org.parquetarrow.io.Storage.isLocal(base)) {
+      base = localPath(base).toAbsolutePath().normalize().toString();
+    }
+    return new FileListing(listing.pathGlobFilter(), base)
+        .discover(where, SharedStorages.forLocation(where.get(0), config.storage()), config.discovery());
   }
 
   /**

@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.arrow.vector.types.TimeUnit;
+import org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy;
 import org.parquetarrow.dataset.DiscoveryOptions;
 import org.parquetarrow.dataset.prune.PruningOptions;
 import org.parquetarrow.dataset.scan.ScanOptions;
@@ -40,13 +41,21 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
  *   <li>{@code aggregatePushdown}: {@code auto} (default: {@code count}, {@code sum}, {@code avg},
  *       {@code min} and {@code max} with {@code GROUP BY} computed inside the scan where the result
  *       is exactly Spark's, see {@link AggregateTranslator}) or {@code off}
+ *   <li>{@code ignoreCorruptFiles}: {@code true} leaves out files whose footer or pages do not read
+ *       (default the session's {@code spark.sql.files.ignoreCorruptFiles}, as Spark's file sources)
+ *   <li>{@code recursiveFileLookup}: {@code true} reads every file below the paths without taking
+ *       {@code key=value} directories as columns (as Spark's file sources)
  *   <li>object-store settings, see {@link StorageSettings}
  * </ul>
+ *
+ * <p>Spark's other file-source options that choose files, {@code pathGlobFilter} and {@code
+ * basePath}, are the driver's alone: see {@link FileListing}.
  */
 record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
     boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage, IntDecimalPolicy intDecimals,
     ColumnVectors columnVectors, ScanAhead scanAhead, PageReadAhead pageReadAhead,
-    LateMaterialization lateMaterialization, AggregatePushdown aggregatePushdown) implements Serializable {
+    LateMaterialization lateMaterialization, AggregatePushdown aggregatePushdown, CorruptFilePolicy corruptFiles)
+    implements Serializable {
 
   /** Whether Spark's aggregations may be computed inside the scan (option {@code aggregatePushdown}). */
   enum AggregatePushdown {
@@ -118,19 +127,37 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     }
     return new ReadConfig(batch, all || kinds.contains("statistics"), all || kinds.contains("dictionary"),
         all || kinds.contains("bloomfilter"), all || kinds.contains("pageindex"),
-        Boolean.parseBoolean(get(options, "hivePartitioning", "true")), maxBytes, StorageSettings.parse(options, session),
+        Boolean.parseBoolean(get(options, "hivePartitioning", "true"))
+            && !bool(options, "recursiveFileLookup", "false"),
+        maxBytes, StorageSettings.parse(options, session),
         choice(options, "intDecimals", "unscaled", IntDecimalPolicy.UNSCALED, "decimal128", IntDecimalPolicy.DECIMAL128),
         choice(options, "columnVectors", "address", ColumnVectors.ADDRESS, "arrow", ColumnVectors.ARROW),
         choice(options, "scanAhead", "batch", ScanAhead.ONE_BATCH, "budget", ScanAhead.BUDGET),
         pageReadAhead(get(options, "pageReadAhead", "severalPages")),
         lateMaterialization(get(options, "lateMaterialization", "auto")),
-        choice(options, "aggregatePushdown", "auto", AggregatePushdown.AUTO, "off", AggregatePushdown.OFF));
+        choice(options, "aggregatePushdown", "auto", AggregatePushdown.AUTO, "off", AggregatePushdown.OFF),
+        bool(options, "ignoreCorruptFiles", sessionOr(session, "spark.sql.files.ignoreCorruptFiles", "false"))
+            ? CorruptFilePolicy.SKIP : CorruptFilePolicy.FAIL);
+  }
+
+  private static String sessionOr(java.util.function.Function<String, String> session, String key, String fallback) {
+    String v = session.apply(key);
+    return v == null ? fallback : v;
+  }
+
+  /** Option {@code key} as Spark reads a boolean option: {@code true} or {@code false}, either case. */
+  private static boolean bool(Map<String, String> options, String key, String fallback) {
+    String v = get(options, key, fallback).trim();
+    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw new IllegalArgumentException("option " + key + " must be true or false, not '" + v + "'");
   }
 
   /** The read options this source takes (keys are matched ignoring case, as Spark's own). */
   static final java.util.List<String> OPTIONS = java.util.List.of("batchSize", "pruning", "maxPartitionBytes",
       "hivePartitioning", "intDecimals", "columnVectors", "scanAhead", "pageReadAhead", "lateMaterialization",
-      "aggregatePushdown",
+      "aggregatePushdown", "ignoreCorruptFiles", "recursiveFileLookup", "pathGlobFilter", "basePath",
       "s3.endpoint", "s3.region", "s3.pathStyle", "s3.anonymous", "s3.accessKeyId", "s3.secretAccessKey");
 
   /**
@@ -225,7 +252,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   /** This read with {@code policy} for decimals stored as integers (the driver's choice, shipped to the tasks). */
   ReadConfig withIntDecimals(IntDecimalPolicy policy) {
     return new ReadConfig(batchSize, statistics, dictionary, bloomFilter, pageIndex, hivePartitioning, maxPartitionBytes,
-        storage, policy, columnVectors, scanAhead, pageReadAhead, lateMaterialization, aggregatePushdown);
+        storage, policy, columnVectors, scanAhead, pageReadAhead, lateMaterialization, aggregatePushdown, corruptFiles);
   }
 
   /**
@@ -241,6 +268,6 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   /** Discovery with this read's options and the JVM's shared footers ({@link SharedStorages#FOOTERS}). */
   DiscoveryOptions discovery() {
     return DiscoveryOptions.builder().hivePartitioning(hivePartitioning).readOptions(arrowOptions())
-        .footerCache(SharedStorages.FOOTERS).build();
+        .corruptFiles(corruptFiles).footerCache(SharedStorages.FOOTERS).build();
   }
 }
