@@ -65,7 +65,8 @@ final class ParquetArrowWriteBuilder implements SupportsTruncate {
   @Override
   public Write build() {
     WriteConfig config = WriteConfig.parse(info.options(),
-        SQLConf.get().getConfString("spark.sql.sources.partitionOverwriteMode", "static"));
+        SQLConf.get().getConfString("spark.sql.sources.partitionOverwriteMode", "static"),
+        SQLConf.get().getConfString("spark.sql.parquet.compression.codec", "snappy"));
     StructType rowSchema = info.schema();
     PartitionPaths partitions = PartitionPaths.of(rowSchema, partitionColumns);
     StructType fileSchema = partitions.fileSchema(rowSchema);

@@ -82,10 +82,19 @@ record WriteConfig(Codec codec, DataPageVersion pageVersion, boolean dictionary,
       "pageIndex", "s3.endpoint", "s3.region", "s3.pathStyle", "s3.anonymous", "s3.accessKeyId", "s3.secretAccessKey");
 
   static WriteConfig parse(Map<String, String> options, String sessionPartitionOverwriteMode) {
+    return parse(options, sessionPartitionOverwriteMode, "snappy");
+  }
+
+  /**
+   * @param sessionCodec the session's {@code spark.sql.parquet.compression.codec}: the codec when
+   *     neither option {@code compression} nor {@code parquet.compression} names one, as with
+   *     Spark's built-in writer
+   */
+  static WriteConfig parse(Map<String, String> options, String sessionPartitionOverwriteMode, String sessionCodec) {
     // a typo of one of ours would otherwise be ignored, the files written with the default
     ReadConfig.refuseMisspelledOptions(options, OPTIONS, "write");
     WriterProperties defaults = WriterProperties.defaults();
-    Codec codec = Codec.parse(get(options, "compression", "snappy"));
+    Codec codec = Codec.parse(get(options, "compression", get(options, "parquet.compression", sessionCodec)));
     DataPageVersion version = switch (get(options, "pageVersion", "1").trim()) {
       case "1" -> DataPageVersion.V1;
       case "2" -> DataPageVersion.V2;

@@ -37,6 +37,18 @@ class ReadOptionNamesTest {
   }
 
   @Test
+  void theCodecComesFromTheOptionsThenTheSessionAsWithTheBuiltInWriter() {
+    assertEquals(WriteConfig.Codec.SNAPPY, WriteConfig.parse(Map.of(), "static").codec());
+    assertEquals(WriteConfig.Codec.ZSTD, WriteConfig.parse(Map.of(), "static", "zstd").codec());
+    assertEquals(WriteConfig.Codec.GZIP, WriteConfig.parse(Map.of("parquet.compression", "GZIP"), "static", "zstd").codec());
+    assertEquals(WriteConfig.Codec.UNCOMPRESSED,
+        WriteConfig.parse(Map.of("compression", "none", "parquet.compression", "gzip"), "static", "zstd").codec());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> WriteConfig.parse(Map.of(), "static", "lzo"));
+    assertTrue(e.getMessage().contains("lzo"), e.getMessage());
+  }
+
+  @Test
   void knownKeysInAnyCaseAndSparksOwnKeysPass() {
     assertEquals(100, ReadConfig.parse(Map.of("batchsize", "100"), 1 << 20).batchSize());
     assertEquals(8192, ReadConfig.parse(Map.of("path", "/tmp/x", "mergeSchema", "false",
