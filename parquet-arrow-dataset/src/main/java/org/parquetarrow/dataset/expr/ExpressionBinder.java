@@ -136,7 +136,8 @@ public final class ExpressionBinder {
       return new Comparison(c.column(), c.op(), coerce(c.column(), c.value()));
     }
     if (e instanceof InList in) {
-      return new InList(in.column(), in.values().stream().map(v -> coerce(in.column(), v)).toList(), in.negated());
+      resolve(in.column(), schema);
+      return new InList(in.column(), in.values().stream().map(v -> coerce(in.column(), v)).toList(), in.negated(), in.withNull());
     }
     if (e instanceof Between b) {
       return new Between(b.column(), coerce(b.column(), b.low()), coerce(b.column(), b.high()));

@@ -19,7 +19,7 @@ import java.util.List;
  * not        := 'not' not | '(' filter ')' | predicate
  * predicate  := column op literal | literal op column          op: = == != &lt;&gt; &lt; &lt;= &gt; &gt;=
  *             | column                                     a boolean column alone: column = true
- *             | column ['not'] 'in' '(' literal (',' literal)* ')'
+ *             | column ['not'] 'in' '(' item (',' item)* ')'      item: literal | null
  *             | column ['not'] 'between' literal 'and' literal
  *             | column 'is' ['not'] 'null'
  *             | column ['not'] 'like' 'prefix%'
@@ -162,11 +162,16 @@ public final class ExpressionParser {
       index++;
       expect(Token.Kind.LPAREN, "'(' after in");
       List<Literal> values = new ArrayList<>();
+      boolean withNull = false;
       do {
-        values.add(literal());
+        if (acceptKeyword("null")) {
+          withNull = true; // SQL keeps it: it turns a miss into unknown (see InList)
+        } else {
+          values.add(literal());
+        }
       } while (accept(Token.Kind.COMMA));
       expect(Token.Kind.RPAREN, "',' or ')' in the in list");
-      return new InList(column, values, negated);
+      return new InList(column, values, negated, withNull);
     }
     if (kw.isKeyword("between")) {
       index++;

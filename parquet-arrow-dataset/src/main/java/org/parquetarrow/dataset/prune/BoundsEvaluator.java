@@ -64,12 +64,16 @@ final class BoundsEvaluator {
       if (b == null) {
         return Truth.MAYBE;
       }
+      if (in.negated() && in.withNull()) {
+        return Truth.NEVER; // x <> null is unknown on every row, so the and of the <>s is never true
+      }
       CompareOp op = in.negated() ? CompareOp.NE : CompareOp.EQ;
       Truth t = in.negated() ? Truth.ALWAYS : Truth.NEVER;
       for (Literal v : in.values()) {
         Truth one = compare(b, op, v);
         t = in.negated() ? t.and(one) : t.or(one);
       }
+      // x in (..., null) is true exactly where one of the values matches: as without the null
       return t;
     }
     if (e instanceof NullCheck n) {

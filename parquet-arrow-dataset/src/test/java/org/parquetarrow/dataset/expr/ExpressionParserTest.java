@@ -104,7 +104,8 @@ class ExpressionParserTest {
             "x > 5 and s in ('a', 'b') or not (y is null)",
             "\"weird name\".z <= -3.25 and t = timestamp '2024-01-01 00:00:01'",
             "d between date '2024-01-01' and date '2024-12-31' and name like 'abc%'",
-            "f < 1.0E300 and g not in (1, 2, 3)")) {
+            "f < 1.0E300 and g not in (1, 2, 3)",
+            "x in (1, null) or y not in (null) or z in (null, 'a')")) {
       Expression e = ExpressionParser.parse(text);
       assertEquals(e, ExpressionParser.parse(e.toSql()), text);
     }
