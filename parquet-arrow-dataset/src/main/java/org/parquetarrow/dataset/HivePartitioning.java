@@ -130,7 +130,13 @@ final class HivePartitioning {
       return null;
     }
     try {
-      return Literal.of(raw).bindTo(type).value();
+      Object v = Literal.of(raw).bindTo(type).value();
+      if (!(type instanceof ArrowType.Decimal) && (v instanceof java.math.BigDecimal || v instanceof Double)
+          && !(type instanceof ArrowType.FloatingPoint)) {
+        // a filter literal may fall between two values of the type ('5.5' for an integer); a value cannot
+        throw new IllegalArgumentException("between two values of the type");
+      }
+      return v;
     } catch (IllegalArgumentException e) {
       throw new DatasetException("partition value " + key + "=" + raw + " of " + file + " is not a " + type, e);
     }

@@ -13,9 +13,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -150,5 +155,110 @@ class NewUserFilterDuckDbTest {
       }
       assertEquals(0, r.metrics().rowGroupsRead(), r.metrics().toString());
     }
+  }
+
+  private static final long MIDNIGHT_SECONDS = 1_704_067_200L; // 2024-01-01T00:00:00Z
+  private static final int DAY_2023_12_30 = 19_721;
+
+  /**
+   * Dates over ten days; timestamps in every unit one unit apart around 2024-01-01 00:00 (so a
+   * literal's fraction of a unit decides rows); zone-aware ones a second and a millisecond apart
+   * around 08:00 UTC. Sorted, a null every seventh row, small row groups and pages.
+   */
+  private Path writeTemporals() throws Exception {
+    Schema schema = new Schema(List.of(
+        Field.nullable("id", new ArrowType.Int(64, true)),
+        Field.nullable("d", new ArrowType.Date(DateUnit.DAY)),
+        Field.nullable("sec", new ArrowType.Timestamp(TimeUnit.SECOND, null)),
+        Field.nullable("ms", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)),
+        Field.nullable("us", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)),
+        Field.nullable("ns", new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)),
+        Field.nullable("tz", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")),
+        Field.nullable("tzms", new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC"))));
+    Path file = dir.resolve("temporals/part.parquet");
+    Files.createDirectories(file.getParent());
+    WriterProperties props = WriterProperties.builder().rowGroupRows(100).dataPageRowLimit(20).pageIndex(true).build();
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      root.allocateNew();
+      for (int row = 0; row < 1000; row++) {
+        ((BigIntVector) root.getVector("id")).setSafe(row, row);
+        if (row % 7 == 3) {
+          for (FieldVector v : root.getFieldVectors().subList(1, schema.getFields().size())) {
+            v.setNull(row);
+          }
+          continue;
+        }
+        long k = row - 500;
+        ((DateDayVector) root.getVector("d")).setSafe(row, DAY_2023_12_30 + row / 100);
+        ((TimeStampVector) root.getVector("sec")).setSafe(row, MIDNIGHT_SECONDS + k);
+        ((TimeStampVector) root.getVector("ms")).setSafe(row, MIDNIGHT_SECONDS * 1000 + k);
+        ((TimeStampVector) root.getVector("us")).setSafe(row, MIDNIGHT_SECONDS * 1_000_000 + k);
+        ((TimeStampVector) root.getVector("ns")).setSafe(row, MIDNIGHT_SECONDS * 1_000_000_000 + k);
+        ((TimeStampVector) root.getVector("tz")).setSafe(row, (MIDNIGHT_SECONDS + 8 * 3600 + k) * 1_000_000);
+        ((TimeStampVector) root.getVector("tzms")).setSafe(row, (MIDNIGHT_SECONDS + 8 * 3600) * 1000 + k);
+      }
+      root.setRowCount(1000);
+      try (ParquetFileWriter w = ParquetFileWriter.open(file, schema, props)) {
+        w.write(root);
+      }
+    }
+    return file.getParent();
+  }
+
+  @Test
+  void aDateMeetsATimestampAsItsMidnightAndTextAsADate() throws Exception {
+    Path folder = writeTemporals();
+    Dataset ds = DatasetDiscovery.directory(folder, DiscoveryOptions.defaults());
+    long kept = assertSameRows(ds, parquetIn(folder), List.of(
+        "d >= timestamp '2024-01-01 12:00:00'", "d > timestamp '2024-01-01 12:00:00'",
+        "d <= timestamp '2024-01-01 12:00:00'", "d < timestamp '2024-01-01 12:00:00'",
+        "d = timestamp '2024-01-01 12:00:00'", "d != timestamp '2024-01-01 12:00:00'",
+        "d = timestamp '2024-01-02 00:00:00'", "d < timestamp '2024-01-03 00:00:00.000001'",
+        "d between timestamp '2024-01-01 00:00:01' and timestamp '2024-01-04 23:00'",
+        "d not between timestamp '2024-01-01 00:00:01' and timestamp '2024-01-04 23:00'",
+        "d in (timestamp '2024-01-02 00:00:00', timestamp '2024-01-03 10:00')",
+        "d not in (timestamp '2024-01-02 00:00:00', timestamp '2024-01-03 10:00')",
+        "d > timestamptz '2024-01-02 01:00:00+02'", "not (d >= timestamp '2024-01-05 06:00')",
+        "d >= '2024-01-01 12:00:00'", "d = '2024-01-01 12:00:00'", "d < '2024-01-03T23:59:59.999'",
+        "d = date '2024-01-04 18:00'", "d >= timestamp '1969-12-31 23:00' and d < timestamp '2024-01-01 00:00:00.5'"));
+    assertTrue(kept > 2000, "rows compared: " + kept);
+  }
+
+  @Test
+  void aTimestampColumnMeetsAFinerLiteralExactly() throws Exception {
+    Path folder = writeTemporals();
+    Dataset ds = DatasetDiscovery.directory(folder, DiscoveryOptions.defaults());
+    long kept = assertSameRows(ds, parquetIn(folder), List.of(
+        "ms >= '2024-01-01 00:00:00.0005'", "ms > '2024-01-01 00:00:00.0005'", "ms = '2024-01-01 00:00:00.0005'",
+        "ms < '2023-12-31 23:59:59.9995'", "ms <= timestamp '2024-01-01 00:00:00.0015'",
+        "ms != timestamp '2024-01-01 00:00:00.0015'", "ms = '2024-01-01 00:00:00.001'",
+        "ms = '2024-01-01 00:00:00.0010001'", "ms > timestamp '2024-01-01 00:00:00.0000001'",
+        "ms in ('2024-01-01 00:00:00.0005', '2024-01-01 00:00:00.002', '2024-01-01 00:00:00.0025')",
+        "ms between '2023-12-31 23:59:59.9985' and '2024-01-01 00:00:00.0105'",
+        "sec >= '2024-01-01 00:00:00.5'", "sec = '2024-01-01 00:01:40'", "sec < timestamp '2024-01-01 00:01:40.25'",
+        "sec > '2023-12-31 23:55:00.000001' and sec < '2023-12-31 23:55:30.999999'",
+        "us = '2024-01-01 00:00:00.0000015'", "us > '2024-01-01 00:00:00.0000015'",
+        "us <= timestamp '2023-12-31 23:59:59.9999995'",
+        "ns = '2024-01-01 00:00:00.0000000015'", "ns > '2024-01-01 00:00:00.0000000015'",
+        "ns = timestamp '2024-01-01 00:00:00.0000005'", "ns >= timestamp '2024-01-01 00:00:00.0000015'",
+        "ns < date '2024-01-01'"));
+    assertTrue(kept > 2000, "rows compared: " + kept);
+  }
+
+  @Test
+  void aZoneAwareColumnComparesInstants() throws Exception {
+    Path folder = writeTemporals();
+    Dataset ds = DatasetDiscovery.directory(folder, DiscoveryOptions.defaults());
+    long kept = assertSameRows(ds, parquetIn(folder), List.of(
+        "tz >= '2024-01-01 10:00:00+02:00'", "tz = '2024-01-01 10:00:00+02'", "tz < '2024-01-01T03:00:00-05:00'",
+        "tz >= timestamptz '2024-01-01 10:00:00+02:00'", "tz = timestamptz '2024-01-01 09:00:00 Europe/Oslo'",
+        "tz > '2024-01-01 08:00:00Z'", "tz <= '2024-01-01 08:00:00'", "tz = timestamp '2024-01-01 08:00:00'",
+        "tz < timestamp '2024-01-01 10:00:00+02:00'", "tz > '2024-01-01 10:00:00.0000005+02:00'",
+        "tz between '2024-01-01 09:55:00+02' and '2024-01-01 08:01:00+00:00'",
+        "tz in ('2024-01-01 10:00:00+02:00', '2024-01-01 08:05:00.000001Z')",
+        "tzms >= '2024-01-01 10:00:00.0005+02:00'", "tzms = '2024-01-01 13:30:00.001+05:30'",
+        "tzms < timestamptz '2024-01-01 03:00:00-05'",
+        "us > timestamptz '2024-01-01 02:00:00+02'", "d = timestamptz '2024-01-02 02:00:00+02'"));
+    assertTrue(kept > 2000, "rows compared: " + kept);
   }
 }
