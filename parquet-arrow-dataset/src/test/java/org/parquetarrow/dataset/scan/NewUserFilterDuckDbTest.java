@@ -261,4 +261,62 @@ class NewUserFilterDuckDbTest {
         "us > timestamptz '2024-01-01 02:00:00+02'", "d = timestamptz '2024-01-02 02:00:00+02'"));
     assertTrue(kept > 2000, "rows compared: " + kept);
   }
+
+  /** A directory of {@code k=<value>} folders, each holding one DuckDB-written file of ids. */
+  private Path writePartitions(String name, String... values) throws Exception {
+    Path root = dir.resolve(name);
+    int id = 0;
+    for (String v : values) {
+      Files.createDirectories(root.resolve("k=" + v));
+      st.execute("COPY (SELECT (" + id + " + range) AS id FROM range(3)) TO '" + root.resolve("k=" + v + "/f.parquet") + "'");
+      id += 3;
+    }
+    return root;
+  }
+
+  private List<String> ourIdAndK(Dataset ds, String where) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (ScanReader r = Scanner.scan(ds, ScanOptions.builder().columns("id", "k").filter(where).build(), memory.allocator())) {
+      while (r.loadNextBatch()) {
+        VectorSchemaRoot root = r.getVectorSchemaRoot();
+        for (int i = 0; i < root.getRowCount(); i++) {
+          out.add(root.getVector("id").getObject(i) + "|" + root.getVector("k").getObject(i));
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  @Test
+  void partitionValuesThatAreNotIntegersAsPrintedStayStrings() throws Exception {
+    for (Path root : List.of(
+        writePartitions("padded", "01", "1", "2", "10"), writePartitions("zeros", "0", "00", "7"),
+        writePartitions("plus", "+1", "2"), writePartitions("decimals", "1.50", "2"),
+        writePartitions("huge", "99999999999999999999", "1"), writePartitions("plain", "-0", "2", "10", "-3"))) {
+      Dataset ds = DatasetDiscovery.directory(root, DiscoveryOptions.defaults());
+      String from = parquetIn(root);
+      String duckType;
+      try (ResultSet rs = st.executeQuery("SELECT DISTINCT typeof(k) FROM " + from)) {
+        assertTrue(rs.next());
+        duckType = rs.getString(1);
+      }
+      ArrowType ours = ds.schema().findField("k").getType();
+      assertEquals(duckType.equals("BIGINT") ? new ArrowType.Int(64, true) : ArrowType.Utf8.INSTANCE, ours, root + ": DuckDB " + duckType);
+      String literal = ours instanceof ArrowType.Utf8 ? "'1'" : "2";
+      for (String where : List.of("k is not null", "k = " + literal, "k > " + literal, "k in (" + literal + ", null)")) {
+        List<String> want = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery("SELECT id, k::VARCHAR FROM " + from + " WHERE " + where)) {
+          while (rs.next()) {
+            want.add(rs.getLong(1) + "|" + rs.getString(2));
+          }
+        }
+        want.sort(null);
+        assertEquals(want, ourIdAndK(ds, where), root + ": " + where);
+      }
+    }
+    assertEquals(ArrowType.Utf8.INSTANCE,
+        DatasetDiscovery.directory(dir.resolve("padded"), DiscoveryOptions.defaults()).schema().findField("k").getType(),
+        "k=01 beside k=1: DuckDB keeps the strings");
+  }
 }
