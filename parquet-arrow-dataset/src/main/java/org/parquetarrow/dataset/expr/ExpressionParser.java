@@ -271,7 +271,12 @@ public final class ExpressionParser {
   private Literal number(Token t, boolean negative) {
     String digits = negative ? "-" + t.text() : t.text();
     if (digits.indexOf('e') >= 0 || digits.indexOf('E') >= 0) {
-      return Literal.of(Double.parseDouble(digits));
+      double d = Double.parseDouble(digits);
+      if (Double.isInfinite(d)) {
+        // a typo more likely than a wish for infinity, which 'inf' spells
+        throw error(t, "a number within a double's range (at most about 1.8e308; 'inf' for infinity), not " + digits);
+      }
+      return Literal.of(d);
     }
     BigDecimal d = new BigDecimal(digits);
     if (digits.indexOf('.') >= 0) {

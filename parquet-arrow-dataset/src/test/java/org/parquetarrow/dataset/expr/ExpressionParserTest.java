@@ -183,6 +183,14 @@ class ExpressionParserTest {
     e = fails("x > y");
     assertEquals(4, e.position());
 
+    // past a double's range: refused naming the literal, not read as infinity
+    e = fails("x < 1e400");
+    assertEquals(4, e.position());
+    assertTrue(e.getMessage().contains("1e400") && e.expected().contains("double's range"), e.getMessage());
+    e = fails("x > -1.5E309 or y = 1");
+    assertTrue(e.expected().contains("-1.5E309"), e.getMessage());
+    assertEquals(1e308, ((Literal) ((Comparison) ExpressionParser.parse("x < 1e308")).value()).value());
+
     e = fails("s like 'a_c%'");
     assertEquals(7, e.position());
 
