@@ -135,4 +135,14 @@ class NewUserEdgesTest {
     assertEquals(0, Cli.run("schema", file.toString()).exit());
     assertFalse(new java.io.File(dir.resolve("x.arrow").toString()).length() == 0, "scan --out wrote the dataset");
   }
+
+  /** DuckDB's SELECT a, a gives two columns; a scan cannot (Arrow and JSON outputs): it says so instead of giving one. */
+  @Test
+  void aColumnNamedTwiceInAScanIsRefused() {
+    String file = Cli.corpus("data/alltypes_plain.parquet");
+    Cli r = Cli.run("scan", file, "--columns", "id,bool_col,id");
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains("--columns names id twice"), r.err());
+    assertEquals(0, Cli.run("scan", file, "--columns", "id,bool_col").exit());
+  }
 }
