@@ -51,6 +51,8 @@ final class CatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    DatasetDirectories.refuse(file, "to read the dataset in it (its files, key=value directories as columns) run:"
+        + " parquet-arrow scan DIR --limit 10 (all its rows: scan DIR" + (json ? " --json" : "") + ")");
     PrintWriter out = spec.commandLine().getOut();
     // rows go to the output as they are generated, not through a String of the whole row: a value
     // of a gigabyte would otherwise be held three times over (text, JSON string, encoded line)

@@ -49,6 +49,8 @@ final class HeadCommand implements Callable<Integer> {
     if (rows < 0) {
       throw new UserInputException("-n must be at least 0, not " + rows);
     }
+    DatasetDirectories.refuse(file, "to read the dataset in it (its files, key=value directories as columns) run:"
+        + " parquet-arrow scan DIR --limit " + rows);
     List<String> header = new ArrayList<>();
     List<String[]> cells = new ArrayList<>();
     try (Locations locations = storage.locations();

@@ -38,6 +38,8 @@ final class MetaCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    DatasetDirectories.refuse(file, "for the dataset's files and row groups run: parquet-arrow scan DIR --explain;"
+        + " for one file's footer: parquet-arrow meta FILE");
     ObjectNode summary;
     try (Locations locations = storage.locations();
         OpenedParquet p = OpenedParquet.open(locations, file, keys.properties())) {

@@ -192,6 +192,14 @@ final class ScanCommand implements Callable<Integer> {
       b.parallelism(threads);
     }
     if (columns != null) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (String c : columns) {
+        if (!seen.add(c)) {
+          // SQL's SELECT a, a gives two columns, but an Arrow output (--out) and a JSON object
+          // (--json) cannot hold two of one name: refused rather than quietly given once
+          throw new UserInputException("--columns names " + c + " twice; a scan outputs each column once: list it once");
+        }
+      }
       b.columns(columns);
     }
     if (filter != null) {

@@ -28,6 +28,8 @@ final class SchemaCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    DatasetDirectories.refuse(file, "for the dataset's columns (its files' schemas unified, key=value directories"
+        + " as columns) run: parquet-arrow scan DIR --limit 0; for one file's Parquet schema: parquet-arrow schema FILE");
     try (Locations locations = storage.locations();
         // the schema needs no column chunk: a wide file's stay undecoded
         OpenedParquet p = OpenedParquet.open(locations, file, keys.properties(), ChunkDecoding.ON_FIRST_ACCESS)) {

@@ -52,6 +52,8 @@ final class ToArrowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    DatasetDirectories.refuse(in, "to convert the dataset in it (its files, key=value directories as columns) run:"
+        + " parquet-arrow scan DIR --out " + out + " (or look first: scan DIR --limit 10)");
     PrintWriter err = spec.commandLine().getErr();
     long rows = 0;
     Path target;

@@ -100,4 +100,49 @@ class NewUserEdgesTest {
     String said = demo.err().substring(demo.err().indexOf(aFile.toString()) + aFile.toString().length());
     assertTrue(said.matches("(?s)(/sub)?: \\S.*"), "a reason after the path: " + demo.err());
   }
+
+  /**
+   * A dataset directory given to a command that reads one file: the refusal names the command that
+   * reads it instead, with the user's path filled in, and that command runs.
+   */
+  @Test
+  void aDirectoryGivenToAFileCommandSaysWhatToRunInstead(@TempDir Path dir) throws Exception {
+    Path data = Files.createDirectories(dir.resolve("events/k=1"));
+    Path file = data.resolve("part-0.parquet");
+    Files.copy(Path.of(Cli.corpus("data/alltypes_plain.parquet")), file);
+    String ds = dir.resolve("events").toString();
+    String[][] runs = {
+      {"head", ds}, {"cat", ds}, {"to-arrow", ds, dir.resolve("x.arrow").toString()}, {"schema", ds}, {"meta", ds},
+    };
+    String[] instead = {
+      "parquet-arrow scan " + ds + " --limit 10", "parquet-arrow scan " + ds + " --limit 10",
+      "parquet-arrow scan " + ds + " --out " + dir.resolve("x.arrow"), "parquet-arrow scan " + ds + " --limit 0",
+      "parquet-arrow scan " + ds + " --explain",
+    };
+    for (int i = 0; i < runs.length; i++) {
+      Cli r = Cli.run(runs[i]);
+      assertEquals(2, r.exit(), runs[i][0] + ": " + r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertTrue(r.err().contains(ds + ": it is a directory, not a Parquet file"), r.err());
+      assertTrue(r.err().contains(instead[i]), runs[i][0] + ": " + r.err());
+      String[] suggested = instead[i].substring("parquet-arrow ".length()).split(" ");
+      Cli s = Cli.run(suggested);
+      assertEquals(0, s.exit(), String.join(" ", suggested) + ": " + s.err());
+    }
+    // schema and meta also name one of the dataset's files, and the file-level command runs on it
+    assertTrue(Cli.run("schema", ds).err().contains("parquet-arrow schema " + file), "schema names a file");
+    assertTrue(Cli.run("meta", ds).err().contains("parquet-arrow meta " + file), "meta names a file");
+    assertEquals(0, Cli.run("schema", file.toString()).exit());
+    assertFalse(new java.io.File(dir.resolve("x.arrow").toString()).length() == 0, "scan --out wrote the dataset");
+  }
+
+  /** DuckDB's SELECT a, a gives two columns; a scan cannot (Arrow and JSON outputs): it says so instead of giving one. */
+  @Test
+  void aColumnNamedTwiceInAScanIsRefused() {
+    String file = Cli.corpus("data/alltypes_plain.parquet");
+    Cli r = Cli.run("scan", file, "--columns", "id,bool_col,id");
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains("--columns names id twice"), r.err());
+    assertEquals(0, Cli.run("scan", file, "--columns", "id,bool_col").exit());
+  }
 }

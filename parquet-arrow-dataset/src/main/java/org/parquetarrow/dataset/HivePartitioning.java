@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.arrow.vector.types.DateUnit;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -22,14 +21,15 @@ import org.parquetarrow.dataset.expr.Literal;
  * Hive-style partition directories: {@code key=value} path components between the dataset root
  * and a file become columns. Values are percent-decoded ({@code %2F} is {@code /}; {@code +}
  * stays a plus, as Hive escapes only with {@code %}); {@code __HIVE_DEFAULT_PARTITION__} is null.
- * Types are declared, or inferred over all files: int64 when every value is a whole number,
- * double when every value is a number, date32 when every value is {@code yyyy-mm-dd}, else
- * string.
+ * Types are declared, or inferred over all files as DuckDB infers them: int64 when every value is
+ * a whole number written as int64 prints it (so {@code 01}, {@code +1} or {@code 1.0} keep the
+ * column a string: {@code k=01} and {@code k=1} are different directories), date32 when every value
+ * is {@code yyyy-mm-dd}, else string (no doubles: {@code 1.50} would print as {@code 1.5}).
  */
 final class HivePartitioning {
   static final String NULL_VALUE = "__HIVE_DEFAULT_PARTITION__";
-  private static final Pattern INTEGER = Pattern.compile("[-+]?\\d{1,18}");
-  private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
+  /** Whole numbers as int64 prints them (DuckDB also takes {@code -0}); 19 digits are checked for overflow. */
+  private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9]\\d{0,18})");
   private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
   private HivePartitioning() {}
@@ -86,16 +86,25 @@ final class HivePartitioning {
 
   /** The inferred type of a partition key over all its (non-null) values. */
   static ArrowType infer(List<String> values) {
-    if (!values.isEmpty() && values.stream().allMatch(v -> INTEGER.matcher(v).matches())) {
+    if (!values.isEmpty() && values.stream().allMatch(HivePartitioning::isInt64)) {
       return new ArrowType.Int(64, true);
-    }
-    if (!values.isEmpty() && values.stream().allMatch(v -> NUMBER.matcher(v).matches())) {
-      return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
     }
     if (!values.isEmpty() && values.stream().allMatch(HivePartitioning::isDate)) {
       return new ArrowType.Date(DateUnit.DAY);
     }
     return ArrowType.Utf8.INSTANCE;
+  }
+
+  private static boolean isInt64(String v) {
+    if (!INTEGER.matcher(v).matches()) {
+      return false;
+    }
+    try {
+      Long.parseLong(v);
+      return true;
+    } catch (NumberFormatException beyond64Bits) {
+      return false;
+    }
   }
 
   private static boolean isDate(String v) {
@@ -130,7 +139,13 @@ final class HivePartitioning {
       return null;
     }
     try {
-      return Literal.of(raw).bindTo(type).value();
+      Object v = Literal.of(raw).bindTo(type).value();
+      if (!(type instanceof ArrowType.Decimal) && (v instanceof java.math.BigDecimal || v instanceof Double)
+          && !(type instanceof ArrowType.FloatingPoint)) {
+        // a filter literal may fall between two values of the type ('5.5' for an integer); a value cannot
+        throw new IllegalArgumentException("between two values of the type");
+      }
+      return v;
     } catch (IllegalArgumentException e) {
       throw new DatasetException("partition value " + key + "=" + raw + " of " + file + " is not a " + type, e);
     }

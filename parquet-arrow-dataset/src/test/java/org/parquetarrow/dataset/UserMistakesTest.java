@@ -141,7 +141,7 @@ class UserMistakesTest {
             "decimal128(10, 2)"},
         new String[] {"day = '2024-13-01'", "dates such as date '2024-01-31'", "date32[day]"},
         new String[] {"day = 5", "dates such as date '2024-01-31'", "date32[day]"},
-        new String[] {"ts = timestamp '2024-01-01 00:00:00.5'", "(whole seconds)", "timestamp[s]"},
+        new String[] {"ts = '2024-01-01 25:00'", "timestamps such as timestamp '2024-01-31 12:30:00'", "timestamp[s]"},
         new String[] {"flag = 'maybe'", "true or false", "bool"},
         new String[] {"name = 5", "strings in single quotes", "string"});
   }

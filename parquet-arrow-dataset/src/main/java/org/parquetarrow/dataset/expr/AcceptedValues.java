@@ -31,10 +31,11 @@ final class AcceptedValues {
       return "true or false";
     }
     if (type instanceof ArrowType.Date) {
-      return "dates such as date '2024-01-31' or '2024-01-31' (a timestamp only at midnight)";
+      return "dates such as date '2024-01-31' or '2024-01-31', or timestamps such as timestamp '2024-01-31 12:30:00'";
     }
     if (type instanceof ArrowType.Timestamp t) {
-      return "timestamps such as timestamp '2024-01-31 12:30:00'" + precision(t.getUnit())
+      return "timestamps such as timestamp '2024-01-31 12:30:00'"
+          + (t.getTimezone() != null ? " (UTC) or '2024-01-31 12:30:00+02:00'" : "")
           + ", or dates such as date '2024-01-31'";
     }
     if (type instanceof ArrowType.Time t) {

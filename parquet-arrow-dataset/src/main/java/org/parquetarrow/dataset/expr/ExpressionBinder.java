@@ -28,7 +28,11 @@ import org.parquetarrow.schema.ColumnSuggestions;
  * <p>Coercions follow what SQL engines do implicitly: whole numbers to any numeric type;
  * decimals and doubles to floating point and decimal (and to integers only when whole); strings
  * to strings, binary, and — parsed — to numbers, dates, times, timestamps and booleans; dates to
- * timestamps (midnight); timestamps without a zone are read as UTC for zone-aware columns.
+ * timestamps (midnight). Dates and timestamps compare as DuckDB compares them: a date column with
+ * a timestamp as its midnight (the time of day is kept, not truncated), a timestamp column with a
+ * finer timestamp exactly; text is cast to the column's type (a date keeps the date written, a
+ * timestamp its wall time to the microsecond, a zone-aware timestamp the instant, with a zone or
+ * offset written after it). Timestamps without a zone are read as UTC for zone-aware columns.
  *
  * <pre>{@code
  * Expression bound = ExpressionBinder.bind(ExpressionParser.parse("d >= '2024-01-01'"), schema);
@@ -136,7 +140,8 @@ public final class ExpressionBinder {
       return new Comparison(c.column(), c.op(), coerce(c.column(), c.value()));
     }
     if (e instanceof InList in) {
-      return new InList(in.column(), in.values().stream().map(v -> coerce(in.column(), v)).toList(), in.negated());
+      resolve(in.column(), schema);
+      return new InList(in.column(), in.values().stream().map(v -> coerce(in.column(), v)).toList(), in.negated(), in.withNull());
     }
     if (e instanceof Between b) {
       return new Between(b.column(), coerce(b.column(), b.low()), coerce(b.column(), b.high()));
@@ -272,21 +277,14 @@ public final class ExpressionBinder {
         return bytes;
       }
       if (type instanceof ArrowType.Date d) {
-        LocalDate date = switch (kind) {
-          case DATE -> (LocalDate) v;
-          case TIMESTAMP -> {
-            LocalDateTime t = (LocalDateTime) v;
-            if (!t.toLocalTime().equals(LocalTime.MIDNIGHT)) {
-              throw new LiteralRangeException("a date column cannot equal a time of day other than midnight");
-            }
-            yield t.toLocalDate();
-          }
+        // As DuckDB: a date meets a timestamp as its midnight, so a time of day is kept and the
+        // comparison runs between whole days ("d >= timestamp '2024-01-01 12:00'" from the 2nd on)
+        LocalDateTime t = switch (kind) {
+          case DATE -> ((LocalDate) v).atStartOfDay();
+          case TIMESTAMP -> (LocalDateTime) v;
           default -> null;
         };
-        if (date == null) {
-          return null;
-        }
-        return d.getUnit() == DateUnit.DAY ? date.toEpochDay() : Math.multiplyExact(date.toEpochDay(), 86_400_000L);
+        return t == null ? null : inUnits(t, d.getUnit() == DateUnit.DAY ? NANOS_PER_DAY : 1_000_000L);
       }
       if (type instanceof ArrowType.Timestamp ts) {
         LocalDateTime t = switch (kind) {
@@ -294,7 +292,7 @@ public final class ExpressionBinder {
           case DATE -> ((LocalDate) v).atStartOfDay();
           default -> null;
         };
-        return t == null ? null : epoch(t, ts.getUnit());
+        return t == null ? null : inUnits(t, nanosPer(ts.getUnit()));
       }
       if (type instanceof ArrowType.Time tm) {
         if (kind != LiteralKind.TIME) {
@@ -319,10 +317,15 @@ public final class ExpressionBinder {
         };
       }
       if (type instanceof ArrowType.Date) {
-        return coerce(Literal.of(LocalDate.parse(v)), type);
+        // DuckDB casts the text to a date: a time (and zone) after the date is dropped
+        return coerce(Literal.of(TimestampText.parse(v).local().toLocalDate()), type);
       }
-      if (type instanceof ArrowType.Timestamp) {
-        return coerce(Literal.of(ExpressionParser.parseTimestamp(v)), type);
+      if (type instanceof ArrowType.Timestamp ts) {
+        // DuckDB casts the text to the column's type: the instant for a zone-aware column, the wall
+        // time written (any zone dropped) otherwise; to microseconds unless the column holds nanoseconds
+        TimestampText text = TimestampText.parse(v);
+        LocalDateTime t = ts.getTimezone() != null ? text.utc() : text.local();
+        return coerce(Literal.of(ts.getUnit() == TimeUnit.NANOSECOND ? t : TimestampText.micros(t)), type);
       }
       if (type instanceof ArrowType.Time) {
         return coerce(Literal.of(LocalTime.parse(v)), type);
@@ -390,21 +393,26 @@ public final class ExpressionBinder {
       return v;
     }
 
-    private static long epoch(LocalDateTime t, TimeUnit unit) {
+    private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+    /**
+     * {@code t} (as UTC) in units of {@code nanosPerUnit} since the epoch: a {@link Long} when
+     * whole, else the exact {@link BigDecimal} (floored to 20 decimals where a day does not divide
+     * evenly: still strictly between the two whole units around it), which the evaluator and the
+     * pruners compare as they do a fraction with an integer column.
+     *
+     * @throws ArithmeticException when the whole units overflow 64 bits
+     */
+    private static Object inUnits(LocalDateTime t, long nanosPerUnit) {
       var instant = t.toInstant(ZoneOffset.UTC);
-      long seconds = instant.getEpochSecond();
-      long nanos = instant.getNano();
-      return switch (unit) {
-        case SECOND -> {
-          if (nanos != 0) {
-            throw new LiteralRangeException("it has fractions of a second, the column whole seconds");
-          }
-          yield seconds;
-        }
-        case MILLISECOND -> Math.addExact(Math.multiplyExact(seconds, 1000L), exactDiv(nanos, 1_000_000L));
-        case MICROSECOND -> Math.addExact(Math.multiplyExact(seconds, 1_000_000L), exactDiv(nanos, 1000L));
-        case NANOSECOND -> Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nanos);
-      };
+      BigDecimal nanos = BigDecimal.valueOf(instant.getEpochSecond()).multiply(BigDecimal.valueOf(1_000_000_000L))
+          .add(BigDecimal.valueOf(instant.getNano()));
+      BigDecimal[] qr = nanos.divideAndRemainder(BigDecimal.valueOf(nanosPerUnit));
+      if (qr[1].signum() == 0) {
+        return qr[0].toBigInteger().longValueExact();
+      }
+      qr[0].toBigInteger().longValueExact(); // a fraction beyond 64 bits of units is no value either
+      return nanos.divide(BigDecimal.valueOf(nanosPerUnit), 20, java.math.RoundingMode.FLOOR).stripTrailingZeros();
     }
 
     private static long nanosPer(TimeUnit unit) {

@@ -19,7 +19,7 @@ import java.util.List;
  * not        := 'not' not | '(' filter ')' | predicate
  * predicate  := column op literal | literal op column          op: = == != &lt;&gt; &lt; &lt;= &gt; &gt;=
  *             | column                                     a boolean column alone: column = true
- *             | column ['not'] 'in' '(' literal (',' literal)* ')'
+ *             | column ['not'] 'in' '(' item (',' item)* ')'      item: literal | null
  *             | column ['not'] 'between' literal 'and' literal
  *             | column 'is' ['not'] 'null'
  *             | column ['not'] 'like' 'prefix%'
@@ -27,6 +27,7 @@ import java.util.List;
  * column     := name ('.' name)*                              name: x or "any text"
  * literal    := ['-'|'+'] number | 'string' | true | false
  *             | date 'yyyy-mm-dd' | time 'hh:mm:ss[.f]' | timestamp 'yyyy-mm-dd hh:mm:ss[.f]'
+ *             | timestamptz 'yyyy-mm-dd hh:mm:ss[.f][+hh:mm | Z | Region/City]'
  * </pre>
  *
  * Nesting ({@code (…)} and {@code not}, counted together) is limited to {@value #MAX_DEPTH} levels, so
@@ -162,11 +163,16 @@ public final class ExpressionParser {
       index++;
       expect(Token.Kind.LPAREN, "'(' after in");
       List<Literal> values = new ArrayList<>();
+      boolean withNull = false;
       do {
-        values.add(literal());
+        if (acceptKeyword("null")) {
+          withNull = true; // SQL keeps it: it turns a miss into unknown (see InList)
+        } else {
+          values.add(literal());
+        }
       } while (accept(Token.Kind.COMMA));
       expect(Token.Kind.RPAREN, "',' or ')' in the in list");
-      return new InList(column, values, negated);
+      return new InList(column, values, negated, withNull);
     }
     if (kw.isKeyword("between")) {
       index++;
@@ -227,8 +233,7 @@ public final class ExpressionParser {
       case IDENT -> t.isKeyword("true")
           || t.isKeyword("false")
           || t.isKeyword("null")
-          || ((t.isKeyword("date") || t.isKeyword("time") || t.isKeyword("timestamp"))
-              && peek(1).kind() == Token.Kind.STRING);
+          || (isTemporalKeyword(t) && peek(1).kind() == Token.Kind.STRING);
       default -> false;
     };
   }
@@ -255,8 +260,7 @@ public final class ExpressionParser {
     if (t.isKeyword("null")) {
       throw error(t, "a literal (compare with null using 'is null' / 'is not null')");
     }
-    if ((t.isKeyword("date") || t.isKeyword("time") || t.isKeyword("timestamp"))
-        && peek(1).kind() == Token.Kind.STRING) {
+    if (isTemporalKeyword(t) && peek(1).kind() == Token.Kind.STRING) {
       index++;
       Token s = expect(Token.Kind.STRING, "a quoted value");
       return temporal(t.text().toLowerCase(), s);
@@ -267,7 +271,12 @@ public final class ExpressionParser {
   private Literal number(Token t, boolean negative) {
     String digits = negative ? "-" + t.text() : t.text();
     if (digits.indexOf('e') >= 0 || digits.indexOf('E') >= 0) {
-      return Literal.of(Double.parseDouble(digits));
+      double d = Double.parseDouble(digits);
+      if (Double.isInfinite(d)) {
+        // a typo more likely than a wish for infinity, which 'inf' spells
+        throw error(t, "a number within a double's range (at most about 1.8e308; 'inf' for infinity), not " + digits);
+      }
+      return Literal.of(d);
     }
     BigDecimal d = new BigDecimal(digits);
     if (digits.indexOf('.') >= 0) {
@@ -276,13 +285,23 @@ public final class ExpressionParser {
     return Literal.of(d.toBigIntegerExact());
   }
 
+  private static boolean isTemporalKeyword(Token t) {
+    return t.isKeyword("date") || t.isKeyword("time") || t.isKeyword("timestamp") || t.isKeyword("timestamptz");
+  }
+
+  /**
+   * As DuckDB types them: {@code date '…'} keeps the date written (a time after it is dropped),
+   * {@code timestamp '…'} the wall time written (a zone after it is dropped) and {@code
+   * timestamptz '…'} the instant (UTC when no zone is written), both to whole microseconds.
+   */
   private Literal temporal(String keyword, Token s) {
     String v = s.text().strip();
     try {
       return switch (keyword) {
-        case "date" -> Literal.of(LocalDate.parse(v));
+        case "date" -> Literal.of(TimestampText.parse(v).local().toLocalDate());
         case "time" -> Literal.of(LocalTime.parse(v));
-        default -> Literal.of(parseTimestamp(v));
+        case "timestamptz" -> Literal.of(TimestampText.micros(TimestampText.parse(v).utc()));
+        default -> Literal.of(TimestampText.micros(TimestampText.parse(v).local()));
       };
     } catch (DateTimeParseException e) {
       throw error(
@@ -290,17 +309,9 @@ public final class ExpressionParser {
           switch (keyword) {
             case "date" -> "a date 'yyyy-mm-dd'";
             case "time" -> "a time 'hh:mm[:ss[.fffffffff]]'";
-            default -> "a timestamp 'yyyy-mm-dd[ hh:mm[:ss[.fffffffff]]]'";
+            default -> "a timestamp 'yyyy-mm-dd[ hh:mm[:ss[.ffffff]]][+hh:mm]'";
           });
     }
-  }
-
-  /** ISO date-time with a space or {@code T} between date and time; a bare date is midnight. */
-  static LocalDateTime parseTimestamp(String v) {
-    if (v.length() == 10) {
-      return LocalDate.parse(v).atStartOfDay();
-    }
-    return LocalDateTime.parse(v.replace(' ', 'T'));
   }
 
   private CompareOp operator(Token t) {

@@ -23,7 +23,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *   <li>integers, dates, times and timestamps: {@link Long} (days, or the type's unit since the
  *       epoch / midnight; unsigned 64-bit values as their bit pattern); a fraction, or a whole
  *       number no value of the column can equal (past 64 bits, negative for an unsigned column),
- *       compared with an integer column stays a {@link BigDecimal} (or a non-finite {@link Double})
+ *       compared with an integer column stays a {@link BigDecimal} (or a non-finite {@link Double});
+ *       so does a timestamp between two units of a date or timestamp column (a time of day against
+ *       a date, milliseconds and a half against a millisecond column), in the column's units
  *   <li>floating point: {@link Double} (for a float column, an integer or decimal literal is
  *       rounded to float first, a double literal is not: DuckDB compares the former in float and
  *       the latter in double)
@@ -124,24 +126,54 @@ public record Literal(LiteralKind kind, Object value, ArrowType type) {
   /** This literal in SQL, as {@link ExpressionParser} reads it back. */
   public String toSql() {
     return switch (kind) {
-      case BOOLEAN -> value.toString();
-      case INTEGER -> value.toString();
-      case DECIMAL -> decimalSql((BigDecimal) value);
-      case DOUBLE -> doubleSql((Double) value);
-      case STRING -> quote((String) value);
+      case BOOLEAN, INTEGER -> value.toString();
+      case DECIMAL -> value instanceof BigDecimal d ? decimalSql(d) : valueSql();
+      case DOUBLE -> value instanceof Double d ? doubleSql(d) : valueSql();
+      case STRING -> value instanceof String s ? quote(s) : valueSql();
       case BINARY -> "'" + hexEscaped((byte[]) value) + "'::BLOB";
-      case DATE -> "date " + quote(temporal().toString());
-      case TIME -> "time " + quote(temporal().toString());
-      case TIMESTAMP ->
-          "timestamp " + quote(((LocalDateTime) temporal()).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME).replace('T', ' '));
+      case DATE, TIME, TIMESTAMP -> temporalSql(temporal());
     };
+  }
+
+  /** A bound value that no longer has its kind's class (a string bound to a number, say), by its own class. */
+  private String valueSql() {
+    if (type instanceof ArrowType.Date || type instanceof ArrowType.Timestamp || type instanceof ArrowType.Time) {
+      return temporalSql(temporal());
+    }
+    if (value instanceof BigDecimal d) {
+      return decimalSql(d);
+    }
+    if (value instanceof Double d) {
+      return doubleSql(d);
+    }
+    if (value instanceof byte[] b) {
+      return "'" + hexEscaped(b) + "'::BLOB";
+    }
+    return value instanceof String s ? quote(s) : value.toString();
+  }
+
+  private static String temporalSql(Object t) {
+    if (t instanceof LocalDate d) {
+      return "date " + quote(d.toString());
+    }
+    if (t instanceof LocalTime lt) {
+      return "time " + quote(lt.toString());
+    }
+    if (t instanceof LocalDateTime ldt) {
+      return "timestamp " + quote(ldt.format(DateTimeFormatter.ISO_LOCAL_DATE_TIME).replace('T', ' '));
+    }
+    return t.toString();
   }
 
   /**
    * A date, time or timestamp as parsed; once bound ({@link ExpressionBinder}) the value is the
-   * column's integer (days, or units since midnight or the epoch) and is turned back here.
+   * column's integer (days, or units since midnight or the epoch), or a fraction of one, and is
+   * turned back here.
    */
   private Object temporal() {
+    if (value instanceof BigDecimal x && (type instanceof ArrowType.Date || type instanceof ArrowType.Timestamp)) {
+      return fractionalDateTime(x);
+    }
     if (!(value instanceof Long n)) {
       return value;
     }
@@ -157,6 +189,21 @@ public record Literal(LiteralKind kind, Object value, ArrowType type) {
     int nanos = (int) (Math.floorMod(n, perSecond) * (1_000_000_000L / perSecond));
     LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
     return type instanceof ArrowType.Time ? t.toLocalTime() : t;
+  }
+
+  /** A value between two whole units of a date or timestamp column, to the nanosecond. */
+  private LocalDateTime fractionalDateTime(BigDecimal units) {
+    long nanosPerUnit = type instanceof ArrowType.Date d
+        ? (d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? 86_400_000_000_000L : 1_000_000L)
+        : 1_000_000_000L / unitsPerSecond(((ArrowType.Timestamp) type).getUnit());
+    BigInteger nanos = units.multiply(BigDecimal.valueOf(nanosPerUnit)).setScale(0, java.math.RoundingMode.HALF_UP)
+        .toBigInteger();
+    BigInteger[] qr = nanos.divideAndRemainder(BigInteger.valueOf(1_000_000_000L));
+    if (qr[1].signum() < 0) {
+      qr[0] = qr[0].subtract(BigInteger.ONE);
+      qr[1] = qr[1].add(BigInteger.valueOf(1_000_000_000L));
+    }
+    return LocalDateTime.ofEpochSecond(qr[0].longValueExact(), qr[1].intValue(), ZoneOffset.UTC);
   }
 
   private static long unitsPerSecond(org.apache.arrow.vector.types.TimeUnit unit) {

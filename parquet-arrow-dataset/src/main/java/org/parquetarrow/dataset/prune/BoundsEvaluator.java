@@ -64,12 +64,16 @@ final class BoundsEvaluator {
       if (b == null) {
         return Truth.MAYBE;
       }
+      if (in.negated() && in.withNull()) {
+        return Truth.NEVER; // x <> null is unknown on every row, so the and of the <>s is never true
+      }
       CompareOp op = in.negated() ? CompareOp.NE : CompareOp.EQ;
       Truth t = in.negated() ? Truth.ALWAYS : Truth.NEVER;
       for (Literal v : in.values()) {
         Truth one = compare(b, op, v);
         t = in.negated() ? t.and(one) : t.or(one);
       }
+      // x in (..., null) is true exactly where one of the values matches: as without the null
       return t;
     }
     if (e instanceof NullCheck n) {
@@ -102,13 +106,22 @@ final class BoundsEvaluator {
     if (!b.hasMinMax()) {
       return Truth.MAYBE;
     }
-    Object v = b.domain().convert(literal.value());
-    if (v == null || (v instanceof Double d && d.isNaN())) {
+    ValueDomain dom = b.domain();
+    Object v = dom.convert(literal.value());
+    int vsMin;
+    int vsMax;
+    if (v != null && !(v instanceof Double d && d.isNaN())) {
+      vsMin = dom.compare(v, b.min());
+      vsMax = dom.compare(v, b.max());
+    } else if (dom == ValueDomain.LONG && literal.value() instanceof java.math.BigDecimal x
+        && b.min() instanceof Long lo && b.max() instanceof Long hi) {
+      // a fraction between two whole values (5.5 against integers, noon against dates) or a
+      // number beyond 64 bits: compared by value it never equals a bound
+      vsMin = x.compareTo(java.math.BigDecimal.valueOf(lo));
+      vsMax = x.compareTo(java.math.BigDecimal.valueOf(hi));
+    } else {
       return Truth.MAYBE;
     }
-    ValueDomain dom = b.domain();
-    int vsMin = dom.compare(v, b.min());
-    int vsMax = dom.compare(v, b.max());
     boolean nan = b.nanPossible();
     boolean certain = b.noNulls() && !nan;
     switch (op) {

@@ -50,7 +50,12 @@ record FileColumn(
     }
     ColumnDescriptor col = found.column();
     ArrowType fileType = found.storageType() != null ? found.storageType() : found.type();
-    StatisticsDecoder decoder = StatisticsDecoder.of(col.node(), fileType, ValueDomain.of(datasetType));
+    // a column the file's Arrow schema retypes after decoding (seconds stored as milliseconds):
+    // its statistics are in the stored unit, not the one the dataset's literals are bound to
+    boolean retyped = !fileType.equals(found.type())
+        && (found.type() instanceof ArrowType.Timestamp || found.type() instanceof ArrowType.Time
+            || found.type() instanceof ArrowType.Date);
+    StatisticsDecoder decoder = retyped ? null : StatisticsDecoder.of(col.node(), fileType, ValueDomain.of(datasetType));
     if (decoder == null) {
       return new FileColumn(col, fileType, null, null, false);
     }

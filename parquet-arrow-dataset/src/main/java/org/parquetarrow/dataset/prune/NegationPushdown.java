@@ -31,7 +31,7 @@ final class NegationPushdown {
       return negate ? new Comparison(c.column(), c.op().negate(), c.value()) : c;
     }
     if (e instanceof InList in) {
-      return negate ? new InList(in.column(), in.values(), !in.negated()) : in;
+      return negate ? new InList(in.column(), in.values(), !in.negated(), in.withNull()) : in;
     }
     if (e instanceof Between b) {
       return negate

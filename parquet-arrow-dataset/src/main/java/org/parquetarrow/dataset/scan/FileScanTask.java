@@ -134,7 +134,7 @@ final class FileScanTask {
     Set<String> out = new HashSet<>();
     List<RowGroup> groups = scan.file().metadata().rowGroups();
     for (String name : candidates) {
-      boolean encoded = !scan.rowGroups().isEmpty();
+      boolean encoded = !scan.rowGroups().isEmpty() && readAsStored(scan.file(), name);
       for (RowGroupScan g : scan.rowGroups()) {
         encoded &= dictionaryEncoded(groups.get(g.rowGroup()), name);
       }
@@ -143,6 +143,16 @@ final class FileScanTask {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether the file's top-level column {@code name} reads as the type its pages decode to: the
+   * reader gives a dictionary only then, not for a column the file's Arrow schema retypes (a
+   * timestamp in seconds stored as milliseconds, say), whose values are converted after decoding.
+   */
+  private static boolean readAsStored(DatasetFile file, String name) {
+    return file.mapping().fields().stream().anyMatch(f -> f.name().equals(name)
+        && f.kind() == org.parquetarrow.schema.FieldMapping.Kind.PRIMITIVE && f.type().equals(f.storageType()));
   }
 
   /**

@@ -288,6 +288,10 @@ final class FilterEvaluator {
       }
       if (e instanceof InList in) {
         TriBits out = perValue(column(in.column()), v -> in(v, in.values()), null, in);
+        if (in.withNull()) {
+          // a value the list misses might be the null: unknown, not false
+          Arrays.fill(out.isFalse, 0L);
+        }
         if (in.negated()) {
           out.not();
         }

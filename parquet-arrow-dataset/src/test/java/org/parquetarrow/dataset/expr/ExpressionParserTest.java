@@ -104,7 +104,8 @@ class ExpressionParserTest {
             "x > 5 and s in ('a', 'b') or not (y is null)",
             "\"weird name\".z <= -3.25 and t = timestamp '2024-01-01 00:00:01'",
             "d between date '2024-01-01' and date '2024-12-31' and name like 'abc%'",
-            "f < 1.0E300 and g not in (1, 2, 3)")) {
+            "f < 1.0E300 and g not in (1, 2, 3)",
+            "x in (1, null) or y not in (null) or z in (null, 'a')")) {
       Expression e = ExpressionParser.parse(text);
       assertEquals(e, ExpressionParser.parse(e.toSql()), text);
     }
@@ -181,6 +182,14 @@ class ExpressionParserTest {
 
     e = fails("x > y");
     assertEquals(4, e.position());
+
+    // past a double's range: refused naming the literal, not read as infinity
+    e = fails("x < 1e400");
+    assertEquals(4, e.position());
+    assertTrue(e.getMessage().contains("1e400") && e.expected().contains("double's range"), e.getMessage());
+    e = fails("x > -1.5E309 or y = 1");
+    assertTrue(e.expected().contains("-1.5E309"), e.getMessage());
+    assertEquals(1e308, ((Literal) ((Comparison) ExpressionParser.parse("x < 1e308")).value()).value());
 
     e = fails("s like 'a_c%'");
     assertEquals(7, e.position());

@@ -94,6 +94,9 @@ public final class RowFilter {
         return null;
       }
       boolean any = in.values().stream().anyMatch(l -> compare(v, l) == 0);
+      if (!any && in.withNull()) {
+        return null; // the value might be the list's null
+      }
       return any != in.negated();
     }
     if (e instanceof Between b) {
