@@ -251,7 +251,7 @@ public final class ExpressionParser {
     }
     if (t.kind() == Token.Kind.STRING) {
       index++;
-      return Literal.of(t.text());
+      return accept(Token.Kind.CAST) ? cast(t) : Literal.of(t.text());
     }
     if (t.isKeyword("true") || t.isKeyword("false")) {
       index++;
@@ -266,6 +266,67 @@ public final class ExpressionParser {
       return temporal(t.text().toLowerCase(), s);
     }
     throw error(t, "a literal (number, 'string', true, false, date '...', timestamp '...')");
+  }
+
+  /**
+   * {@code 'text'::TYPE}, as {@link Literal#toSql()} writes the doubles a number cannot spell
+   * ({@code 'nan'::DOUBLE}, {@code 'inf'::DOUBLE}, {@code '-inf'::DOUBLE}) and binary values
+   * ({@code '\x00\xFF'::BLOB}, a byte per {@code \xHH}, other characters as their UTF-8 bytes).
+   */
+  private Literal cast(Token s) {
+    Token type = expect(Token.Kind.IDENT, "a type after '::' (DOUBLE or BLOB)");
+    String name = type.text().toUpperCase(java.util.Locale.ROOT);
+    switch (name) {
+      case "DOUBLE", "FLOAT8", "FLOAT", "REAL" -> {
+        String v = s.text().strip().toLowerCase(java.util.Locale.ROOT);
+        switch (v) {
+          case "nan", "+nan", "-nan" -> {
+            return Literal.of(Double.NaN);
+          }
+          case "inf", "+inf", "infinity", "+infinity" -> {
+            return Literal.of(Double.POSITIVE_INFINITY);
+          }
+          case "-inf", "-infinity" -> {
+            return Literal.of(Double.NEGATIVE_INFINITY);
+          }
+          default -> {
+            try {
+              double d = Double.parseDouble(v);
+              if (Double.isInfinite(d)) {
+                throw error(s, "a double within range (or 'inf')");
+              }
+              return Literal.of(d);
+            } catch (NumberFormatException e) {
+              throw error(s, "a number, 'nan', 'inf' or '-inf' before ::" + name);
+            }
+          }
+        }
+      }
+      case "BLOB", "BYTEA", "VARBINARY" -> {
+        return Literal.of(blob(s));
+      }
+      default -> throw error(type, "DOUBLE or BLOB after '::'");
+    }
+  }
+
+  private byte[] blob(Token s) {
+    String v = s.text();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < v.length(); ) {
+      if (v.startsWith("\\x", i) && i + 4 <= v.length()) {
+        try {
+          out.write(Integer.parseInt(v.substring(i + 2, i + 4), 16));
+        } catch (NumberFormatException e) {
+          throw error(s, "two hexadecimal digits after \\x");
+        }
+        i += 4;
+      } else {
+        int cp = v.codePointAt(i);
+        out.writeBytes(new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        i += Character.charCount(cp);
+      }
+    }
+    return out.toByteArray();
   }
 
   private Literal number(Token t, boolean negative) {

@@ -90,6 +90,12 @@ final class Lexer {
       case '=':
         pos += pos + 1 < text.length() && text.charAt(pos + 1) == '=' ? 2 : 1;
         return new Token(Token.Kind.OPERATOR, "=", start);
+      case ':':
+        if (pos + 1 < text.length() && text.charAt(pos + 1) == ':') {
+          pos += 2;
+          return new Token(Token.Kind.CAST, "::", start);
+        }
+        break;
       case '!':
         if (pos + 1 < text.length() && text.charAt(pos + 1) == '=') {
           pos += 2;

@@ -15,6 +15,8 @@ record Token(Kind kind, String text, int position) {
     DOT,
     MINUS,
     PLUS,
+    /** {@code ::}, a cast of the string literal before it (DuckDB's and PostgreSQL's syntax). */
+    CAST,
     EOF
   }
 

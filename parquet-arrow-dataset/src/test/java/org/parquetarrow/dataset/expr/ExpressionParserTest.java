@@ -212,4 +212,34 @@ class ExpressionParserTest {
     e = fails("x = 1e");
     assertEquals(5, e.position());
   }
+
+  @Test
+  void literalsNoNumberSpellsReadBackFromTheirSql() {
+    // Literal.toSql writes these as casts of strings; a pushed filter travels as that SQL
+    for (double d : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+      Expression e = col("d").eq(d);
+      Comparison back = (Comparison) ExpressionParser.parse(e.toSql());
+      assertEquals(Double.valueOf(d), back.value().value(), e.toSql());
+      assertEquals(e, back);
+    }
+    byte[] bytes = {0, (byte) 0xFF, 'a', '\\', 'x'};
+    Expression blob = col("b").eq(bytes);
+    Comparison back = (Comparison) ExpressionParser.parse(blob.toSql());
+    assertEquals(java.util.Arrays.toString(bytes), java.util.Arrays.toString((byte[]) back.value().value()), blob.toSql());
+    assertEquals(Double.valueOf(2.5), ((Comparison) ExpressionParser.parse("d = '2.5'::double")).value().value());
+    assertEquals(Double.valueOf(Double.NaN), ((InList) ExpressionParser.parse("d in ('NaN'::FLOAT8, 1)")).values().get(0).value());
+  }
+
+  @Test
+  void aCastToAnotherTypeOrOfAnythingElseIsNamed() {
+    ExpressionParseException e = assertThrows(ExpressionParseException.class, () -> ExpressionParser.parse("x = '1'::INT"));
+    assertTrue(e.getMessage().contains("DOUBLE or BLOB"), e.getMessage());
+    e = assertThrows(ExpressionParseException.class, () -> ExpressionParser.parse("d = 'abc'::DOUBLE"));
+    assertTrue(e.getMessage().contains("'nan'"), e.getMessage());
+    e = assertThrows(ExpressionParseException.class, () -> ExpressionParser.parse("d = '1e400'::DOUBLE"));
+    assertTrue(e.getMessage().contains("within range"), e.getMessage());
+    e = assertThrows(ExpressionParseException.class, () -> ExpressionParser.parse("b = '\\xZZ'::BLOB"));
+    assertTrue(e.getMessage().contains("hexadecimal"), e.getMessage());
+    assertThrows(ExpressionParseException.class, () -> ExpressionParser.parse("x = 1::DOUBLE"));
+  }
 }
