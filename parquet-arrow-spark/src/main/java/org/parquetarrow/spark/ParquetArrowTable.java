@@ -23,6 +23,8 @@ import org.parquetarrow.dataset.Dataset;
 import org.parquetarrow.dataset.DatasetException;
 import org.parquetarrow.dataset.DatasetDiscovery;
 import org.parquetarrow.dataset.DatasetFile;
+import org.parquetarrow.dataset.DiscoveryOptions;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.dataset.EmptyDatasetException;
 import org.parquetarrow.MissingFileException;
 import org.apache.spark.sql.errors.QueryCompilationErrors;
@@ -77,7 +79,7 @@ final class ParquetArrowTable implements SupportsRead {
     FileListing listing = FileListing.parse(options);
     Dataset ds;
     try {
-      ds = discoverAsSpark(paths, config, listing);
+      ds = discoverAsSpark(paths, config, listing, null);
     } catch (EmptyDatasetException e) {
       throw e;
     } catch (DatasetException e) {
@@ -87,7 +89,13 @@ final class ParquetArrowTable implements SupportsRead {
       // files disagree on an integer-stored decimal's width or scale: read them all as decimal128
       // (the footers are cached: only the schemas are worked out again)
       config = config.withIntDecimals(ArrowReadOptions.IntDecimalPolicy.DECIMAL128);
-      ds = discoverAsSpark(paths, config, listing);
+      ds = discoverAsSpark(paths, config, listing, null);
+    }
+    Schema sparkPartitions = SparkPartitionTypes.declared(ds);
+    if (sparkPartitions != null) {
+      // directories Spark types otherwise than the dataset (k=01 and k=1 as one integer, k=1.5 a
+      // double): discovered again with Spark's types (the footers are cached)
+      ds = discoverAsSpark(paths, config, listing, sparkPartitions);
     }
     Set<String> int96 = new HashSet<>();
     for (DatasetFile f : ds.files()) {
@@ -123,9 +131,13 @@ final class ParquetArrowTable implements SupportsRead {
   }
 
   /** {@link #discover}, a path that is not there reported as Spark's built-in source does ({@code PATH_NOT_FOUND}). */
-  private static Dataset discoverAsSpark(List<String> locations, ReadConfig config, FileListing listing) {
+  private static Dataset discoverAsSpark(List<String> locations, ReadConfig config, FileListing listing,
+      Schema partitionTypes) {
+    DiscoveryOptions discovery = partitionTypes == null ? config.discovery()
+        : config.discovery().withPartitionSchema(partitionTypes);
     try {
-      return listing.isDefault() ? discover(locations, config) : discoverListed(locations, config, listing);
+      return listing.isDefault() ? discover(locations, config, discovery)
+          : discoverListed(locations, config, listing, discovery);
     } catch (MissingFileException e) {
       String where = e.location() != null && e.location().file() != null ? e.location().file() : String.join(", ", locations);
       throw sparkError(QueryCompilationErrors.dataPathNotExistError(qualified(where)), e);
@@ -159,26 +171,27 @@ final class ParquetArrowTable implements SupportsRead {
    * https://}) through the JVM's shared {@link org.parquetarrow.io.Storage} for it: a file, or a
    * prefix listed as a directory with its {@code key=value} partitions.
    */
-  private static Dataset discover(List<String> locations, ReadConfig config) {
+  private static Dataset discover(List<String> locations, ReadConfig config, DiscoveryOptions discovery) {
     if (locations.stream().allMatch(org.parquetarrow.io.Storage::isLocal)) {
       List<Path> paths = locations.stream().map(ParquetArrowTable::localPath).toList();
       return paths.size() == 1 && Files.isDirectory(paths.get(0))
-          ? DatasetDiscovery.directory(paths.get(0), config.discovery())
-          : DatasetDiscovery.paths(paths, config.discovery());
+          ? DatasetDiscovery.directory(paths.get(0), discovery)
+          : DatasetDiscovery.paths(paths, discovery);
     }
     if (locations.size() > 1) {
       throw new IllegalArgumentException("paths " + locations + ": an object-store location is read alone;"
           + " load its common prefix (with hive partitions) instead of several paths");
     }
     String location = locations.get(0);
-    return DatasetDiscovery.location(location, SharedStorages.forLocation(location, config.storage()), config.discovery());
+    return DatasetDiscovery.location(location, SharedStorages.forLocation(location, config.storage()), discovery);
   }
 
   /**
    * The files {@code listing} chooses below {@code locations}: local paths (as absolute paths, so
    * that the base path compares with them) or one object-store location.
    */
-  private static Dataset discoverListed(List<String> locations, ReadConfig config, FileListing listing) {
+  private static Dataset discoverListed(List<String> locations, ReadConfig config, FileListing listing,
+      DiscoveryOptions discovery) {
     boolean local = locations.stream().allMatch(org.parquetarrow.io.Storage::isLocal);
     if (!local && locations.size() > 1) {
       throw new IllegalArgumentException("paths " + locations + ": an object-store location is read alone;"
@@ -191,7 +204,7 @@ final class ParquetArrowTable implements SupportsRead {
       base = localPath(base).toAbsolutePath().normalize().toString();
     }
     return new FileListing(listing.pathGlobFilter(), base)
-        .discover(where, SharedStorages.forLocation(where.get(0), config.storage()), config.discovery());
+        .discover(where, SharedStorages.forLocation(where.get(0), config.storage()), discovery);
   }
 
   /**
