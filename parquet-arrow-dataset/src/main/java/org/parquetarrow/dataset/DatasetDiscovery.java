@@ -294,6 +294,7 @@ public final class DatasetDiscovery {
     }
     Schema partitionSchema = HivePartitioning.schema(keys, valuesByKey, options.partitionSchema());
     SchemaUnifier unifier = new SchemaUnifier(options.promotion());
+    Map<String, String> partitionAfter = new LinkedHashMap<>();
     List<DatasetFile> files = new ArrayList<>();
     for (int i = 0; i < readable.size(); i++) {
       String p = readable.get(i);
@@ -306,12 +307,20 @@ public final class DatasetDiscovery {
         // the schema mapping knows the column, not the file: in a dataset, the file is what a user looks for
         throw e.locate(ErrorLocation.ofFile(p));
       }
+      // a file column named as a partition key gives way to the directory's value, as in DuckDB
+      // and Spark: the column keeps its place in the schema (after the file column before it)
+      List<Field> own = new ArrayList<>();
+      String before = "";
       for (Field f : fileSchema.getFields()) {
         if (partitionSchema.getFields().stream().anyMatch(pf -> pf.getName().equals(f.getName()))) {
-          throw new DatasetException("column " + f.getName() + " of " + p + " is also a partition key");
+          partitionAfter.putIfAbsent(f.getName(), before);
+        } else {
+          own.add(f);
         }
+        before = f.getName();
       }
-      unifier.add(p, fileSchema);
+      unifier.add(p, own.size() == fileSchema.getFields().size() ? fileSchema
+          : new Schema(own, fileSchema.getCustomMetadata()));
       Map<String, Object> typed = new LinkedHashMap<>();
       for (Field pf : partitionSchema.getFields()) {
         typed.put(pf.getName(), HivePartitioning.typed(raw.get(i).get(pf.getName()), pf.getType(), pf.getName(), p));
@@ -322,8 +331,21 @@ public final class DatasetDiscovery {
       files.add(new DatasetFile(readableEntries.get(i), typed, footer, mapping, metadata, storage, tails.get(i)));
     }
     List<Field> all = new ArrayList<>(unifier.result().getFields());
-    all.addAll(partitionSchema.getFields());
+    for (Field pf : partitionSchema.getFields()) {
+      String after = partitionAfter.get(pf.getName());
+      all.add(after == null ? all.size() : after.isEmpty() ? 0 : indexOf(all, after) + 1, pf);
+    }
     return new Dataset(files, new Schema(all), partitionSchema, skipped, options.readOptions(), io);
+  }
+
+  /** The position of the field named {@code name}, or -1 (then the caller's +1 puts a field first). */
+  private static int indexOf(List<Field> fields, String name) {
+    for (int i = 0; i < fields.size(); i++) {
+      if (fields.get(i).getName().equals(name)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**

@@ -73,4 +73,15 @@ class SparkPartitionTypesTest {
     same(layout("mixed", "abc", "1", "2024-01-01"), "k = '1'");
     same(layout("dates", "2024-01-01", "2024-02-29"), "k > date'2024-01-15'");
   }
+
+  @Test
+  void aFileColumnNamedAsThePartitionKeyGivesWayToTheDirectory() {
+    String root = dir.resolve("overlap").toString();
+    for (int k : new int[] {5, 6}) {
+      spark.range(k * 10L, k * 10L + 4).selectExpr("id", "cast(id % 3 as int) as k", "concat('v', id) as s").coalesce(1)
+          .write().parquet(root + "/k=" + k);
+    }
+    same(root, "k = 5");
+    same(root, "k = 1");
+  }
 }
