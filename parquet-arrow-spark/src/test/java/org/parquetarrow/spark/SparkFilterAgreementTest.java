@@ -83,7 +83,7 @@ class SparkFilterAgreementTest {
     // each filter costs two Spark queries (about a second each on two cores): one per kind of trap
     return Stream.of(
         // floating point: NaN is above every number and equal to itself, -0.0 equals 0.0
-        "d > 5", "d >= 'NaN'", "d = 'NaN'", "d < 'NaN'", "d = -0.0", "d <= 0", "d = double('inf')",
+        "d > 5", "d >= 'NaN'", "d = 'NaN'", "d < 'NaN'", "d = -0.0", "d = 0", "d <= 0", "d = double('inf')",
         "d IN (1.5, 'NaN')", "isnan(d)", "f = 'NaN'", "f IN (-1.5, 1.5)", "f > 1.4",
         // nulls in IN lists, NOT IN, null-safe equality
         "i IN (1, 2, NULL)", "i NOT IN (1, NULL)", "NOT (i IN (3, NULL))", "i <=> NULL", "NOT (i <=> 3)",
@@ -101,9 +101,29 @@ class SparkFilterAgreementTest {
   @ParameterizedTest
   @MethodSource("filters")
   void sameRowsAsTheBuiltInReader(String filter) {
-    List<Row> expected = spark.sql("SELECT id FROM builtin WHERE " + filter + " ORDER BY id").collectAsList();
+    // Spark's answer without parquet-java's row-group filters: its dictionary filter tests a
+    // double by Double.equals, so a row group whose dictionary holds -0.0 and not 0.0 is dropped
+    // for d = 0.0 (SQL, and Spark's own comparison, have -0.0 = 0.0)
+    spark.conf().set("spark.sql.parquet.filterPushdown", "false");
+    List<Row> expected;
+    try {
+      expected = spark.sql("SELECT id FROM builtin WHERE " + filter + " ORDER BY id").collectAsList();
+    } finally {
+      spark.conf().unset("spark.sql.parquet.filterPushdown");
+    }
     List<Row> got = spark.sql("SELECT id FROM ours WHERE " + filter + " ORDER BY id").collectAsList();
-    assertEquals(expected.size(), got.size(), filter + " (seed " + SEED + ")");
-    assertEquals(expected, got, filter + " (seed " + SEED + ")");
+    if (!expected.equals(got)) {
+      List<Row> missing = new ArrayList<>(expected);
+      missing.removeAll(got);
+      List<Row> extra = new ArrayList<>(got);
+      extra.removeAll(expected);
+      String ids = "missing ids " + missing.subList(0, Math.min(10, missing.size())) + ", extra ids "
+          + extra.subList(0, Math.min(10, extra.size()));
+      List<Row> detail = spark.sql("SELECT id, i, l, d, f, s, day, ts, dec, b, cast(d AS string) FROM builtin WHERE id IN ("
+          + String.join(",", java.util.stream.Stream.concat(missing.stream(), extra.stream()).limit(10)
+              .map(r -> r.get(0).toString()).toList()) + ")").collectAsList();
+      assertEquals(expected.size(), got.size(), filter + " (seed " + SEED + "): " + ids + "; rows " + detail);
+      assertEquals(expected, got, filter + " (seed " + SEED + "): " + ids + "; rows " + detail);
+    }
   }
 }
