@@ -27,7 +27,10 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * {@code s3://} / {@code s3a://} locations {@code s3.endpoint}, {@code s3.region}, {@code
  * s3.pathStyle}, {@code s3.anonymous}, {@code s3.accessKeyId} + {@code s3.secretAccessKey} (or the
  * S3A names, {@code fs.s3a.endpoint} ..., also taken from the session's {@code spark.hadoop.fs.s3a.*});
- * a bad value is an {@link IllegalArgumentException} naming the option.
+ * a bad value is an {@link IllegalArgumentException} naming the option. Spark's file-source options
+ * {@code pathGlobFilter}, {@code basePath}, {@code recursiveFileLookup} and {@code
+ * ignoreCorruptFiles} work as with its built-in Parquet source ({@link FileListing}), and so does a
+ * schema given to the read ({@code schema(...)}, see {@link UserSchema}).
  *
  * <p>Writing: {@code df.write().format("parquet-arrow").mode("append" or "overwrite").partitionBy(...)
  * .save(path)} writes through our writer with Spark's commit protocol (see {@link WriteConfig} for

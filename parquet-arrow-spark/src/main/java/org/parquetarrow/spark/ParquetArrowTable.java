@@ -10,24 +10,24 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.errors.QueryCompilationErrors;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import org.parquetarrow.MissingFileException;
 import org.parquetarrow.dataset.Dataset;
-import org.parquetarrow.dataset.DatasetException;
 import org.parquetarrow.dataset.DatasetDiscovery;
+import org.parquetarrow.dataset.DatasetException;
 import org.parquetarrow.dataset.DatasetFile;
 import org.parquetarrow.dataset.DiscoveryOptions;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.parquetarrow.dataset.EmptyDatasetException;
-import org.parquetarrow.MissingFileException;
-import org.apache.spark.sql.errors.QueryCompilationErrors;
 import org.parquetarrow.schema.ArrowReadOptions;
 
 /**
