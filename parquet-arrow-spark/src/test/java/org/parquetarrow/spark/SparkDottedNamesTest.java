@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.apache.spark.sql.Dataset;
@@ -78,9 +77,7 @@ class SparkDottedNamesTest {
   }
 
   private static List<Row> sorted(List<Row> rows) {
-    List<Row> out = new ArrayList<>(rows);
-    out.sort(Comparator.comparing(Row::toString));
-    return out;
+    return SparkRows.sorted(rows);
   }
 
   @Test

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -57,9 +56,7 @@ class SparkFileOptionsTest {
   }
 
   private static List<Row> rows(Dataset<Row> df) {
-    List<Row> out = new ArrayList<>(df.collectAsList());
-    out.sort(Comparator.comparing(Row::toString));
-    return out;
+    return SparkRows.sorted(df);
   }
 
   /** The same load through both readers, the same options: same schema, same rows. */

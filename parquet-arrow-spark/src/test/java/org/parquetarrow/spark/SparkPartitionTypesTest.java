@@ -3,8 +3,6 @@ package org.parquetarrow.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -47,9 +45,7 @@ class SparkPartitionTypesTest {
   }
 
   private static List<Row> sorted(Dataset<Row> df) {
-    List<Row> out = new ArrayList<>(df.collectAsList());
-    out.sort(Comparator.comparing(Row::toString));
-    return out;
+    return SparkRows.sorted(df);
   }
 
   @Test

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.apache.spark.SparkThrowable;
@@ -80,9 +79,7 @@ class SparkUserSchemaTest {
   }
 
   private static List<Row> sorted(List<Row> rows) {
-    List<Row> out = new ArrayList<>(rows);
-    out.sort(Comparator.comparing(Row::toString));
-    return out;
+    return SparkRows.sorted(rows);
   }
 
   @Test
