@@ -95,7 +95,8 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
       ds = ds.withRowGroups(ds.files().get(0), f.rowGroupFrom(), f.rowGroupTo());
     }
     ScanOptions.Builder options = ScanOptions.builder()
-        .readOptions(ReadOptions.builder().pageReadAhead(config.pageReadAhead()).build())
+        .readOptions(ReadOptions.builder().pageReadAhead(config.pageReadAhead())
+            .verifyChecksums(config.verifyChecksums()).build())
         .columns(present(projection, ds.schema()))
         .batchSize(config.batchSize())
         .parallelism(1)

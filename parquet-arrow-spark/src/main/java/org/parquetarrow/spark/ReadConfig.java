@@ -43,6 +43,9 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
  *       is exactly Spark's, see {@link AggregateTranslator}) or {@code off}
  *   <li>{@code ignoreCorruptFiles}: {@code true} leaves out files whose footer or pages do not read
  *       (default the session's {@code spark.sql.files.ignoreCorruptFiles}, as Spark's file sources)
+ *   <li>{@code verifyChecksums}: {@code false} reads pages whose CRC does not match their bytes
+ *       (default {@code true}: a {@code ChecksumException} naming the page; Spark's built-in reader
+ *       does not check page CRCs)
  *   <li>{@code recursiveFileLookup}: {@code true} reads every file below the paths without taking
  *       {@code key=value} directories as columns (as Spark's file sources)
  *   <li>object-store settings, see {@link StorageSettings}
@@ -54,8 +57,8 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
 record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean bloomFilter, boolean pageIndex,
     boolean hivePartitioning, long maxPartitionBytes, StorageSettings storage, IntDecimalPolicy intDecimals,
     ColumnVectors columnVectors, ScanAhead scanAhead, PageReadAhead pageReadAhead,
-    LateMaterialization lateMaterialization, AggregatePushdown aggregatePushdown, CorruptFilePolicy corruptFiles)
-    implements Serializable {
+    LateMaterialization lateMaterialization, AggregatePushdown aggregatePushdown, CorruptFilePolicy corruptFiles,
+    boolean verifyChecksums) implements Serializable {
 
   /** Whether Spark's aggregations may be computed inside the scan (option {@code aggregatePushdown}). */
   enum AggregatePushdown {
@@ -137,7 +140,8 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
         lateMaterialization(get(options, "lateMaterialization", "auto")),
         choice(options, "aggregatePushdown", "auto", AggregatePushdown.AUTO, "off", AggregatePushdown.OFF),
         bool(options, "ignoreCorruptFiles", sessionOr(session, "spark.sql.files.ignoreCorruptFiles", "false"))
-            ? CorruptFilePolicy.SKIP : CorruptFilePolicy.FAIL);
+            ? CorruptFilePolicy.SKIP : CorruptFilePolicy.FAIL,
+        bool(options, "verifyChecksums", "true"));
   }
 
   private static String sessionOr(java.util.function.Function<String, String> session, String key, String fallback) {
@@ -157,7 +161,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   /** The read options this source takes (keys are matched ignoring case, as Spark's own). */
   static final java.util.List<String> OPTIONS = java.util.List.of("batchSize", "pruning", "maxPartitionBytes",
       "hivePartitioning", "intDecimals", "columnVectors", "scanAhead", "pageReadAhead", "lateMaterialization",
-      "aggregatePushdown", "ignoreCorruptFiles", "recursiveFileLookup", "pathGlobFilter", "basePath",
+      "aggregatePushdown", "ignoreCorruptFiles", "verifyChecksums", "recursiveFileLookup", "pathGlobFilter", "basePath",
       "s3.endpoint", "s3.region", "s3.pathStyle", "s3.anonymous", "s3.accessKeyId", "s3.secretAccessKey");
 
   /**
@@ -252,7 +256,8 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
   /** This read with {@code policy} for decimals stored as integers (the driver's choice, shipped to the tasks). */
   ReadConfig withIntDecimals(IntDecimalPolicy policy) {
     return new ReadConfig(batchSize, statistics, dictionary, bloomFilter, pageIndex, hivePartitioning, maxPartitionBytes,
-        storage, policy, columnVectors, scanAhead, pageReadAhead, lateMaterialization, aggregatePushdown, corruptFiles);
+        storage, policy, columnVectors, scanAhead, pageReadAhead, lateMaterialization, aggregatePushdown, corruptFiles,
+        verifyChecksums);
   }
 
   /**

@@ -236,6 +236,19 @@ class SparkCorpusTest {
     }
   }
 
+  /** The two files whose pages fail their CRCs read as the built-in reader reads them once we are told not to check. */
+  @Test
+  void pagesWithBadChecksumsReadWhenChecksumsAreNotVerified() throws Exception {
+    SparkSession spark = LocalSpark.session();
+    for (String name : List.of("datapage_v1-corrupt-checksum.parquet", "rle-dict-uncompressed-corrupt-checksum.parquet")) {
+      String file = TestData.parquetTesting().resolve("data").resolve(name).toString();
+      Read builtin = read(spark.read().parquet(file));
+      Read ours = read(spark.read().format("parquet-arrow").option("verifyChecksums", "false").load(file));
+      assertEquals(builtin.schema, ours.schema, name);
+      assertEquals(builtin.rows, ours.rows, name);
+    }
+  }
+
   private static <T> T timed(java.util.concurrent.Callable<T> c) throws Exception {
     Future<T> f = POOL.submit(c);
     try {
