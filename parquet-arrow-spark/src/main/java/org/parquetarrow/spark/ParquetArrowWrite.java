@@ -36,7 +36,10 @@ final class ParquetArrowWrite implements RequiresDistributionAndOrdering {
   @Override
   public SortOrder[] requiredOrdering() {
     return partitionColumns.stream()
-        .map(c -> Expressions.sort(Expressions.column(c), SortDirection.ASCENDING, NullOrdering.NULLS_FIRST))
+        // Expressions.column parses its argument as a SQL identifier: quoted, a partition column named
+        // "with space" or "a.b" is the one top-level column of that name, not a syntax error or a nested field
+        .map(c -> Expressions.sort(Expressions.column("`" + c.replace("`", "``") + "`"), SortDirection.ASCENDING,
+            NullOrdering.NULLS_FIRST))
         .toArray(SortOrder[]::new);
   }
 

@@ -61,7 +61,9 @@ final class PartitionPaths implements Serializable {
             + "' is of type " + t.simpleString() + ": partitionBy takes string, boolean, integer, decimal and date"
             + " columns");
       }
-      names[i] = schema.fields()[at].name();
+      // the directory takes the name as partitionBy spells it, as Spark's built-in writer names it
+      // (partitionBy("mixedcase") of a column MixedCase writes mixedcase=x; SparkWriteNewUserTest)
+      names[i] = c;
       ordinals[i] = at;
       types[i] = t;
     }
