@@ -100,6 +100,8 @@ final class ParquetArrowPartitionReader implements PartitionReader<ColumnarBatch
         .columns(present(projection, ds.schema()))
         .batchSize(config.batchSize())
         .parallelism(1)
+        .readingThread(config.scanAhead() == ReadConfig.ScanAhead.NONE
+            ? ScanOptions.ReadingThread.CALLER : ScanOptions.ReadingThread.READERS)
         .memoryBudget(config.scanMemoryBudget())
         .lateMaterialization(config.lateMaterialization())
         .corruptFiles(config.corruptFiles())

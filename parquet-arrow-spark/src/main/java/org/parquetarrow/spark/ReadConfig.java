@@ -28,9 +28,10 @@ import org.parquetarrow.schema.ArrowReadOptions.IntDecimalPolicy;
  *   <li>{@code columnVectors}: {@code address} (default: flat columns read by Spark straight from
  *       the Arrow buffers' addresses, see {@link AddressColumnVector}) or {@code arrow} (through
  *       Spark's {@code ArrowColumnVector})
- *   <li>{@code scanAhead}: {@code batch} (default: a task's scan decodes at most one batch ahead of
- *       Spark, see {@link ScanAhead#ONE_BATCH}) or {@code budget} (up to the dataset scan's memory
- *       budget)
+ *   <li>{@code scanAhead}: {@code none} (default: the task's thread decodes each batch when Spark
+ *       asks for it, see {@link ScanAhead#NONE}), {@code batch} (a scan thread per task decodes at
+ *       most one batch ahead of Spark, see {@link ScanAhead#ONE_BATCH}) or {@code budget} (up to the
+ *       dataset scan's memory budget)
  *   <li>{@code pageReadAhead}: {@code severalPages} (default: the pages of a column chunk are
  *       decompressed on a helper thread up to a few MiB ahead of the one being decoded), {@code
  *       nextPage} (only the next page) or {@code off} (every page on the task's scan thread), see
@@ -77,7 +78,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
    */
   enum ScanAhead {
     /**
-     * One (the default): the scan decodes a batch while Spark consumes the one before, so a
+     * One: a scan thread decodes a batch while Spark consumes the one before, so a
      * task holds about three batches (Spark's, the waiting one, the one being decoded) and the
      * allocator hands the same few blocks out again, warm in the cache and rarely idle long
      * enough for the kernel to page them out.
@@ -88,7 +89,23 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
      * where Spark consumes slower than the scan decodes (an aggregation), hundreds of batches of
      * fresh memory per task.
      */
-    BUDGET
+    BUDGET,
+    /**
+     * None (the default): the task's own thread decodes each batch when Spark asks for it ({@link
+     * ScanOptions.ReadingThread#CALLER}), as Spark's built-in reader does: Spark already runs a
+     * task per core, so a scan thread per task only added hand-offs (on 2 cores, TPC-H Q6 ran 12%
+     * and a point query 16% faster without it, BENCHMARKS.md).
+     */
+    NONE
+  }
+
+  private static ScanAhead scanAhead(String v) {
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "batch" -> ScanAhead.ONE_BATCH;
+      case "budget" -> ScanAhead.BUDGET;
+      case "none" -> ScanAhead.NONE;
+      default -> throw new IllegalArgumentException("option scanAhead must be batch, budget or none, not '" + v + "'");
+    };
   }
 
   /** How flat Arrow vectors are handed to Spark's generated code (option {@code columnVectors}). */
@@ -135,7 +152,7 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
         maxBytes, StorageSettings.parse(options, session),
         choice(options, "intDecimals", "unscaled", IntDecimalPolicy.UNSCALED, "decimal128", IntDecimalPolicy.DECIMAL128),
         choice(options, "columnVectors", "address", ColumnVectors.ADDRESS, "arrow", ColumnVectors.ARROW),
-        choice(options, "scanAhead", "batch", ScanAhead.ONE_BATCH, "budget", ScanAhead.BUDGET),
+        scanAhead(get(options, "scanAhead", "none")),
         pageReadAhead(get(options, "pageReadAhead", "severalPages")),
         lateMaterialization(get(options, "lateMaterialization", "auto")),
         choice(options, "aggregatePushdown", "auto", AggregatePushdown.AUTO, "off", AggregatePushdown.OFF),

@@ -29,8 +29,9 @@ import org.parquetarrow.read.ParquetFileReader;
 import org.parquetarrow.read.ReadOptions;
 
 /**
- * A task's scan decoding ahead of Spark (option {@code scanAhead}): with one batch ahead (the
- * default) the allocator hands the blocks of batches Spark let go of straight back to the scan,
+ * A task's scan decoding ahead of Spark (option {@code scanAhead}), or not at all (the default,
+ * {@code none}: the task's thread decodes each batch when Spark asks): with one batch ahead the
+ * allocator hands the blocks of batches Spark let go of straight back to the scan,
  * so a batch Spark still holds must not be among them. Every batch's values are read when Spark
  * gets it, read again once the scan has decoded the batch after it, and both are checked against
  * Spark's built-in reader's rows, for several batch sizes, a file of several row groups, nulls,
@@ -78,7 +79,7 @@ class SparkScanAheadTest {
 
   @Test
   void everyBatchKeepsItsValuesWhileTheScanDecodesTheNextOne() throws Exception {
-    for (String ahead : List.of("batch", "budget")) {
+    for (String ahead : List.of("none", "batch", "budget")) {
       for (int batchSize : new int[] {7, 977, 4096, 8192}) {
         if (batchSize == 7 && ahead.equals("budget")) {
           continue; // thousands of tiny batches queued at once: slow and shows nothing new
@@ -95,7 +96,7 @@ class SparkScanAheadTest {
   @Test
   void filteredBatchesKeepTheirValuesToo() throws Exception {
     long expected = BUILT_IN.values().stream().filter(r -> r.getInt(1) < 300 && !r.isNullAt(4)).count();
-    for (String ahead : List.of("batch", "budget")) {
+    for (String ahead : List.of("none", "batch", "budget")) {
       for (int batchSize : new int[] {977, 8192}) {
         List<Long> ids = readAll(ahead, batchSize, "k < 300 and s is not null");
         assertEquals(expected, ids.size(), ahead + " " + batchSize);
@@ -117,8 +118,9 @@ class SparkScanAheadTest {
     assertEquals(ReadOptions.PageReadAhead.NEXT_PAGE,
         ReadConfig.parse(Map.of("pageReadAhead", "NextPage"), 1 << 20).pageReadAhead());
     assertEquals(ReadOptions.PageReadAhead.OFF, ReadConfig.parse(Map.of("pagereadahead", " off"), 1 << 20).pageReadAhead());
-    assertEquals(ReadConfig.ScanAhead.ONE_BATCH, ReadConfig.parse(Map.of(), 1 << 20).scanAhead());
-    assertEquals(1, ReadConfig.parse(Map.of(), 1 << 20).scanMemoryBudget());
+    assertEquals(ReadConfig.ScanAhead.NONE, ReadConfig.parse(Map.of(), 1 << 20).scanAhead());
+    assertEquals(ReadConfig.ScanAhead.ONE_BATCH, ReadConfig.parse(Map.of("scanAhead", "BATCH"), 1 << 20).scanAhead());
+    assertEquals(1, ReadConfig.parse(Map.of("scanAhead", "batch"), 1 << 20).scanMemoryBudget());
     assertTrue(ReadConfig.parse(Map.of("scanahead", "Budget"), 1 << 20).scanMemoryBudget() > 1 << 20);
   }
 
@@ -129,7 +131,8 @@ class SparkScanAheadTest {
     spark.read().parquet(file.toString()).createOrReplaceTempView("ahead_builtin");
     List<Row> expected = spark.sql(String.format(sql, "ahead_builtin")).collectAsList();
     assertFalse(expected.isEmpty());
-    for (String[] opts : new String[][] {{"batch", "severalPages"}, {"budget", "severalPages"}, {"batch", "nextPage"}, {"batch", "off"}}) {
+    for (String[] opts : new String[][] {{"none", "severalPages"}, {"none", "off"}, {"batch", "severalPages"},
+        {"budget", "severalPages"}, {"batch", "nextPage"}, {"batch", "off"}}) {
       spark.read().format("parquet-arrow").option("scanAhead", opts[0]).option("pageReadAhead", opts[1])
           .option("batchSize", "1000").load(file.toString()).createOrReplaceTempView("ahead_ours");
       assertEquals(expected, spark.sql(String.format(sql, "ahead_ours")).collectAsList(), String.join(",", opts));
@@ -151,8 +154,10 @@ class SparkScanAheadTest {
       while (reader.next()) {
         ColumnarBatch batch = reader.get();
         List<Object[]> seen = values(batch);
-        // the file's rows are ids 0, 1, ... in order: past the batch's last id is the next batch
-        waitForDecodingPast(reader, (Long) seen.get(seen.size() - 1)[0] + 1);
+        if (!ahead.equals("none")) {
+          // the file's rows are ids 0, 1, ... in order: past the batch's last id is the next batch
+          waitForDecodingPast(reader, (Long) seen.get(seen.size() - 1)[0] + 1);
+        }
         List<Object[]> again = values(batch);
         for (int i = 0; i < seen.size(); i++) {
           Object[] row = seen.get(i);

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
@@ -82,7 +83,7 @@ final class FileScanTask {
   private final Set<String> answered;
   /** Rows this task handed out. */
   private long produced;
-  /** Whether the task is done early: the sink refused a batch, or the limit's rows are out. */
+  /** Whether the task is done early: the sink refused a batch, the limit's rows are out, or it was cancelled mid-filter. */
   private boolean stopped;
 
   /** Row groups read whole in one reader, at most 2 to the power of this, before the planner decides again. */
@@ -183,63 +184,240 @@ final class FileScanTask {
     return scan.file().location();
   }
 
+  /**
+   * Reads the task on this thread, handing every output batch to {@code sink}: the threaded scan's
+   * way ({@link ScanReader} runs it on a reader thread).
+   */
   void run(Sink sink) throws InterruptedException {
-    try {
-      read(sink);
-    } catch (ParquetException e) {
-      throw e.locate(ErrorLocation.ofFile(fileName()));
-    } catch (IOException e) {
-      // a file deleted or made unreadable between discovery and scan reads as such, typed
-      if (!scan.file().isLocal()) {
-        throw new ParquetIOException("cannot scan the file: " + e.getMessage(), e).locate(ErrorLocation.ofFile(fileName()));
-      }
-      throw ParquetIOException.opening("cannot scan the file", scan.file().path(), e);
-    } catch (RuntimeException e) {
-      throw new ParquetException("scan of " + fileName() + " failed: " + e.getMessage(), ErrorLocation.ofFile(fileName()), e);
-    }
-  }
-
-  private void read(Sink sink) throws IOException, InterruptedException {
-    List<RowGroupScan> groups = scan.rowGroups();
-    boolean evaluate = filter != null && options.exact() && groups.stream().anyMatch(g -> !g.filterAlwaysTrue());
-    if (countsFile) {
-      metrics.filesRead.increment();
-    }
-    metrics.rowGroupsRead.add(groups.size());
-    Schema fileSchema = scan.file().mapping().arrowSchema();
-    List<String> columns = withRowCounts(shape.readColumns(datasetSchema, fileSchema));
-    LateMaterializationPlanner late = null;
-    LateColumns lateColumns = null;
-    if (evaluate) {
-      lateColumns = lateColumns(fileSchema);
-      late = LateMaterializationPlanner.of(options.lateMaterialization(), scan.file().metadata(), lateColumns.filter(),
-          shape.readColumns(shape.output(), datasetSchema, fileSchema), selectivity);
-    }
-    // The reader fetches only the pages the row selections need (through the offset index), from
-    // the version of the file discovery read, through the file pruning opened when it is kept.
-    try (InputFile file = files.open(scan.file())) {
-      if (late == null) {
-        readWhole(file, columns, groups, evaluate, sink);
-        return;
-      }
-      int streak = 0;
-      for (int i = 0; i < groups.size() && !stopped; ) {
-        if (lateFor(late, groups.get(i))) {
-          readLate(file, lateColumns, groups.get(i), sink);
-          i++;
-          streak = 0;
-        } else {
-          // read whole: a run of row groups, longer while the planner keeps saying so (fewer readers to open)
-          int n = 1;
-          while (n < 1 << streak && i + n < groups.size() && !lateFor(late, groups.get(i + n))) {
-            n++;
-          }
-          readWhole(file, columns, groups.subList(i, i + n), evaluate, sink);
-          i += n;
-          streak = Math.min(streak + 1, MAX_WHOLE_RUN_SHIFT);
+    try (Cursor cursor = cursor(sink::cancelled)) {
+      ScanBatch out;
+      while (!sink.cancelled() && (out = cursor.next()) != null) {
+        if (!sink.accept(out)) {
+          stopped = true;
+          return;
         }
       }
     }
+  }
+
+  /**
+   * This task's output batches one at a time, each decoded when asked on the asking thread (the
+   * calling-thread scan's way, {@link ScanOptions.ReadingThread#CALLER}); {@code cancelled} is
+   * asked between batches. Close it to release the reader it holds, also after a failure.
+   */
+  Cursor cursor(BooleanSupplier cancelled) {
+    return new Cursor(cancelled);
+  }
+
+  /**
+   * The task as a sequence of readers: one reader for the run of row groups read whole (or all of
+   * them when no row group may be late-materialised), or the two passes of a late-materialised row
+   * group, whose first pass runs when the row group is reached. Every failure comes out typed and
+   * naming the file, as {@link #run} reports it.
+   */
+  final class Cursor implements AutoCloseable {
+    private final BooleanSupplier cancelled;
+    private boolean started;
+    private boolean done;
+    private InputFile file;
+    private List<RowGroupScan> groups;
+    private boolean evaluate;
+    private List<String> columns;
+    private LateMaterializationPlanner late;
+    private LateColumns lateColumns;
+    /** The next row group (index into {@link #groups}) no reader has been opened for. */
+    private int nextGroup;
+    private int streak;
+    /** The open reader and its batches; {@link #carried} is set while it is a late row group's second pass. */
+    private ParquetFileReader reader;
+    private ArrowReader batches;
+    private CarriedColumns carried;
+
+    private Cursor(BooleanSupplier cancelled) {
+      this.cancelled = cancelled;
+    }
+
+    /** The next output batch (the caller closes it), or {@code null} once the task is done, stopped or cancelled. */
+    ScanBatch next() {
+      try {
+        return advance();
+      } catch (ParquetException e) {
+        throw e.locate(ErrorLocation.ofFile(fileName()));
+      } catch (IOException e) {
+        throw typed(e);
+      } catch (RuntimeException e) {
+        throw new ParquetException("scan of " + fileName() + " failed: " + e.getMessage(), ErrorLocation.ofFile(fileName()), e);
+      }
+    }
+
+    private ScanBatch advance() throws IOException {
+      while (!done) {
+        if (batches != null) {
+          if (!stopped && !cancelled.getAsBoolean() && batches.loadNextBatch()) {
+            ScanBatch out = carried == null
+                ? shape(batches.getVectorSchemaRoot(), batches.getDictionaryVectors(), evaluate)
+                : secondPass(batches, lateColumns, carried);
+            if (out != null) {
+              count(out);
+              return out;
+            }
+            continue;
+          }
+          closeReader();
+          continue;
+        }
+        if (!started) {
+          start();
+        }
+        if (stopped || cancelled.getAsBoolean() || nextGroup >= groups.size()) {
+          done = true;
+          break;
+        }
+        openNext();
+      }
+      return null;
+    }
+
+    /** Before the first reader: the counters, the plan (which row groups may be late-materialised), the file. */
+    private void start() throws IOException {
+      started = true;
+      groups = scan.rowGroups();
+      evaluate = filter != null && options.exact() && groups.stream().anyMatch(g -> !g.filterAlwaysTrue());
+      if (countsFile) {
+        metrics.filesRead.increment();
+      }
+      metrics.rowGroupsRead.add(groups.size());
+      Schema fileSchema = scan.file().mapping().arrowSchema();
+      columns = withRowCounts(shape.readColumns(datasetSchema, fileSchema));
+      if (evaluate) {
+        lateColumns = lateColumns(fileSchema);
+        late = LateMaterializationPlanner.of(options.lateMaterialization(), scan.file().metadata(), lateColumns.filter(),
+            shape.readColumns(shape.output(), datasetSchema, fileSchema), selectivity);
+      }
+      // The reader fetches only the pages the row selections need (through the offset index), from
+      // the version of the file discovery read, through the file pruning opened when it is kept.
+      file = files.open(scan.file());
+    }
+
+    /** Opens the reader of the next row groups: all of them, a run read whole, or one late row group. */
+    private void openNext() throws IOException {
+      if (late == null) {
+        openWhole(groups);
+        nextGroup = groups.size();
+      } else if (lateFor(late, groups.get(nextGroup))) {
+        RowGroupScan g = groups.get(nextGroup++);
+        streak = 0;
+        openLate(g);
+      } else {
+        // read whole: a run of row groups, longer while the planner keeps saying so (fewer readers to open)
+        int n = 1;
+        while (n < 1 << streak && nextGroup + n < groups.size() && !lateFor(late, groups.get(nextGroup + n))) {
+          n++;
+        }
+        openWhole(groups.subList(nextGroup, nextGroup + n));
+        nextGroup += n;
+        streak = Math.min(streak + 1, MAX_WHOLE_RUN_SHIFT);
+      }
+    }
+
+    /** A reader of {@code run}: every column of the work schema, then the filter on all of them. */
+    private void openWhole(List<RowGroupScan> run) {
+      Map<Integer, RowSelection> selections = new LinkedHashMap<>();
+      run.forEach(g -> selections.put(g.rowGroup(), g.rows()));
+      use(open(file, columns, selections), null);
+    }
+
+    /**
+     * Row group {@code g} late-materialised: the filter's columns first, batch by batch (each freed
+     * once evaluated, but for the matching rows of the output columns among them), into the
+     * selection of its matching rows; then a reader of the output's other columns of those rows
+     * only, which need no filtering. No reader is left open when no row matches.
+     */
+    private void openLate(RowGroupScan g) throws IOException {
+      CarriedColumns kept = new CarriedColumns(lateColumns.carried(), allocator);
+      try {
+        RowSelection rows = filterPass(file, lateColumns.filter(), g, kept, cancelled);
+        if (rows == null) {
+          kept.close();
+          return;
+        }
+        selectivity.observe(g.rows().rowCount(), rows.rowCount(), rows.rangeCount());
+        metrics.rowGroupsLateMaterialized.increment();
+        metrics.rowsMaterialized.add(rows.rowCount());
+        if (rows.isEmpty()) {
+          kept.close();
+          return;
+        }
+        use(open(file, lateColumns.rest(), Map.of(g.rowGroup(), rows)), kept);
+      } catch (IOException | RuntimeException e) {
+        kept.close();
+        throw e;
+      }
+    }
+
+    private void use(ParquetFileReader opened, CarriedColumns secondPassOf) {
+      try {
+        batches = opened.toArrowReader();
+      } catch (RuntimeException e) {
+        opened.close();
+        throw e;
+      }
+      reader = opened;
+      carried = secondPassOf;
+    }
+
+    /** Closes the open reader (counting what it read) and the carried columns of its row group. */
+    private void closeReader() throws IOException {
+      ParquetFileReader r = reader;
+      ArrowReader b = batches;
+      CarriedColumns c = carried;
+      reader = null;
+      batches = null;
+      carried = null;
+      try {
+        if (r != null) {
+          countReader(r);
+        }
+      } finally {
+        try {
+          if (b != null) {
+            b.close();
+          }
+        } finally {
+          if (c != null) {
+            c.close();
+          }
+        }
+      }
+    }
+
+    @Override
+    public void close() {
+      done = true;
+      try {
+        try {
+          closeReader();
+        } finally {
+          if (file != null) {
+            InputFile f = file;
+            file = null;
+            f.close();
+          }
+        }
+      } catch (ParquetException e) {
+        throw e.locate(ErrorLocation.ofFile(fileName()));
+      } catch (IOException e) {
+        throw typed(e);
+      }
+    }
+  }
+
+  /** A file deleted or made unreadable between discovery and scan reads as such, typed. */
+  private ParquetException typed(IOException e) {
+    if (!scan.file().isLocal()) {
+      return new ParquetIOException("cannot scan the file: " + e.getMessage(), e).locate(ErrorLocation.ofFile(fileName()));
+    }
+    return ParquetIOException.opening("cannot scan the file", scan.file().path(), e);
   }
 
   private static boolean lateFor(LateMaterializationPlanner late, RowGroupScan g) {
@@ -301,62 +479,18 @@ final class FileScanTask {
     return ParquetFileReader.open(file, scan.file().footer(), rb.build());
   }
 
-  /** Reads {@code groups} in one reader: every column of the work schema, then the filter on all of them. */
-  private void readWhole(InputFile file, List<String> columns, List<RowGroupScan> groups, boolean evaluate, Sink sink)
-      throws IOException, InterruptedException {
-    Map<Integer, RowSelection> selections = new LinkedHashMap<>();
-    groups.forEach(g -> selections.put(g.rowGroup(), g.rows()));
-    ParquetFileReader reader = open(file, columns, selections);
-    try (ArrowReader batches = reader.toArrowReader()) {
-      try {
-        while (!stopped && !sink.cancelled() && batches.loadNextBatch()) {
-          ScanBatch out = shape(batches.getVectorSchemaRoot(), batches.getDictionaryVectors(), evaluate);
-          if (out != null) {
-            handOut(out, sink);
-          }
-        }
-      } finally {
-        countReader(reader);
-      }
-    }
-  }
-
   /**
-   * Reads row group {@code g} late-materialised: the filter's columns first, batch by batch (each
-   * freed once evaluated, but for the matching rows of the output columns among them), into the
-   * selection of its matching rows; then the output's other columns of those rows only, which need
-   * no filtering.
+   * The output batch of a late row group's second pass: its decoded batch holds only matching
+   * rows, joined by the carried output columns' rows the first pass kept.
    */
-  private void readLate(InputFile file, LateColumns columns, RowGroupScan g, Sink sink)
-      throws IOException, InterruptedException {
-    try (CarriedColumns carried = new CarriedColumns(columns.carried(), allocator)) {
-      RowSelection rows = filterPass(file, columns.filter(), g, carried, sink);
-      if (rows == null) {
-        return;
-      }
-      selectivity.observe(g.rows().rowCount(), rows.rowCount(), rows.rangeCount());
-      metrics.rowGroupsLateMaterialized.increment();
-      metrics.rowsMaterialized.add(rows.rowCount());
-      if (rows.isEmpty()) {
-        return;
-      }
-      ParquetFileReader rest = open(file, columns.rest(), Map.of(g.rowGroup(), rows));
-      try (ArrowReader batches = rest.toArrowReader()) {
-        try {
-          while (!stopped && !sink.cancelled() && batches.loadNextBatch()) {
-            VectorSchemaRoot in = batches.getVectorSchemaRoot();
-            Map<String, FieldVector> ready = new HashMap<>();
-            List<FieldVector> taken = carried.take(in.getRowCount());
-            for (int i = 0; i < taken.size(); i++) {
-              ready.put(columns.carried().get(i).getName(), taken.get(i));
-            }
-            handOut(output(in, batches.getDictionaryVectors(), ready), sink);
-          }
-        } finally {
-          countReader(rest);
-        }
-      }
+  private ScanBatch secondPass(ArrowReader batches, LateColumns columns, CarriedColumns carried) throws IOException {
+    VectorSchemaRoot in = batches.getVectorSchemaRoot();
+    Map<String, FieldVector> ready = new HashMap<>();
+    List<FieldVector> taken = carried.take(in.getRowCount());
+    for (int i = 0; i < taken.size(); i++) {
+      ready.put(columns.carried().get(i).getName(), taken.get(i));
     }
+    return output(in, batches.getDictionaryVectors(), ready);
   }
 
   /**
@@ -364,13 +498,13 @@ final class FileScanTask {
    * matching rows put in {@code carried}; {@code null} if the scan was cancelled meanwhile.
    */
   private RowSelection filterPass(InputFile file, List<String> filterColumns, RowGroupScan g, CarriedColumns carried,
-      Sink sink) throws IOException {
+      BooleanSupplier cancelled) throws IOException {
     MatchingRows matching = new MatchingRows(g.rows());
     ParquetFileReader reader = open(file, filterColumns, Map.of(g.rowGroup(), g.rows()));
     try (ArrowReader batches = reader.toArrowReader()) {
       try {
         while (batches.loadNextBatch()) {
-          if (sink.cancelled()) {
+          if (cancelled.getAsBoolean()) {
             stopped = true;
             return null;
           }
@@ -409,12 +543,10 @@ final class FileScanTask {
     metrics.valuesAnsweredFromIndices.add((long) columns * root.getRowCount());
   }
 
-  /** Hands {@code out} to the sink; stops the task once the sink refuses or the limit's rows are out. */
-  private void handOut(ScanBatch out, Sink sink) throws InterruptedException {
+  /** Counts {@code out} as handed out; stops the task once the limit's rows are out. */
+  private void count(ScanBatch out) {
     produced += out.root().getRowCount();
-    if (!sink.accept(out)) {
-      stopped = true;
-    } else if (options.limit() != ScanOptions.NO_LIMIT && produced >= options.limit()) {
+    if (options.limit() != ScanOptions.NO_LIMIT && produced >= options.limit()) {
       // no row of this task past the limit's can be handed out: the next row groups are not fetched
       stopped = true;
     }

@@ -78,6 +78,34 @@ public final class ScanOptions {
     NEVER
   }
 
+  /**
+   * Which thread decodes the scan's batches.
+   *
+   * <pre>{@code
+   * // a caller that already runs one thread per core (a Spark task, a request handler)
+   * ScanOptions.builder().filter("qty = 7").readingThread(ReadingThread.CALLER).build();
+   * }</pre>
+   */
+  public enum ReadingThread {
+    /**
+     * Reader threads (the scan's own pool, or {@link ScanOptions#executor()}) read up to {@link
+     * ScanOptions#parallelism()} files at once and decode ahead of the caller, within {@link
+     * ScanOptions#memoryBudget()}: the caller's work on one batch overlaps the decoding of the
+     * next. The default.
+     */
+    READERS,
+    /**
+     * The thread calling {@link ScanReader#loadNextBatch()} decodes each batch when it asks for
+     * it, one file (or run of row groups) after the other in order: no thread is started, no batch
+     * waits in a queue and none is handed between threads. For callers that already keep every
+     * core busy with threads of their own, where a reader thread per scan only adds hand-offs;
+     * {@link ScanOptions#parallelism()}, {@link ScanOptions#executor()} and {@link
+     * ScanOptions#memoryBudget()} are not used. Page read-ahead ({@link ReadOptions#pageReadAhead()})
+     * is the read options' own choice.
+     */
+    CALLER
+  }
+
   private final List<String> columns;
   private final Expression filter;
   private final ReadOptions readOptions;
@@ -92,6 +120,7 @@ public final class ScanOptions {
   private final long limit;
   private final int prefetchFiles;
   private final LateMaterialization lateMaterialization;
+  private final ReadingThread readingThread;
 
   private ScanOptions(Builder b) {
     this.columns = b.columns == null ? null : List.copyOf(b.columns);
@@ -108,6 +137,7 @@ public final class ScanOptions {
     this.limit = b.limit;
     this.prefetchFiles = b.prefetchFiles;
     this.lateMaterialization = b.lateMaterialization;
+    this.readingThread = b.readingThread;
   }
 
   public static Builder builder() {
@@ -142,6 +172,7 @@ public final class ScanOptions {
     b.limit = limit;
     b.prefetchFiles = prefetchFiles;
     b.lateMaterialization = lateMaterialization;
+    b.readingThread = readingThread;
     return b;
   }
 
@@ -280,6 +311,11 @@ public final class ScanOptions {
     return lateMaterialization;
   }
 
+  /** Which thread decodes the batches; default {@link ReadingThread#READERS}. */
+  public ReadingThread readingThread() {
+    return readingThread;
+  }
+
   /** Builder of {@link ScanOptions}. */
   public static final class Builder {
     private List<String> columns;
@@ -296,6 +332,7 @@ public final class ScanOptions {
     private long limit = NO_LIMIT;
     private int prefetchFiles = DEFAULT_PREFETCH_FILES;
     private LateMaterialization lateMaterialization = LateMaterialization.AUTO;
+    private ReadingThread readingThread = ReadingThread.READERS;
 
     private Builder() {}
 
@@ -480,6 +517,12 @@ public final class ScanOptions {
     /** See {@link ScanOptions#lateMaterialization()}. */
     public Builder lateMaterialization(LateMaterialization policy) {
       this.lateMaterialization = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /** See {@link ScanOptions#readingThread()}. */
+    public Builder readingThread(ReadingThread thread) {
+      this.readingThread = Objects.requireNonNull(thread, "thread");
       return this;
     }
 

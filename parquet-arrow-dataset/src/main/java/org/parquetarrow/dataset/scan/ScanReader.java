@@ -66,6 +66,10 @@ public final class ScanReader extends ArrowReader {
   /** Files pruning opened for the readers; those no reader released are closed with the scan. */
   private final OpenFiles files;
 
+  /** {@link ScanOptions.ReadingThread#CALLER}: the next task to open, and the open one's cursor. */
+  private int nextTask;
+  private FileScanTask.Cursor cursor;
+
   /** One file's queue of finished batches. */
   private static final class Slot {
     final String file;
@@ -122,15 +126,19 @@ public final class ScanReader extends ArrowReader {
       return false;
     }
     ScanBatch batch;
-    lock.lock();
-    try {
-      batch = nextBatch();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      cancel();
-      throw new IOException("interrupted while waiting for a batch", e);
-    } finally {
-      lock.unlock();
+    if (options.readingThread() == ScanOptions.ReadingThread.CALLER) {
+      batch = nextOnCaller();
+    } else {
+      lock.lock();
+      try {
+        batch = nextBatch();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        cancel();
+        throw new IOException("interrupted while waiting for a batch", e);
+      } finally {
+        lock.unlock();
+      }
     }
     if (batch == null) {
       getVectorSchemaRoot().setRowCount(0);
@@ -158,6 +166,63 @@ public final class ScanReader extends ArrowReader {
       cancel(); // no reader goes on to rows nobody will take
     }
     return true;
+  }
+
+  /**
+   * {@link ScanOptions.ReadingThread#CALLER}: the next batch decoded on this thread, the tasks
+   * read one after the other; null at the end or after cancellation. A failure ends the scan as
+   * with reader threads (or skips the file, if corrupt and the scan skips such files).
+   */
+  private ScanBatch nextOnCaller() {
+    while (true) {
+      if (failure != null) {
+        throw failure instanceof ParquetException p ? p : new ParquetException("scan failed: " + failure, failure);
+      }
+      if (cancelled) {
+        return null;
+      }
+      if (cursor == null) {
+        if (nextTask == tasks.size()) {
+          return null;
+        }
+        FileScanTask task = tasks.get(nextTask++);
+        if (skippedNames.contains(task.fileName())) {
+          continue; // another run of this file's row groups met the damage
+        }
+        cursor = task.cursor(() -> cancelled);
+        // the next files' first requests go out while this one is read
+        for (int next = nextTask; next < nextTask + options.prefetchFiles() && next < tasks.size(); next++) {
+          files.prefetch(tasks.get(next).file());
+        }
+      }
+      FileScanTask.Cursor open = cursor;
+      String file = tasks.get(nextTask - 1).fileName();
+      try {
+        ScanBatch batch = open.next();
+        if (batch != null) {
+          return batch;
+        }
+        cursor = null;
+        open.close();
+      } catch (RuntimeException e) {
+        cursor = null;
+        try {
+          open.close();
+        } catch (RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        lock.lock();
+        try {
+          if (options.corruptFiles() == org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy.SKIP && isCorruption(e)) {
+            skip(file, e);
+          } else {
+            failure = e;
+          }
+        } finally {
+          lock.unlock();
+        }
+      }
+    }
   }
 
   /** Under the lock: the next batch, or null at the end or after cancellation. */
@@ -340,6 +405,16 @@ public final class ScanReader extends ArrowReader {
   @Override
   protected void closeReadSource() throws IOException {
     cancel();
+    FileScanTask.Cursor open = cursor;
+    cursor = null;
+    try {
+      if (open != null) {
+        open.close();
+      }
+    } catch (RuntimeException e) {
+      files.close();
+      throw e;
+    }
     lock.lock();
     try {
       while (running > 0) {

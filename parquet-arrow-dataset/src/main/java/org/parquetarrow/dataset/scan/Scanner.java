@@ -79,7 +79,9 @@ public final class Scanner {
       plan = trimToLimit(planStep.apply(plan), options);
       FilterEvaluator evaluator = bound == null ? null : new FilterEvaluator(bound);
       Selectivity selectivity = new Selectivity();
-      int pieces = piecesPerFile(plan.size(), options.parallelism());
+      // on the calling thread a file's row groups are read in order by one reader: no cutting
+      int pieces = options.readingThread() == ScanOptions.ReadingThread.CALLER ? 1
+          : piecesPerFile(plan.size(), options.parallelism());
       for (FileScan f : plan) {
         List<FileScan> split = split(f, pieces);
         files.share(f.file(), split.size());
@@ -93,7 +95,7 @@ public final class Scanner {
       throw e;
     }
     ExecutorService owned = null;
-    if (options.executor() == null) {
+    if (options.executor() == null && options.readingThread() == ScanOptions.ReadingThread.READERS) {
       owned = Executors.newFixedThreadPool(options.parallelism(), daemonThreads());
     }
     return new ScanReader(allocator, shape.output(), tasks, options, metrics,
@@ -141,6 +143,7 @@ public final class Scanner {
         .readOptions(options.readOptions())
         .parallelism(options.parallelism())
         .executor(options.executor())
+        .readingThread(options.readingThread())
         .pruning(options.pruning())
         .ordered(false)
         .build();

@@ -150,8 +150,10 @@ class LateMaterializationTest {
           .pruning(r.nextBoolean() ? PruningOptions.ALL : PruningOptions.NONE)
           .build();
       for (LateMaterialization policy : LateMaterialization.values()) {
-        Result got = scan(ds, base.toBuilder().lateMaterialization(policy).build());
-        String what = policy + " " + filter.toSql() + " " + columns;
+        // the reading thread alternates, so that both run every policy over the filters
+        ScanOptions.ReadingThread thread = ScanOptions.ReadingThread.values()[(n + policy.ordinal()) % 2];
+        Result got = scan(ds, base.toBuilder().lateMaterialization(policy).readingThread(thread).build());
+        String what = policy + " " + thread + " " + filter.toSql() + " " + columns;
         assertEquals(want, got.rows(), what);
         assertEquals(want.size(), got.metrics().rowsOut(), what);
         if (policy == LateMaterialization.NEVER) {
@@ -181,10 +183,12 @@ class LateMaterializationTest {
       List<String> want = expected(all, ExpressionBinder.bind(filter, ds.schema()), columns);
       for (long limit : List.of(1L, 7L, 130L, 10_000L)) {
         for (LateMaterialization policy : LateMaterialization.values()) {
-          ScanOptions options = ScanOptions.builder().columns(columns).filter(filter).limit(limit).batchSize(64)
-              .parallelism(2).ordered(true).lateMaterialization(policy).build();
-          assertEquals(want.subList(0, (int) Math.min(limit, want.size())), scan(ds, options).rows(),
-              policy + " " + where + " limit " + limit);
+          for (ScanOptions.ReadingThread thread : ScanOptions.ReadingThread.values()) {
+            ScanOptions options = ScanOptions.builder().columns(columns).filter(filter).limit(limit).batchSize(64)
+                .parallelism(2).ordered(true).lateMaterialization(policy).readingThread(thread).build();
+            assertEquals(want.subList(0, (int) Math.min(limit, want.size())), scan(ds, options).rows(),
+                policy + " " + thread + " " + where + " limit " + limit);
+          }
         }
       }
     }

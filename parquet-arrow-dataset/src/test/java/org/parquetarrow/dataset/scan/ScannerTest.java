@@ -76,22 +76,25 @@ class ScannerTest {
             .ordered(r.nextBoolean())
             .memoryBudget(r.nextBoolean() ? 1 : 64L << 20)
             .build();
-        List<String> ours = new ArrayList<>();
-        ScanMetrics m;
-        try (ScanReader reader = Scanner.scan(dataset, options, allocator.allocator())) {
-          while (reader.loadNextBatch()) {
-            rows(reader.getVectorSchemaRoot(), ours);
-          }
-          m = reader.metrics();
-        }
         List<String> theirs = duckDb(st, f.toSql());
-        Collections.sort(ours);
         Collections.sort(theirs);
-        assertRowsEqual(theirs, ours, f.toSql());
-        assertEquals(theirs.size(), m.rowsOut(), f.toSql());
-        assertEquals(m.rowsOut(), m.toMap().get("rows_out"));
+        for (ScanOptions.ReadingThread thread : ScanOptions.ReadingThread.values()) {
+          List<String> ours = new ArrayList<>();
+          ScanMetrics m;
+          try (ScanReader reader = Scanner.scan(dataset, options.toBuilder().readingThread(thread).build(),
+              allocator.allocator())) {
+            while (reader.loadNextBatch()) {
+              rows(reader.getVectorSchemaRoot(), ours);
+            }
+            m = reader.metrics();
+          }
+          Collections.sort(ours);
+          assertRowsEqual(theirs, ours, thread + " " + f.toSql());
+          assertEquals(theirs.size(), m.rowsOut(), f.toSql());
+          assertEquals(m.rowsOut(), m.toMap().get("rows_out"));
+          pruned += m.pruning().filesPruned() + m.pruning().rowGroupsPrunedByStatistics() + m.pagesSkippedReading();
+        }
         matched += theirs.size();
-        pruned += m.pruning().filesPruned() + m.pruning().rowGroupsPrunedByStatistics() + m.pagesSkippedReading();
       }
     }
     assertTrue(matched > 20_000, "rows compared: " + matched);
@@ -243,15 +246,18 @@ class ScannerTest {
       f.write(junk);
     }
     for (boolean ordered : new boolean[] {true, false}) {
-      ParquetException e = assertThrows(ParquetException.class, () -> {
-        try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().batchSize(50).ordered(ordered)
-            .pruning(org.parquetarrow.dataset.prune.PruningOptions.NONE).build(), allocator.allocator())) {
-          while (reader.loadNextBatch()) {
-            // drain
+      for (ScanOptions.ReadingThread thread : ScanOptions.ReadingThread.values()) {
+        ParquetException e = assertThrows(ParquetException.class, () -> {
+          try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().batchSize(50).ordered(ordered)
+              .readingThread(thread).pruning(org.parquetarrow.dataset.prune.PruningOptions.NONE).build(),
+              allocator.allocator())) {
+            while (reader.loadNextBatch()) {
+              // drain
+            }
           }
-        }
-      });
-      assertTrue(e.getMessage().contains("b.parquet"), e.getMessage());
+        });
+        assertTrue(e.getMessage().contains("b.parquet"), thread + ": " + e.getMessage());
+      }
     }
   }
 
@@ -271,9 +277,11 @@ class ScannerTest {
       f.seek(4);
       f.write(junk);
     }
-    for (boolean ordered : new boolean[] {true, false}) {
+    for (int run = 0; run < 4; run++) {
+      boolean ordered = run % 2 == 0;
+      ScanOptions.ReadingThread thread = ScanOptions.ReadingThread.values()[run / 2];
       try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().batchSize(50).ordered(ordered).parallelism(2)
-          .corruptFiles(org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy.SKIP)
+          .readingThread(thread).corruptFiles(org.parquetarrow.dataset.DiscoveryOptions.CorruptFilePolicy.SKIP)
           .pruning(org.parquetarrow.dataset.prune.PruningOptions.NONE).build(), allocator.allocator())) {
         long rows = 0;
         while (reader.loadNextBatch()) {
@@ -286,6 +294,80 @@ class ScannerTest {
             reader.skippedFiles().get(0).error().getMessage());
         assertEquals(1, reader.metrics().filesSkipped());
       }
+    }
+  }
+
+  /** Threads now alive whose name says they read a scan's files. */
+  private static long scanThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().startsWith("parquet-arrow-scan-")).count();
+  }
+
+  @Test
+  void onTheCallingThreadNoReaderThreadIsStartedAndTheRowsAreTheSame() throws Exception {
+    ScanOptions base = ScanOptions.builder().filter("i > 0 or s like 'a%'").batchSize(37).parallelism(3).build();
+    List<String> readers;
+    long before = scanThreads();
+    try (ScanReader reader = Scanner.scan(dataset, base, allocator.allocator())) {
+      assertTrue(reader.loadNextBatch());
+      // the check below could fail: reader threads do show up under this name
+      assertTrue(scanThreads() > before, "a scan with reader threads starts them");
+    }
+    readers = scanRows(base);
+    long idle = scanThreads();
+    List<String> caller = new ArrayList<>();
+    try (ScanReader reader = Scanner.scan(dataset, base.toBuilder().readingThread(ScanOptions.ReadingThread.CALLER).build(),
+        allocator.allocator())) {
+      while (reader.loadNextBatch()) {
+        rows(reader.getVectorSchemaRoot(), caller);
+        assertTrue(scanThreads() <= idle, "a reader thread started on the calling thread's scan");
+      }
+      assertEquals(caller.size(), reader.metrics().rowsOut());
+      assertEquals(4, reader.metrics().filesRead());
+    }
+    assertEquals(readers, caller, "file order, rows in file order, as an ordered scan");
+    assertFalse(caller.isEmpty());
+  }
+
+  @Test
+  void onTheCallingThreadLimitsCancelAndCloseMidScanFreeEverything() throws Exception {
+    ScanOptions caller = ScanOptions.builder().batchSize(10).readingThread(ScanOptions.ReadingThread.CALLER).build();
+    List<String> all = scanRows(caller.toBuilder().filter("k is not null").build());
+    for (long limit : List.of(1L, 15L, 333L)) {
+      assertEquals(all.subList(0, (int) limit), scanRows(caller.toBuilder().filter("k is not null").limit(limit).build()),
+          "limit " + limit);
+    }
+    // cancelled from another thread between batches: the next call ends the scan
+    try (ScanReader reader = Scanner.scan(dataset, caller, allocator.allocator())) {
+      assertTrue(reader.loadNextBatch());
+      Thread other = new Thread(reader::cancel);
+      other.start();
+      other.join();
+      assertFalse(reader.loadNextBatch());
+      assertTrue(reader.metrics().rowsOut() < 4 * RandomHiveDataset.ROWS);
+    }
+    // closed after part of a file, or before the first batch (the allocator checks for leaks)
+    try (ScanReader reader = Scanner.scan(dataset, caller.toBuilder().filter("i > 0").build(), allocator.allocator())) {
+      assertTrue(reader.loadNextBatch());
+      assertTrue(reader.loadNextBatch());
+    }
+    Scanner.scan(dataset, caller, allocator.allocator()).close();
+  }
+
+  @Test
+  void onTheCallingThreadAFileGoneAfterDiscoveryIsNamedAndTheScanStaysFailed() throws Exception {
+    Path gone = dir.resolve("p=1/b.parquet");
+    java.nio.file.Files.delete(gone);
+    try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().readingThread(ScanOptions.ReadingThread.CALLER)
+        .pruning(org.parquetarrow.dataset.prune.PruningOptions.NONE).build(), allocator.allocator())) {
+      ParquetException e = assertThrows(ParquetException.class, () -> {
+        while (reader.loadNextBatch()) {
+          // the files before it read fine
+        }
+      });
+      assertTrue(e.getMessage().contains("b.parquet"), e.getMessage());
+      ParquetException again = assertThrows(ParquetException.class, reader::loadNextBatch);
+      assertEquals(e.getMessage(), again.getMessage());
     }
   }
 
