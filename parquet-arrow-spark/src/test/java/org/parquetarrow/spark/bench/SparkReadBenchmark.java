@@ -36,7 +36,7 @@ import scala.jdk.javaapi.CollectionConverters;
  *
  * <p>Properties: {@code bench.dir} (default {@code target/spark-bench}), {@code bench.scale}
  * (default 1: 6M rows), {@code bench.files} (default 4), {@code bench.runs} (default 11), {@code
- * bench.warmup} (default 5), {@code bench.queries} (default {@code Q1,Q6,point}; also {@code footer}: counts and min/max from footers), {@code bench.out}
+ * bench.warmup} (default 30), {@code bench.queries} (default {@code Q1,Q6,point}; also {@code footer}: counts and min/max from footers), {@code bench.out}
  * (default {@code bench.dir/results.md}), {@code bench.alt} (options of a third reader, ours
  * differently set up, see {@link #ALT_OPTIONS}).
  */
@@ -79,7 +79,10 @@ public final class SparkReadBenchmark {
     double scale = Double.parseDouble(System.getProperty("bench.scale", "1"));
     int files = Integer.getInteger("bench.files", 4);
     int runs = Integer.getInteger("bench.runs", 11);
-    int warmup = Integer.getInteger("bench.warmup", 5);
+    // Spark's own code is still being JIT-compiled after a few queries (200-300 ms of compiler time
+    // per query after 5 warm-ups, about 100 after 30, measured on 2 cores), which takes a core
+    // from both readers' tasks alike: warm up until that has mostly settled
+    int warmup = Integer.getInteger("bench.warmup", 30);
     Path data = dir.resolve("lineitem-sf" + scale + "-" + files);
     String loadBefore = load();
     long t0 = System.nanoTime();
