@@ -4,8 +4,9 @@ import org.parquetarrow.ParquetException;
 
 /**
  * A schema given to a read ({@code spark.read().schema(...)}) asks for a column in a form the
- * files cannot be read as: another type than the files' that is not a wider one, or a name the
- * files spell in another case. The message names the column and both sides.
+ * files cannot be read as: another type than the files' that is not a wider one, or a name that
+ * two of the files' fields match ignoring case (when {@code spark.sql.caseSensitive} is off). The
+ * message names the column and both sides.
  *
  * <pre>{@code
  * spark.read().format("parquet-arrow").schema("id string").load(dir).count();

@@ -1,9 +1,16 @@
 package org.parquetarrow.spark;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.FieldReference;
 import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.util.SchemaUtils;
 import org.apache.spark.sql.sources.DataSourceRegister;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -58,9 +65,37 @@ public final class ParquetArrowDataSource implements TableProvider, DataSourceRe
     return SHORT_NAME;
   }
 
+  /**
+   * The files a read of this instance found ({@link #inferSchema} or {@link #inferPartitioning}),
+   * or null: Spark makes an instance per read or write and calls those two only when reading.
+   */
+  private ParquetArrowTable discovered;
+  /** Whether {@link #inferSchema} ran: the read has no schema of the user's. */
+  private boolean schemaInferred;
+
   @Override
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    return ParquetArrowTable.open(options).schema();
+    discovered = ParquetArrowTable.open(options);
+    schemaInferred = true;
+    return discovered.schema();
+  }
+
+  /**
+   * The hive partition columns, which Spark asks for on every read (and never on a write): with a
+   * schema given to the read, {@link #getTable} then lays the table out as Spark's file sources do.
+   * None for a directory with no Parquet file yet.
+   */
+  @Override
+  public Transform[] inferPartitioning(CaseInsensitiveStringMap options) {
+    if (discovered == null) {
+      discovered = ParquetArrowTable.openIfAny(options);
+    }
+    if (discovered == null) {
+      return new Transform[0];
+    }
+    return discovered.dataset().partitionSchema().getFields().stream()
+        .map(f -> Expressions.apply("identity", FieldReference.column(f.getName())))
+        .toArray(Transform[]::new);
   }
 
   /**
@@ -72,8 +107,24 @@ public final class ParquetArrowDataSource implements TableProvider, DataSourceRe
     return true;
   }
 
+  /**
+   * The table for a read or a write. A read given a schema ({@code spark.read().schema(...)}) has
+   * the columns Spark's built-in source gives it ({@link UserSchema#layout}): the partition columns
+   * last, those the schema leaves out too; a schema naming one column twice (ignoring case unless
+   * {@code spark.sql.caseSensitive}) is Spark's {@code COLUMN_ALREADY_EXISTS}.
+   */
   @Override
   public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-    return new ParquetArrowPathTable(schema, partitioning, properties);
+    StructType table = schema;
+    if (discovered != null && !schemaInferred) {
+      boolean caseSensitive = SQLConf.get().caseSensitiveAnalysis();
+      SchemaUtils.checkSchemaColumnNameDuplication(schema, caseSensitive);
+      List<StructField> partitions = new ArrayList<>();
+      for (org.apache.arrow.vector.types.pojo.Field f : discovered.dataset().partitionSchema().getFields()) {
+        partitions.add(discovered.schema().apply(f.getName()));
+      }
+      table = UserSchema.layout(schema, new StructType(partitions.toArray(new StructField[0])), caseSensitive);
+    }
+    return new ParquetArrowPathTable(table, partitioning, properties);
   }
 }

@@ -55,14 +55,18 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
   /**
    * The scan in this table's schema: the files' own, or one the user gave the read ({@code
    * spark.read().schema(...)}), read as {@link UserSchema} says; a directory with no Parquet file
-   * yet then reads as no rows.
+   * yet then reads as no rows. A partition column the schema asks for as a string is discovered
+   * as one, so that it holds each directory's own text as Spark's built-in source gives it.
    *
    * @throws IncompatibleSchemaException when a given schema asks for a column as a type the files
    *     cannot be read as
    */
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-    ParquetArrowTable files = ParquetArrowTable.openIfAny(options);
+    boolean caseSensitive = org.apache.spark.sql.internal.SQLConf.get().caseSensitiveAnalysis();
+    ParquetArrowTable files = ParquetArrowTable.openIfAny(options, name -> java.util.Arrays.stream(schema.fields())
+        .anyMatch(f -> f.dataType() == org.apache.spark.sql.types.DataTypes.StringType
+            && (caseSensitive ? f.name().equals(name) : f.name().equalsIgnoreCase(name))));
     if (files == null) {
       // inferSchema refused an empty directory: the schema here is the user's
       return new EmptyScan(schema);
@@ -72,8 +76,7 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
     }
     Set<String> partitionColumns = new java.util.HashSet<>();
     files.dataset().partitionSchema().getFields().forEach(f -> partitionColumns.add(f.getName()));
-    return files.newScanBuilder(UserSchema.check(schema, files.schema(), partitionColumns,
-        org.apache.spark.sql.internal.SQLConf.get().caseSensitiveAnalysis()));
+    return files.newScanBuilder(UserSchema.check(schema, files.schema(), partitionColumns, caseSensitive));
   }
 
   /** @throws IllegalArgumentException unless exactly one local path or S3 location was given */

@@ -44,7 +44,11 @@ import org.parquetarrow.dataset.prune.PruningOptions;
  */
 final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   private final Dataset dataset;
+  /** The table's schema, in the files' spelling. */
   private final StructType fullSchema;
+  /** The columns read as Spark names them (a schema the user gave may spell one otherwise than the files). */
+  private final StructType sparkReadSchema;
+  /** {@link #sparkReadSchema} in the files' spelling, as the tasks read them. */
   private final StructType readSchema;
   private final Set<String> partitionColumns;
   private final Expression dataFilter;
@@ -61,7 +65,8 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
   /** The schema the user gave the read (partition values are cast to it), or null. */
   private final UserSchema userSchema;
 
-  ParquetArrowScan(Dataset dataset, StructType fullSchema, StructType readSchema, Set<String> partitionColumns,
+  ParquetArrowScan(Dataset dataset, StructType fullSchema, StructType sparkReadSchema, StructType readSchema,
+      Set<String> partitionColumns,
       Expression dataFilter, Expression partitionFilter, Predicate[] pushed, ReadConfig config, boolean splitFiles,
       AggregateTranslator.Spec aggregation, UserSchema userSchema) {
     this.userSchema = userSchema;
@@ -69,6 +74,7 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
     this.aggregation = aggregation;
     this.dataset = dataset;
     this.fullSchema = fullSchema;
+    this.sparkReadSchema = sparkReadSchema;
     this.readSchema = readSchema;
     this.partitionColumns = partitionColumns;
     this.dataFilter = dataFilter;
@@ -79,7 +85,7 @@ final class ParquetArrowScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public StructType readSchema() {
-    return aggregation == null ? readSchema : aggregation.output();
+    return aggregation == null ? sparkReadSchema : aggregation.output();
   }
 
   @Override

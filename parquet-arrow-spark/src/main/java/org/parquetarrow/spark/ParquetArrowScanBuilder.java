@@ -47,7 +47,10 @@ import org.parquetarrow.dataset.prune.Truth;
 final class ParquetArrowScanBuilder
     implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters, SupportsPushDownAggregates {
   private final Dataset dataset;
+  /** The table's schema as Spark sees it (the user's spelling). */
   private final StructType fullSchema;
+  /** {@link #fullSchema} in the files' spelling, which the scan works in (the same without a user schema). */
+  private final StructType fileSchema;
   private final ReadConfig config;
   private final Set<String> partitionColumns = new HashSet<>();
   private StructType requiredSchema;
@@ -69,6 +72,7 @@ final class ParquetArrowScanBuilder
     this.userSchema = userSchema;
     this.dataset = dataset;
     this.fullSchema = fullSchema;
+    this.fileSchema = userSchema == null ? fullSchema : userSchema.resolved();
     this.config = config;
     this.requiredSchema = fullSchema;
     this.splitFiles = someFileSplits();
@@ -84,10 +88,10 @@ final class ParquetArrowScanBuilder
 
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
-    PredicateTranslator data = new PredicateTranslator(pushableDataColumns(), unscaledDecimalBits());
+    PredicateTranslator data = new PredicateTranslator(pushableDataColumns(), unscaledDecimalBits(), this::filePath);
     Map<List<String>, DataType> partitionPaths = new HashMap<>();
     partitionColumnTypes().forEach((name, type) -> partitionPaths.put(List.of(name), type));
-    PredicateTranslator partition = new PredicateTranslator(partitionPaths);
+    PredicateTranslator partition = new PredicateTranslator(partitionPaths, Map.of(), this::filePath);
     List<Expression> dataTerms = new ArrayList<>();
     List<Expression> partitionTerms = new ArrayList<>();
     List<Predicate> postScan = new ArrayList<>();
@@ -168,10 +172,23 @@ final class ParquetArrowScanBuilder
     return false;
   }
 
+  /**
+   * @throws IncompatibleSchemaException when a user schema's column that two file columns match
+   *     ignoring case is read (see {@link UserSchema})
+   */
   @Override
   public Scan build() {
-    return new ParquetArrowScan(dataset, fullSchema, readSchema(), partitionColumns, dataFilter, partitionFilter,
-        pushedPredicates(), config, splitFiles, aggregation, userSchema);
+    StructType read = readSchema();
+    if (userSchema != null) {
+      userSchema.refuseAmbiguous(requiredSchema);
+    }
+    return new ParquetArrowScan(dataset, fileSchema, read, userSchema == null ? read : userSchema.toFiles(read),
+        partitionColumns, dataFilter, partitionFilter, pushedPredicates(), config, splitFiles, aggregation, userSchema);
+  }
+
+  /** A column path as Spark names it (the user's spelling) as the files spell it. */
+  private List<String> filePath(List<String> path) {
+    return userSchema == null ? path : userSchema.toFiles(path);
   }
 
   /** The top-level file columns every file has with one Arrow type. */
@@ -209,7 +226,7 @@ final class ParquetArrowScanBuilder
       return false;
     }
     for (NamedReference r : refs) {
-      if (partitionColumns.contains(r.fieldNames()[0]) != partitions) {
+      if (partitionColumns.contains(filePath(List.of(r.fieldNames())).get(0)) != partitions) {
         return false;
       }
     }
@@ -224,10 +241,13 @@ final class ParquetArrowScanBuilder
     return ParquetArrowScan.widen(requiredSchema, fullSchema);
   }
 
-  /** The partition columns in the table's schema, in the types their values have in the dataset. */
+  /**
+   * The partition columns in the table's schema (as the directories spell them), in the types their
+   * values have in the dataset.
+   */
   private Map<String, DataType> partitionColumnTypes() {
     Map<String, DataType> out = new HashMap<>();
-    for (StructField f : fullSchema.fields()) {
+    for (StructField f : fileSchema.fields()) {
       if (partitionColumns.contains(f.name()) && (userSchema == null || userSchema.sameType(List.of(f.name())))) {
         out.put(f.name(), f.dataType());
       }
@@ -258,7 +278,7 @@ final class ParquetArrowScanBuilder
     }
     for (Map.Entry<List<String>, ArrowType> e : common.entrySet()) {
       if (comparable(e.getValue()) && (userSchema == null || userSchema.sameType(e.getKey()))) {
-        DataType t = typeAt(fullSchema, e.getKey());
+        DataType t = typeAt(fileSchema, e.getKey());
         if (t != null) {
           out.put(e.getKey(), t);
         }

@@ -66,14 +66,25 @@ final class ParquetArrowTable implements SupportsRead {
 
   /** As {@link #open}, but {@code null} for a directory with no Parquet file in it. */
   static ParquetArrowTable openIfAny(CaseInsensitiveStringMap options) {
+    return openIfAny(options, name -> false);
+  }
+
+  /**
+   * As {@link #openIfAny(CaseInsensitiveStringMap)}, the partition columns {@code asText} takes
+   * (a schema given to the read asks for them as strings) typed as strings holding each
+   * directory's own text ({@code k=01} is "01", {@code k=1.50} "1.50"), as Spark's built-in source
+   * reads them then, rather than typed first and printed again.
+   */
+  static ParquetArrowTable openIfAny(CaseInsensitiveStringMap options, java.util.function.Predicate<String> asText) {
     try {
-      return discoverTable(options);
+      return discoverTable(options, asText);
     } catch (EmptyDatasetException e) {
       return null;
     }
   }
 
-  private static ParquetArrowTable discoverTable(CaseInsensitiveStringMap options) {
+  private static ParquetArrowTable discoverTable(CaseInsensitiveStringMap options,
+      java.util.function.Predicate<String> asText) {
     List<String> paths = locations(options);
     ReadConfig config = ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes(), ParquetArrowTable::sessionConf);
     FileListing listing = FileListing.parse(options);
@@ -91,7 +102,7 @@ final class ParquetArrowTable implements SupportsRead {
       config = config.withIntDecimals(ArrowReadOptions.IntDecimalPolicy.DECIMAL128);
       ds = discoverAsSpark(paths, config, listing, null);
     }
-    Schema sparkPartitions = SparkPartitionTypes.declared(ds);
+    Schema sparkPartitions = asText(SparkPartitionTypes.declared(ds), ds.partitionSchema(), asText);
     if (sparkPartitions != null) {
       // directories Spark types otherwise than the dataset (k=01 and k=1 as one integer, k=1.5 a
       // double): discovered again with Spark's types (the footers are cached)
@@ -103,6 +114,26 @@ final class ParquetArrowTable implements SupportsRead {
     }
     StructType schema = narrowPartitionIntegers(SparkTypes.toSpark(ds.schema(), int96).asNullable(), ds);
     return new ParquetArrowTable("parquet-arrow " + paths, ds, schema, config);
+  }
+
+  /**
+   * {@code declared} (or, when null, {@code found}) with the fields {@code asText} takes as
+   * strings; null when that is {@code declared} itself and it is null (nothing to declare).
+   */
+  private static Schema asText(Schema declared, Schema found, java.util.function.Predicate<String> asText) {
+    Schema base = declared != null ? declared : found;
+    List<org.apache.arrow.vector.types.pojo.Field> out = new ArrayList<>();
+    boolean changed = false;
+    for (org.apache.arrow.vector.types.pojo.Field f : base.getFields()) {
+      if (asText.test(f.getName()) && !(f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Utf8)) {
+        out.add(org.apache.arrow.vector.types.pojo.Field.nullable(f.getName(),
+            org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE));
+        changed = true;
+      } else {
+        out.add(f);
+      }
+    }
+    return changed ? new Schema(out) : declared;
   }
 
   /**

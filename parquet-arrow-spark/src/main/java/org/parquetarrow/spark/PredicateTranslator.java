@@ -36,19 +36,28 @@ import org.parquetarrow.dataset.expr.StartsWith;
 final class PredicateTranslator {
   private final Map<List<String>, DataType> columns;
   private final Map<List<String>, Integer> unscaledBits;
+  private final java.util.function.UnaryOperator<List<String>> rename;
 
   PredicateTranslator(Map<List<String>, DataType> columns) {
     this(columns, Map.of());
+  }
+
+  PredicateTranslator(Map<List<String>, DataType> columns, Map<List<String>, Integer> unscaledBits) {
+    this(columns, unscaledBits, path -> path);
   }
 
   /**
    * @param unscaledBits the decimal columns among {@code columns} that are read as their unscaled
    *     integers, with the integers' width (32 or 64): their literals become unscaled integers,
    *     exactly ({@link UnscaledDecimals#compare})
+   * @param rename a column path as Spark's predicates name it to the path as {@code columns} (and
+   *     the files) spell it: a schema the user gave may spell a column in another case
    */
-  PredicateTranslator(Map<List<String>, DataType> columns, Map<List<String>, Integer> unscaledBits) {
+  PredicateTranslator(Map<List<String>, DataType> columns, Map<List<String>, Integer> unscaledBits,
+      java.util.function.UnaryOperator<List<String>> rename) {
     this.columns = columns;
     this.unscaledBits = unscaledBits;
+    this.rename = rename;
   }
 
   /** {@code p} as our expression, or {@code null} when it cannot be translated whole. */
@@ -152,7 +161,7 @@ final class PredicateTranslator {
 
   private ColumnRef column(org.apache.spark.sql.connector.expressions.Expression e) {
     if (e instanceof NamedReference ref) {
-      ColumnRef col = new ColumnRef(List.of(ref.fieldNames()));
+      ColumnRef col = new ColumnRef(rename.apply(List.of(ref.fieldNames())));
       return columns.containsKey(col.path()) ? col : null;
     }
     return null;

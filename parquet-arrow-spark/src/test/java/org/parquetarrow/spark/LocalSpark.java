@@ -21,4 +21,20 @@ final class LocalSpark {
         .config("spark.sql.session.timeZone", "UTC")
         .getOrCreate();
   }
+
+  /** Runs {@code body} with the session's {@code key} set to {@code value}, then sets it back. */
+  static void withConf(String key, String value, Runnable body) {
+    SparkSession spark = session();
+    String before = spark.conf().getOption(key).getOrElse(() -> null);
+    spark.conf().set(key, value);
+    try {
+      body.run();
+    } finally {
+      if (before == null) {
+        spark.conf().unset(key);
+      } else {
+        spark.conf().set(key, before);
+      }
+    }
+  }
 }

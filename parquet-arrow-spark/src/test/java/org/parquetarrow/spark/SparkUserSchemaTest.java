@@ -10,11 +10,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Arrays;
 import org.apache.spark.SparkThrowable;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,11 +28,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code spark.read().schema(...)} through our source: a schema that leaves columns out, reorders
- * them, adds ones the files lack (top-level and inside a struct), widens numbers and types the
- * partition columns. The rows expected come from Spark's built-in reader over the files' own
- * schema with the same columns cast in SQL (or null where the files lack them). A schema asking
- * for a type the files cannot be read as, a directory with no file and a path that is not there
- * fail as Spark's built-in source fails.
+ * them, adds ones the files lack (top-level and inside a struct), widens numbers, types the
+ * partition columns and spells names in another case than the files. Each read is compared with
+ * Spark's built-in source given the same schema (the columns it lays out, partition columns last,
+ * and its rows, also under filters), and the given columns also with the built-in reader over the
+ * files' own schema with the same columns cast in SQL (or null where the files lack them). Names
+ * match ignoring case unless {@code spark.sql.caseSensitive} is on, and a name two file columns
+ * match so is refused where the built-in reader fails. A schema asking for a type the files cannot
+ * be read as, naming a column twice, a directory with no file and a path that is not there fail as
+ * Spark's built-in source fails.
  */
 class SparkUserSchemaTest {
   private static final Logger LOG = LoggerFactory.getLogger(SparkUserSchemaTest.class);
@@ -68,13 +75,31 @@ class SparkUserSchemaTest {
     spark.createDataFrame(rows, SCHEMA).repartition(2).write().partitionBy("p").parquet(data);
   }
 
-  /** Ours with {@code schema}, all its columns, against the built-in reader's rows of {@code expectedSql} over T. */
+  /**
+   * Ours with {@code schema} against the built-in source with it (columns and rows), and its
+   * given columns against the built-in reader's rows of {@code expectedSql} over T.
+   */
   private static Dataset<Row> same(String schema, String expectedSql) {
     spark.read().parquet(data).createOrReplaceTempView("t_builtin");
     List<Row> expected = sorted(spark.sql(expectedSql.replace(" T", " t_builtin")).collectAsList());
-    Dataset<Row> ours = spark.read().format("parquet-arrow").schema(schema).load(data);
-    assertEquals(StructType.fromDDL(schema).asNullable(), ours.schema(), "the table has the schema given");
-    assertEquals(expected, sorted(ours.collectAsList()), schema);
+    Dataset<Row> ours = sameAsBuiltIn(data, schema);
+    Column[] given = Arrays.stream(StructType.fromDDL(schema).fieldNames()).map(functions::col).toArray(Column[]::new);
+    assertEquals(expected, sorted(ours.select(given).collectAsList()), schema);
+    return ours;
+  }
+
+  /**
+   * Ours and the built-in source read {@code path} with {@code schema}: the same columns and the
+   * same rows, also under each of {@code filters}.
+   */
+  private static Dataset<Row> sameAsBuiltIn(String path, String schema, String... filters) {
+    Dataset<Row> builtin = spark.read().schema(schema).parquet(path);
+    Dataset<Row> ours = spark.read().format("parquet-arrow").schema(schema).load(path);
+    assertEquals(builtin.schema(), ours.schema(), schema);
+    assertEquals(sorted(builtin.collectAsList()), sorted(ours.collectAsList()), schema);
+    for (String f : filters) {
+      assertEquals(sorted(builtin.where(f).collectAsList()), sorted(ours.where(f).collectAsList()), schema + " where " + f);
+    }
     return ours;
   }
 
@@ -143,15 +168,95 @@ class SparkUserSchemaTest {
     assertTrue(narrower.getMessage().contains("smallint"), narrower.getMessage());
   }
 
+  /** Files whose names are spelt in upper and mixed case, at the top level and inside structs, lists and maps. */
+  private static synchronized String upperCaseFiles() {
+    String path = dir.resolve("upper").toString();
+    if (!Files.isDirectory(Path.of(path))) {
+      spark.sql("SELECT id AS ID, IF(id % 11 = 0, NULL, concat('n', id % 7)) AS Name,"
+          + " named_struct('X', id * 10, 'y', concat('v', id % 9)) AS S, array(named_struct('Q', id), NULL) AS L,"
+          + " map('k', named_struct('Z', -id)) AS M FROM range(300)").repartition(2).write().parquet(path);
+    }
+    return path;
+  }
+
   @Test
-  void aNameInAnotherCaseIsRefusedSayingHowTheFilesSpellIt() {
-    IncompatibleSchemaException e = refused("ID INT");
-    assertTrue(e.getMessage().contains("'id'"), e.getMessage());
+  void aNameInAnotherCaseReadsTheFilesColumnUnderTheGivenName() {
+    String path = upperCaseFiles();
+    assertEquals("false", spark.conf().get("spark.sql.caseSensitive"));
+    String schema = "id BIGINT, name STRING, s STRUCT<x: BIGINT, Y: STRING>, l ARRAY<STRUCT<q: BIGINT>>,"
+        + " m MAP<STRING, STRUCT<z: BIGINT>>";
+    Dataset<Row> ours = sameAsBuiltIn(path, schema, "id > 250", "ID > 250", "s.x < 100", "name = 'n3'", "name IS NULL",
+        "name LIKE 'n1%' AND id < 100", "s.Y = 'v7'", "id IN (3, 5, 7) OR s.x = 40");
+    assertEquals(300, ours.where("l[0].q = id AND m['k'].z = -id").count(), "lists and maps of structs read");
+    sameAsBuiltIn(path, "S STRUCT<X: BIGINT>, NAME STRING, iD BIGINT", "S.X = 30", "iD < 4");
+    // the filter goes into the scan, naming the files' column
+    String scan = ScanPlans.scanOf(spark.read().format("parquet-arrow").schema(schema).load(path).where("id > 250"))
+        .scan().description();
+    assertTrue(scan.contains("ID") && !scan.contains("filter=none"), scan);
+  }
+
+  @Test
+  void aNameTwoFileColumnsMatchIgnoringCaseIsRefusedWhereTheBuiltInReaderFails() {
+    String path = dir.resolve("twice").toString();
+    LocalSpark.withConf("spark.sql.caseSensitive", "true", () -> spark.sql("SELECT id AS ID, id * 2 AS id,"
+        + " named_struct('a', id, 'A', -id) AS s, concat('o', id) AS other FROM range(6)").coalesce(1).write().parquet(path));
+    for (String[] c : new String[][] {{"id BIGINT, other STRING", "id"}, {"other STRING, ID BIGINT", "ID"},
+        {"s STRUCT<a: BIGINT>, other STRING", "s.a"}}) {
+      Exception builtin = assertThrows(Exception.class, () -> spark.read().schema(c[0]).parquet(path).collectAsList());
+      String field = c[1].substring(c[1].lastIndexOf('.') + 1);
+      assertTrue(messages(builtin).contains("Found duplicate field(s) \"" + field + "\""), messages(builtin));
+      assertEquals(c[1], refused(path, c[0], "other IS NOT NULL").column());
+      // read for a filter only: also refused, as the built-in reader reads it to filter
+      Exception filtered = assertThrows(Exception.class,
+          () -> spark.read().schema(c[0]).parquet(path).where(c[1] + " > 2").select("other").collectAsList());
+      assertTrue(messages(filtered).contains("Found duplicate field(s)"), messages(filtered));
+      Exception ours = assertThrows(Exception.class, () -> spark.read().format("parquet-arrow").schema(c[0]).load(path)
+          .where(c[1] + " > 2").select("other").collectAsList());
+      assertTrue(messages(ours).contains("column '" + c[1] + "'"), messages(ours));
+      // a query that does not read it reads in both
+      assertEquals(sorted(spark.read().schema(c[0]).parquet(path).select("other").collectAsList()),
+          sorted(spark.read().format("parquet-arrow").schema(c[0]).load(path).select("other").collectAsList()), c[0]);
+    }
+    LocalSpark.withConf("spark.sql.caseSensitive", "true", () -> {
+      sameAsBuiltIn(path, "id BIGINT, ID BIGINT, s STRUCT<a: BIGINT, A: BIGINT>", "id > 4", "ID < 2", "s.A = -3");
+      sameAsBuiltIn(path, "Id BIGINT, S STRUCT<a: BIGINT>, other STRING", "Id IS NULL", "other = 'o2'");
+    });
+  }
+
+  @Test
+  void withCaseSensitiveOnANameInAnotherCaseReadsAsNulls() {
+    LocalSpark.withConf("spark.sql.caseSensitive", "true", () -> {
+      sameAsBuiltIn(upperCaseFiles(), "id BIGINT, Name STRING, S STRUCT<x: BIGINT, X: BIGINT>", "id IS NULL",
+          "Name = 'n3'", "S.X > 100");
+      // beside the partition column p, P is a column the files lack
+      sameAsBuiltIn(data, "P INT, id INT", "P IS NULL", "p = 2 AND id < 100");
+    });
+  }
+
+  @Test
+  void aSchemaNamingAColumnTwiceFailsAsTheBuiltInSource() {
+    String builtin = condition(() -> spark.read().schema("id INT, ID INT").parquet(data).collectAsList());
+    assertEquals("COLUMN_ALREADY_EXISTS", builtin);
+    assertEquals(builtin, condition(() -> spark.read().format("parquet-arrow").schema("id INT, ID INT").load(data)
+        .collectAsList()));
+    LocalSpark.withConf("spark.sql.caseSensitive", "true", () -> sameAsBuiltIn(data, "id INT, ID INT", "id > 7"));
+  }
+
+  private static String messages(Throwable e) {
+    StringBuilder out = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      out.append(t.getMessage()).append('\n');
+    }
+    return out.toString();
   }
 
   private static IncompatibleSchemaException refused(String schema) {
+    return refused(data, schema, "true");
+  }
+
+  private static IncompatibleSchemaException refused(String path, String schema, String filter) {
     Exception e = assertThrows(Exception.class,
-        () -> spark.read().format("parquet-arrow").schema(schema).load(data).collectAsList());
+        () -> spark.read().format("parquet-arrow").schema(schema).load(path).where(filter).collectAsList());
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof IncompatibleSchemaException x) {
         return x;
