@@ -2,8 +2,11 @@ package org.parquetarrow.spark;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
@@ -17,13 +20,20 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * The table at the data source's paths as Spark plans with it: the schema and partitioning Spark
  * passes in (the files' schema when reading, the query's when writing, where the files may not exist
- * yet), reads through a {@link ParquetArrowTable} discovered when a scan is planned, and writes
+ * yet), reads through a {@link ParquetArrowTable} discovered when its first scan is planned, and writes
  * (append, and overwrite by truncation) through {@link ParquetArrowWriteBuilder}.
  */
 final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
   private final StructType schema;
   private final Transform[] partitioning;
   private final CaseInsensitiveStringMap options;
+  /**
+   * The files the scans of this table found, by the read settings (options and session) and case
+   * sensitivity they were found with; empty for a directory that had no Parquet file. Later scans
+   * of the same DataFrame plan with them instead of listing and discovering again, as Spark's own
+   * file tables keep a DataFrame's file index: files written since show up in a new read.
+   */
+  private final Map<List<Object>, Optional<ParquetArrowTable>> discovered = new ConcurrentHashMap<>();
 
   ParquetArrowPathTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
     // as Spark's file sources: a schema the user gave may say a column is never null; the files decide
@@ -64,9 +74,11 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
     boolean caseSensitive = org.apache.spark.sql.internal.SQLConf.get().caseSensitiveAnalysis();
-    ParquetArrowTable files = ParquetArrowTable.openIfAny(options, name -> java.util.Arrays.stream(schema.fields())
-        .anyMatch(f -> f.dataType() == org.apache.spark.sql.types.DataTypes.StringType
-            && (caseSensitive ? f.name().equals(name) : f.name().equalsIgnoreCase(name))));
+    ReadConfig config = ParquetArrowTable.readConfig(options);
+    ParquetArrowTable files = discovered.computeIfAbsent(List.of(config, caseSensitive),
+        key -> Optional.ofNullable(ParquetArrowTable.openIfAny(options, name -> java.util.Arrays.stream(schema.fields())
+            .anyMatch(f -> f.dataType() == org.apache.spark.sql.types.DataTypes.StringType
+                && (caseSensitive ? f.name().equals(name) : f.name().equalsIgnoreCase(name))), config))).orElse(null);
     if (files == null) {
       // inferSchema refused an empty directory: the schema here is the user's
       return new EmptyScan(schema);

@@ -83,10 +83,29 @@ final class ParquetArrowTable implements SupportsRead {
     }
   }
 
+  /** The read settings {@code options} and the session give a table's discovery ({@link #openIfAny(CaseInsensitiveStringMap, java.util.function.Predicate, ReadConfig)}). */
+  static ReadConfig readConfig(CaseInsensitiveStringMap options) {
+    return ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes(), ParquetArrowTable::sessionConf);
+  }
+
+  /** As {@link #openIfAny(CaseInsensitiveStringMap, java.util.function.Predicate)}, with settings parsed before. */
+  static ParquetArrowTable openIfAny(CaseInsensitiveStringMap options, java.util.function.Predicate<String> asText,
+      ReadConfig config) {
+    try {
+      return discoverTable(options, asText, config);
+    } catch (EmptyDatasetException e) {
+      return null;
+    }
+  }
+
   private static ParquetArrowTable discoverTable(CaseInsensitiveStringMap options,
       java.util.function.Predicate<String> asText) {
+    return discoverTable(options, asText, readConfig(options));
+  }
+
+  private static ParquetArrowTable discoverTable(CaseInsensitiveStringMap options,
+      java.util.function.Predicate<String> asText, ReadConfig config) {
     List<String> paths = locations(options);
-    ReadConfig config = ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes(), ParquetArrowTable::sessionConf);
     FileListing listing = FileListing.parse(options);
     Dataset ds;
     try {
