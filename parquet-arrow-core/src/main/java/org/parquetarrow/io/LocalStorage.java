@@ -48,6 +48,46 @@ public final class LocalStorage implements Storage {
   }
 
   /**
+   * Opens the file {@code entry} lists, failing if it is no longer that file: its size, or its
+   * modification time where the entry's version is one ({@link #list} gives them), differs from
+   * the listing's, as for a file rewritten in place since. A dataset scan opens its files so, and
+   * never decodes new bytes with the footer it read from the old ones.
+   *
+   * @throws ObjectChangedException naming the file if it changed since it was listed
+   */
+  @Override
+  public InputFile open(StorageEntry entry, IoStatistics statistics) throws IOException {
+    Path p = path(entry.location());
+    InputFile in = LocalInputFile.open(p);
+    try {
+      long size = in.length();
+      String modified = isModificationTime(entry.version()) ? Files.getLastModifiedTime(p).toString() : null;
+      if ((entry.size() >= 0 && size != entry.size()) || (modified != null && !modified.equals(entry.version()))) {
+        throw new ObjectChangedException(entry.location(), FileRange.of(0, Math.max(0, entry.size())),
+            "it is now " + size + " bytes modified " + Files.getLastModifiedTime(p) + ", listed as " + entry.size()
+            + " bytes modified " + entry.version());
+      }
+      return in;
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+
+  /** Whether {@code version} is a modification time as {@link #list} writes it. */
+  private static boolean isModificationTime(String version) {
+    if (version == null) {
+      return false;
+    }
+    try {
+      java.time.Instant.parse(version);
+      return true;
+    } catch (java.time.format.DateTimeParseException e) {
+      return false;
+    }
+  }
+
+  /**
    * {@inheritDoc} Locations of entries are {@code location} followed by the relative path, with
    * the platform's separator.
    *

@@ -48,6 +48,36 @@ class StorageTest {
   }
 
   @Test
+  void aLocalFileOpensAsListedOrNotAtAll() throws Exception {
+    Path f = dir.resolve("f.bin");
+    Files.write(f, new byte[] {1, 2, 3, 4, 5});
+    java.nio.file.attribute.FileTime listedAt = java.nio.file.attribute.FileTime.fromMillis(1_700_000_000_000L);
+    Files.setLastModifiedTime(f, listedAt);
+    StorageEntry listed = LocalStorage.instance().list(f.toString()).get(0);
+    try (InputFile in = LocalStorage.instance().open(listed, new IoStatistics())) {
+      assertEquals(5, in.length());
+    }
+    // rewritten in place, another length
+    Files.write(f, new byte[] {9, 9, 9});
+    ObjectChangedException longer = assertThrows(ObjectChangedException.class,
+        () -> LocalStorage.instance().open(listed, new IoStatistics()));
+    assertTrue(longer.getMessage().contains(f.toString()) && longer.getMessage().contains("3 bytes")
+        && longer.getMessage().contains("listed as 5 bytes"), longer.getMessage());
+    // the same length again, but written since it was listed
+    Files.write(f, new byte[] {5, 4, 3, 2, 1});
+    Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(1_700_000_001_000L));
+    assertThrows(ObjectChangedException.class, () -> LocalStorage.instance().open(listed, new IoStatistics()));
+    // an entry without a listed version or size is opened as it is
+    try (InputFile in = LocalStorage.instance().open(new StorageEntry(f.toString(), -1, null), new IoStatistics())) {
+      assertEquals(5, in.length());
+    }
+    Files.setLastModifiedTime(f, listedAt);
+    try (InputFile in = LocalStorage.instance().open(listed, new IoStatistics())) {
+      assertEquals(5, in.length(), "the listed size and time: opened, whatever the bytes");
+    }
+  }
+
+  @Test
   void httpRefusesToListADirectory() {
     try (HttpStorage web = new HttpStorage(RemoteReadOptions.defaults())) {
       UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,

@@ -238,13 +238,16 @@ class ScannerTest {
   @Test
   void aCorruptFileFailsTheScanWithItsName() throws Exception {
     Path victim = dir.resolve("p=1/b.parquet");
-    // Overwrite the data pages after discovery read the footer: the scan meets the damage.
+    // Overwrite the data pages after discovery read the footer: the scan meets the damage (the
+    // file keeps its listed time, or the scan would refuse it as rewritten, see below).
+    java.nio.file.attribute.FileTime listed = java.nio.file.Files.getLastModifiedTime(victim);
     try (RandomAccessFile f = new RandomAccessFile(victim.toFile(), "rw")) {
       byte[] junk = new byte[4000];
       new Random(1).nextBytes(junk);
       f.seek(4);
       f.write(junk);
     }
+    java.nio.file.Files.setLastModifiedTime(victim, listed);
     for (boolean ordered : new boolean[] {true, false}) {
       for (ScanOptions.ReadingThread thread : ScanOptions.ReadingThread.values()) {
         ParquetException e = assertThrows(ParquetException.class, () -> {
@@ -271,12 +274,14 @@ class ScannerTest {
       }
     }
     // Damage the first data page after discovery read the footer: the scan meets it at once.
+    java.nio.file.attribute.FileTime listed = java.nio.file.Files.getLastModifiedTime(victim);
     try (RandomAccessFile f = new RandomAccessFile(victim.toFile(), "rw")) {
       byte[] junk = new byte[4000];
       new Random(2).nextBytes(junk);
       f.seek(4);
       f.write(junk);
     }
+    java.nio.file.Files.setLastModifiedTime(victim, listed);
     for (int run = 0; run < 4; run++) {
       boolean ordered = run % 2 == 0;
       ScanOptions.ReadingThread thread = ScanOptions.ReadingThread.values()[run / 2];
@@ -369,6 +374,42 @@ class ScannerTest {
       ParquetException again = assertThrows(ParquetException.class, reader::loadNextBatch);
       assertEquals(e.getMessage(), again.getMessage());
     }
+  }
+
+  @Test
+  void aFileRewrittenSinceDiscoveryIsRefusedNotReadWithItsOldFooter() throws Exception {
+    Path victim = dir.resolve("p=1/b.parquet");
+    Path other = dir.resolve("p=2/c.parquet");
+    // another valid Parquet file in its place: its bytes under b's old footer would be a mix
+    java.nio.file.Files.copy(other, victim, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    for (ScanOptions.ReadingThread thread : ScanOptions.ReadingThread.values()) {
+      ParquetException e = assertThrows(ParquetException.class, () -> {
+        try (ScanReader reader = Scanner.scan(dataset, ScanOptions.builder().readingThread(thread)
+            .pruning(org.parquetarrow.dataset.prune.PruningOptions.NONE).build(), allocator.allocator())) {
+          while (reader.loadNextBatch()) {
+            // the files before it read fine
+          }
+        }
+      });
+      assertTrue(hasCause(e, org.parquetarrow.io.ObjectChangedException.class), thread + ": " + e);
+      assertTrue(e.getMessage().contains("b.parquet"), e.getMessage());
+    }
+    // discovered again, it reads
+    Dataset again = DatasetDiscovery.directory(dir, DiscoveryOptions.defaults());
+    try (ScanReader reader = Scanner.scan(again, ScanOptions.defaults(), allocator.allocator())) {
+      while (reader.loadNextBatch()) {
+        // drain
+      }
+    }
+  }
+
+  private static boolean hasCause(Throwable t, Class<? extends Throwable> type) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (type.isInstance(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Test
