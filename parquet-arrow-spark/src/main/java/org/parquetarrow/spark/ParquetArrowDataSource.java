@@ -125,6 +125,6 @@ public final class ParquetArrowDataSource implements TableProvider, DataSourceRe
       }
       table = UserSchema.layout(schema, new StructType(partitions.toArray(new StructField[0])), caseSensitive);
     }
-    return new ParquetArrowPathTable(table, partitioning, properties);
+    return new ParquetArrowPathTable(table, partitioning, properties, schemaInferred ? discovered : null);
   }
 }

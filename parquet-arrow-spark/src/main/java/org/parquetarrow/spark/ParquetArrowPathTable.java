@@ -36,10 +36,32 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
   private final Map<List<Object>, Optional<ParquetArrowTable>> discovered = new ConcurrentHashMap<>();
 
   ParquetArrowPathTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
+    this(schema, partitioning, properties, null);
+  }
+
+  /**
+   * @param inferred the files a read without a schema of the user's found when Spark asked for
+   *     their schema ({@code schema} is theirs), or null: the first scan plans with them rather
+   *     than listing again, so a DataFrame's files are those of its {@code load}, as with Spark's
+   *     own file sources
+   */
+  ParquetArrowPathTable(StructType schema, Transform[] partitioning, Map<String, String> properties,
+      ParquetArrowTable inferred) {
     // as Spark's file sources: a schema the user gave may say a column is never null; the files decide
     this.schema = schema.asNullable();
     this.partitioning = partitioning.clone();
     this.options = new CaseInsensitiveStringMap(properties);
+    if (inferred != null) {
+      discovered.put(discoveryKey(ParquetArrowTable.readConfig(options), caseSensitive()), Optional.of(inferred));
+    }
+  }
+
+  private static boolean caseSensitive() {
+    return org.apache.spark.sql.internal.SQLConf.get().caseSensitiveAnalysis();
+  }
+
+  private static List<Object> discoveryKey(ReadConfig config, boolean caseSensitive) {
+    return List.of(config, caseSensitive);
   }
 
   @Override
@@ -73,9 +95,9 @@ final class ParquetArrowPathTable implements SupportsRead, SupportsWrite {
    */
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-    boolean caseSensitive = org.apache.spark.sql.internal.SQLConf.get().caseSensitiveAnalysis();
+    boolean caseSensitive = caseSensitive();
     ReadConfig config = ParquetArrowTable.readConfig(options);
-    ParquetArrowTable files = discovered.computeIfAbsent(List.of(config, caseSensitive),
+    ParquetArrowTable files = discovered.computeIfAbsent(discoveryKey(config, caseSensitive),
         key -> Optional.ofNullable(ParquetArrowTable.openIfAny(options, name -> java.util.Arrays.stream(schema.fields())
             .anyMatch(f -> f.dataType() == org.apache.spark.sql.types.DataTypes.StringType
                 && (caseSensitive ? f.name().equals(name) : f.name().equalsIgnoreCase(name))), config))).orElse(null);

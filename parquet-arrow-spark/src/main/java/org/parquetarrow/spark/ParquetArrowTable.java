@@ -66,29 +66,20 @@ final class ParquetArrowTable implements SupportsRead {
 
   /** As {@link #open}, but {@code null} for a directory with no Parquet file in it. */
   static ParquetArrowTable openIfAny(CaseInsensitiveStringMap options) {
-    return openIfAny(options, name -> false);
+    return openIfAny(options, name -> false, readConfig(options));
   }
 
-  /**
-   * As {@link #openIfAny(CaseInsensitiveStringMap)}, the partition columns {@code asText} takes
-   * (a schema given to the read asks for them as strings) typed as strings holding each
-   * directory's own text ({@code k=01} is "01", {@code k=1.50} "1.50"), as Spark's built-in source
-   * reads them then, rather than typed first and printed again.
-   */
-  static ParquetArrowTable openIfAny(CaseInsensitiveStringMap options, java.util.function.Predicate<String> asText) {
-    try {
-      return discoverTable(options, asText);
-    } catch (EmptyDatasetException e) {
-      return null;
-    }
-  }
-
-  /** The read settings {@code options} and the session give a table's discovery ({@link #openIfAny(CaseInsensitiveStringMap, java.util.function.Predicate, ReadConfig)}). */
+  /** The read settings {@code options} and the session give a table's discovery. */
   static ReadConfig readConfig(CaseInsensitiveStringMap options) {
     return ReadConfig.parse(options, SQLConf.get().filesMaxPartitionBytes(), ParquetArrowTable::sessionConf);
   }
 
-  /** As {@link #openIfAny(CaseInsensitiveStringMap, java.util.function.Predicate)}, with settings parsed before. */
+  /**
+   * As {@link #openIfAny(CaseInsensitiveStringMap)} with settings parsed before, the partition
+   * columns {@code asText} takes (a schema given to the read asks for them as strings) typed as
+   * strings holding each directory's own text ({@code k=01} is "01", {@code k=1.50} "1.50"), as
+   * Spark's built-in source reads them then, rather than typed first and printed again.
+   */
   static ParquetArrowTable openIfAny(CaseInsensitiveStringMap options, java.util.function.Predicate<String> asText,
       ReadConfig config) {
     try {
@@ -96,11 +87,6 @@ final class ParquetArrowTable implements SupportsRead {
     } catch (EmptyDatasetException e) {
       return null;
     }
-  }
-
-  private static ParquetArrowTable discoverTable(CaseInsensitiveStringMap options,
-      java.util.function.Predicate<String> asText) {
-    return discoverTable(options, asText, readConfig(options));
   }
 
   private static ParquetArrowTable discoverTable(CaseInsensitiveStringMap options,

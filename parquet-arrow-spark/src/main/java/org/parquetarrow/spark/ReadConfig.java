@@ -93,8 +93,8 @@ record ReadConfig(int batchSize, boolean statistics, boolean dictionary, boolean
     /**
      * None (the default): the task's own thread decodes each batch when Spark asks for it ({@link
      * ScanOptions.ReadingThread#CALLER}), as Spark's built-in reader does: Spark already runs a
-     * task per core, so a scan thread per task only added hand-offs (on 2 cores, TPC-H Q6 ran 12%
-     * and a point query 16% faster without it, BENCHMARKS.md).
+     * task per core, so a scan thread per task only added hand-offs (on 2 cores, TPC-H Q6 ran 12-19%
+     * and a point query 6-16% faster without it, BENCHMARKS.md).
      */
     NONE
   }

@@ -50,6 +50,19 @@ class SparkDataFrameFilesTest {
   }
 
   @Test
+  void theFilesAreThoseOfTheLoadNotOfTheFirstQuery() {
+    String data = dir.resolve("loaded").toString();
+    spark.range(0, 100).selectExpr("id", "id % 3 as k").write().partitionBy("k").parquet(data);
+    Dataset<Row> ours = spark.read().format("parquet-arrow").load(data);
+    Dataset<Row> builtIn = spark.read().parquet(data);
+    // written after loading, before either DataFrame's first query
+    spark.range(1000, 1050).selectExpr("id", "id % 3 as k").write().mode("append").partitionBy("k").parquet(data);
+    assertEquals(builtIn.count(), ours.count());
+    assertEquals(100, ours.count(), "the files of the load");
+    assertEquals(builtIn.where("k = 1").collectAsList().size(), ours.where("k = 1").collectAsList().size());
+  }
+
+  @Test
   void aFileRewrittenInPlaceAfterLoadingIsRefusedNotMixedWithItsOldFooter() throws Exception {
     String data = dir.resolve("rewritten").toString();
     spark.range(0, 300, 1, 3).selectExpr("id", "id * 2 as v").write().parquet(data);
