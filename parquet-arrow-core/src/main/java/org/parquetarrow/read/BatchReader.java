@@ -11,7 +11,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
@@ -127,9 +126,35 @@ final class BatchReader implements BatchSource {
   private long[] leafCost;
   /** Per leaf, the index of its top-level field. */
   private int[] fieldOfLeaf;
-  /** By columns: the batch begun after the last one returned, decoding while the caller holds that one. */
-  private Job ahead;
-  /** By columns: rows of the batches begun (returned, and the one ahead). */
+  /** Per field, the index of its first leaf (a field's leaves are consecutive). */
+  private int[] firstLeafOfField;
+  /**
+   * By columns: most batches begun and not returned while the caller waits for the oldest, so that
+   * a thread done with its share of that batch goes on with the next one's leaves whose fields are
+   * done, rather than wait for the batch's last leaf (with one batch begun at a time the helper sat
+   * idle 18% of a NESTED scan). While the caller holds a batch and is not in the reader, one batch
+   * is begun at most: more batches in flight while the caller works cost fresh memory (page
+   * faults) and CPU without making the caller's wait any shorter.
+   */
+  static final int COLUMN_DEPTH = 2;
+  /** Guarded by {@link #jobs}: the caller is in {@link #nextByColumns}, waiting for the oldest batch. */
+  private boolean callerWaits;
+  /**
+   * By columns: the batches begun and not returned, oldest first; its monitor guards them, the
+   * fields below, and every job's scheduling state.
+   */
+  private final ArrayDeque<Job> jobs = new ArrayDeque<>();
+  /** Guarded by {@link #jobs}: a script is being worked out (scripts move the reader, one at a time). */
+  private boolean scripting;
+  /** Guarded by {@link #jobs}: helpers handed to the executor and not ended. */
+  private int helpersOut;
+  /** Guarded by {@link #jobs}: leaf tasks taken and not ended, over every batch. */
+  private int running;
+  /** Guarded by {@link #jobs}: no task is taken of a batch at or after this one (a failure, or closing). */
+  private long stopFrom = Long.MAX_VALUE;
+  /** Guarded by {@link #jobs}: the next batch's place in the read. */
+  private long jobSeq;
+  /** Guarded by {@link #jobs}: rows of the batches begun (returned, and those in {@link #jobs}). */
   private long rowsBegun;
   /** By columns: the counters as of the last batch returned. */
   private long shownFetched;
@@ -403,8 +428,10 @@ final class BatchReader implements BatchSource {
     this.columnHelpers = helpers;
     this.leafCost = new long[leaves.size()];
     this.fieldOfLeaf = new int[leaves.size()];
+    this.firstLeafOfField = new int[fields.size()];
     int leaf = 0;
     for (int f = 0; f < fields.size(); f++) {
+      firstLeafOfField[f] = leaf;
       for (int k = 0; k < fields.get(f).leaves().size(); k++) {
         fieldOfLeaf[leaf++] = f;
       }
@@ -474,24 +501,35 @@ final class BatchReader implements BatchSource {
   }
 
   /**
-   * The next batch decoded by columns, pipelined one batch deep: each batch is {@linkplain #begin
-   * begun} (its script worked out, its row groups opened, its leaf tasks handed to the helpers) as
-   * soon as the batch before it is returned, so the helpers decode it while the caller works on
-   * the one it holds; this call then takes the leaf tasks nobody has started, waits for those
-   * started, and assembles the batch. The caller waits only for tasks a helper started, so an
-   * executor that never runs a task leaves all to it. A failure of the batch ahead (in its
-   * opening or its decoding) is thrown here, by the call that would have returned it; and the
-   * counters ({@link #pagesSkipped}, {@link #bytesFetched}, {@link #bytesRequested}) cover the
-   * batches returned, not the one ahead.
+   * The next batch decoded by columns, pipelined: while the caller holds a batch, the helpers work
+   * out the script of the next one (its row groups opened) and decode its leaves; while the caller
+   * waits for that batch, the one after it is begun too ({@link #COLUMN_DEPTH}), each of its leaves
+   * decoded as soon as the leaf's field is done in the batch before. This call takes leaf tasks too
+   * (of its batch first, then of the next rather than wait), waits for those a helper started, and
+   * assembles the batch. A failure of a batch
+   * (in its opening or its decoding) is thrown by the call that would have returned it, after the
+   * batches before it; and the counters ({@link #pagesSkipped}, {@link #bytesFetched}, {@link
+   * #bytesRequested}) cover the batches returned, not those begun.
    */
   private VectorSchemaRoot nextByColumns() {
-    Job job = ahead;
-    ahead = null;
-    if (job == null) {
-      if (rowsBegun >= totalRows) {
-        return null;
+    Job job;
+    Job claimed = null;
+    boolean wake;
+    synchronized (jobs) {
+      if (jobs.isEmpty() && rowsBegun >= totalRows) {
+        return null; // every row begun and returned
       }
-      job = begin();
+      callerWaits = true;
+      claimed = jobs.isEmpty() ? claimScript() : null;
+      job = jobs.peekFirst();
+      // one more batch may be begun now
+      wake = wantHelper();
+    }
+    if (wake) {
+      submitHelper();
+    }
+    if (claimed != null) {
+      runScript(claimed);
     }
     VectorSchemaRoot root;
     try {
@@ -503,139 +541,76 @@ final class BatchReader implements BatchSource {
     } catch (RuntimeException | Error e) {
       fail();
       throw e;
+    } finally {
+      synchronized (jobs) {
+        callerWaits = false;
+      }
     }
     rowsReturned += job.rows;
     shownFetched = job.fetched;
     shownRequested = job.requested;
     shownPagesSkipped = job.pagesSkipped();
-    if (rowsBegun < totalRows) {
-      ahead = beginAhead();
+    boolean more;
+    synchronized (jobs) {
+      jobs.removeFirst();
+      more = wantHelper();
+    }
+    if (more) {
+      submitHelper();
     }
     return root;
   }
 
   /**
-   * The next batch begun on this thread: its script worked out ({@link #script}), then its leaf
-   * tasks handed to up to {@link #columnHelpers} helpers, costliest leaves first. Never throws: a
-   * failure is kept in the job, for {@link #join} to throw.
-   */
-  private Job begin() {
-    Job job = newJob();
-    job.claimScript();
-    script(job);
-    submitHelpers(job, helpers());
-    return job;
-  }
-
-  /**
-   * The next batch begun by a helper: one task works out its script (so the row groups it opens
-   * are fetched and set up off the caller's thread too) and hands the batch's other helpers over,
-   * then takes leaf tasks itself. The caller works out the script when no helper has begun it by
-   * the time it asks for the batch (an executor that never runs a task, or refuses it).
-   */
-  private Job beginAhead() {
-    Job job = newJob();
-    try {
-      columnExecutor.execute(() -> {
-        // a script the caller claimed is not to be read until it is worked out; the caller hands
-        // the helpers over then
-        if (job.claimScript()) {
-          script(job);
-          submitHelpers(job, helpers() - 1);
-          job.work();
-        }
-      });
-    } catch (RejectedExecutionException e) {
-      // the caller works it out when it asks for the batch
-    }
-    return job;
-  }
-
-  private Job newJob() {
-    int rows = batchRows(rowsBegun);
-    rowsBegun += rows;
-    return new Job(this, rows);
-  }
-
-  private int helpers() {
-    return Math.min(columnHelpers, leaves.size() - 1);
-  }
-
-  private void submitHelpers(Job job, int helpers) {
-    for (int i = 0; i < helpers; i++) {
-      try {
-        columnExecutor.execute(job::work);
-      } catch (RejectedExecutionException e) {
-        break; // the caller does what no helper does
-      }
-    }
-  }
-
-  /**
-   * Works out {@code job}'s script, by the thread that claimed it: its fields started (each leaf
-   * allocates its own buffers in its task), row groups opened, rows skipped, rows read, which
-   * depend on the plan alone. The reader's position in the plan is touched by one script at a time
-   * (a batch's is begun only once the batch before is joined). A failure is kept in the job.
-   */
-  private void script(Job job) {
-    try {
-      job.groups.add(new int[] {0, currentGroup});
-      for (int i = 0; i < fields.size(); i++) {
-        fields.get(i).startOwnBatch(job.rows);
-      }
-      int filled = 0;
-      while (filled < job.rows) {
-        if (range * 2 >= ranges.length) {
-          job.add(Job.OPEN, job.openings.size());
-          job.openings.add(prepareNextRowGroup());
-          job.groups.add(new int[] {filled, currentGroup});
-          continue;
-        }
-        long start = ranges[2 * range];
-        long end = ranges[2 * range + 1];
-        if (groupRow < start) {
-          job.add(Job.SKIP, start);
-          groupRow = start;
-        }
-        int take = (int) Math.min(job.rows - filled, end - groupRow);
-        job.add(Job.READ, take);
-        filled += take;
-        groupRow += take;
-        if (groupRow == end) {
-          range++;
-        }
-      }
-      job.fetched = bytesFetched;
-      job.requested = bytesRequested;
-    } catch (RuntimeException | Error e) {
-      job.closeOpenings();
-      job.failure = e;
-    } finally {
-      job.scripted();
-    }
-  }
-
-  /**
-   * The batch of {@code job}: the caller takes the tasks left, waits for those a helper started,
-   * and assembles the batch; on a failure every buffer of the job is released and it is thrown.
+   * The batch of {@code job}, the oldest begun: the caller takes the tasks nobody has taken (of this
+   * batch, then of the next), works out the next script when no task is free, and waits only when
+   * neither is left while a helper still decodes one of the batch's leaves. On a failure the batch
+   * is released and its failure thrown.
    */
   private VectorSchemaRoot join(Job job) {
-    if (job.claimScript()) {
-      script(job);
-      submitHelpers(job, helpers());
-    } else {
-      job.awaitScripted();
+    boolean interrupted = false;
+    while (true) {
+      Task task = null;
+      Job script = null;
+      synchronized (jobs) {
+        while (!job.ended()) {
+          task = take();
+          if (task != null) {
+            break;
+          }
+          script = claimScript();
+          if (script != null) {
+            break;
+          }
+          try {
+            // woken by every task's or script's end: a field done in this batch frees a leaf of the next
+            jobs.wait();
+          } catch (InterruptedException e) {
+            // the helpers still write into this batch: it is waited for all the same
+            interrupted = true;
+          }
+        }
+      }
+      if (script != null) {
+        runScript(script);
+      } else if (task != null) {
+        runTask(task);
+      } else {
+        break;
+      }
     }
-    job.work();
-    job.awaitStarted();
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
     if (job.failure != null) {
-      job.release();
       if (job.failure instanceof RuntimeException r) {
         throw r;
       }
       throw (Error) job.failure;
     }
-    System.arraycopy(job.cost, 0, leafCost, 0, leafCost.length);
+    synchronized (jobs) {
+      System.arraycopy(job.cost, 0, leafCost, 0, leafCost.length);
+    }
     batchGroups.clear();
     batchGroups.addAll(job.groups);
     List<FieldVector> vectors = new ArrayList<>(fields.size());
@@ -643,7 +618,9 @@ final class BatchReader implements BatchSource {
       for (int i = 0; i < fields.size(); i++) {
         FieldVector v = job.vectors[i];
         if (v == null) {
-          v = finishField(i); // a field without leaves
+          // a field without leaves: no batch after this one has touched it
+          fields.get(i).startOwnBatch(job.rows);
+          v = finishField(i);
         }
         job.vectors[i] = null;
         vectors.add(v);
@@ -654,25 +631,283 @@ final class BatchReader implements BatchSource {
       job.release();
       throw e;
     }
-    return root(vectors, job.rows);
+    for (int i = 0; i < leaves.size(); i++) {
+      FieldVector d = job.dictionaries[i];
+      if (d != null) {
+        job.dictionaries[i] = null;
+        long id = ((DictionarySink) leaves.get(i).sink()).dictionaryId();
+        dictionaries.put(id, new Dictionary(d, schemaEncoding(id)));
+      }
+    }
+    return new VectorSchemaRoot(memorySchema.getFields(), vectors, job.rows);
   }
 
   /**
-   * Drops the batch ahead, if any: tasks not started are never run, those started are waited for,
+   * A helper's turn: takes tasks and scripts until none is left, then ends (it never waits, so an
+   * executor with fewer threads than asked for, or none at all, still reads every row).
+   */
+  private void helper() {
+    while (true) {
+      Task task;
+      Job script = null;
+      synchronized (jobs) {
+        task = take();
+        if (task == null) {
+          script = claimScript();
+          if (script == null) {
+            helpersOut--;
+            return;
+          }
+        }
+      }
+      if (script != null) {
+        runScript(script);
+      } else {
+        runTask(task);
+      }
+    }
+  }
+
+  /**
+   * Guarded by {@link #jobs}: the next free leaf task, of the oldest batch that has one. A leaf of
+   * a batch is free once the batch's script is worked out and its field is done in the batch
+   * before (a field's leaves and assembly carry state from batch to batch); its field's batch is
+   * started then. Nothing is taken from a batch at or after {@link #stopFrom}.
+   */
+  private Task take() {
+    Job before = null;
+    for (Job job : jobs) {
+      if (job.seq >= stopFrom || !job.scriptDone) {
+        return null;
+      }
+      for (int k = job.firstFree; k < job.order.length; k++) {
+        int i = job.order[k];
+        if (job.state[i] != Job.FREE) {
+          if (k == job.firstFree) {
+            job.firstFree++;
+          }
+          continue;
+        }
+        int f = fieldOfLeaf[i];
+        if (!job.fieldStarted[f]) {
+          if (before != null && !before.fieldDone[f]) {
+            continue;
+          }
+          try {
+            fields.get(f).startOwnBatch(job.rows);
+          } catch (RuntimeException | Error e) {
+            job.failed(e);
+            stopFrom = Math.min(stopFrom, job.seq);
+            return null;
+          }
+          job.fieldStarted[f] = true;
+        }
+        job.state[i] = Job.TAKEN;
+        job.running++;
+        running++;
+        return new Task(job, i);
+      }
+      before = job;
+    }
+    return null;
+  }
+
+  /**
+   * Guarded by {@link #jobs}: the next batch, begun, its script claimed by the calling thread;
+   * {@code null} when a script is being worked out already, {@link #depth} batches are begun,
+   * every row is begun, or the read failed or is closing.
+   */
+  private Job claimScript() {
+    if (scripting || jobs.size() >= depth() || rowsBegun >= totalRows || stopFrom != Long.MAX_VALUE) {
+      return null;
+    }
+    int rows = batchRows(rowsBegun);
+    rowsBegun += rows;
+    Job job = new Job(this, rows, jobSeq++);
+    job.scriptClaimed = true;
+    jobs.addLast(job);
+    scripting = true;
+    return job;
+  }
+
+  /**
+   * Works out {@code job}'s script, by the thread that claimed it: its row groups opened, rows
+   * skipped, rows read, which depend on the plan alone. The reader's position in the plan is
+   * touched by one script at a time ({@link #scripting}), and leaves take their page readers from
+   * the openings only once the script is done. A failure is kept in the job.
+   */
+  private void runScript(Job job) {
+    Throwable failure = null;
+    try {
+      script(job);
+    } catch (RuntimeException | Error e) {
+      job.closeOpenings();
+      failure = e;
+    }
+    boolean more;
+    synchronized (jobs) {
+      scripting = false;
+      job.scriptDone = true;
+      if (failure != null) {
+        job.failed(failure);
+        stopFrom = Math.min(stopFrom, job.seq);
+      }
+      jobs.notifyAll();
+      more = wantHelper();
+    }
+    if (more) {
+      submitHelper();
+    }
+  }
+
+  private void script(Job job) {
+    job.groups.add(new int[] {0, currentGroup});
+    int filled = 0;
+    while (filled < job.rows) {
+      if (range * 2 >= ranges.length) {
+        job.add(Job.OPEN, job.openings.size());
+        job.openings.add(prepareNextRowGroup());
+        job.groups.add(new int[] {filled, currentGroup});
+        continue;
+      }
+      long start = ranges[2 * range];
+      long end = ranges[2 * range + 1];
+      if (groupRow < start) {
+        job.add(Job.SKIP, start);
+        groupRow = start;
+      }
+      int take = (int) Math.min(job.rows - filled, end - groupRow);
+      job.add(Job.READ, take);
+      filled += take;
+      groupRow += take;
+      if (groupRow == end) {
+        range++;
+      }
+    }
+    job.fetched = bytesFetched;
+    job.requested = bytesRequested;
+  }
+
+  /** Runs one leaf task; its end (or failure) is recorded under the lock, waking whoever waits. */
+  private void runTask(Task task) {
+    Job job = task.job();
+    int i = task.leaf();
+    long began = System.nanoTime();
+    Throwable failure = null;
+    boolean fieldDone = false;
+    try {
+      fieldDone = job.runLeaf(i);
+    } catch (RuntimeException | Error e) {
+      failure = e;
+    }
+    boolean more;
+    synchronized (jobs) {
+      job.cost[i] = System.nanoTime() - began;
+      job.state[i] = Job.ENDED;
+      job.leavesLeft--;
+      job.running--;
+      running--;
+      if (failure != null) {
+        job.failed(failure);
+        stopFrom = Math.min(stopFrom, job.seq);
+      } else if (fieldDone) {
+        job.fieldDone[fieldOfLeaf[i]] = true;
+      }
+      jobs.notifyAll();
+      more = fieldDone && wantHelper();
+    }
+    if (more) {
+      submitHelper();
+    }
+  }
+
+  /**
+   * Guarded by {@link #jobs}: whether to hand one more helper to the executor now (counted as out
+   * if so): fewer are out than asked for and there is a task or a script for it.
+   */
+  private boolean wantHelper() {
+    if (helpersOut >= helpers() || stopFrom != Long.MAX_VALUE) {
+      return false;
+    }
+    boolean work = !scripting && jobs.size() < depth() && rowsBegun < totalRows;
+    if (!work) {
+      Job before = null;
+      for (Job job : jobs) {
+        if (!job.scriptDone) {
+          break;
+        }
+        if (job.freeLeaf(before, fieldOfLeaf)) {
+          work = true;
+          break;
+        }
+        before = job;
+      }
+    }
+    if (work) {
+      helpersOut++;
+    }
+    return work;
+  }
+
+  /** By columns: the batches begun so far (returned, and those in flight); for tests. */
+  long batchesBegun() {
+    synchronized (jobs) {
+      return jobSeq;
+    }
+  }
+
+  /** Guarded by {@link #jobs}: most batches begun and not returned now (see {@link #COLUMN_DEPTH}). */
+  private int depth() {
+    return callerWaits ? COLUMN_DEPTH : 1;
+  }
+
+  private void submitHelper() {
+    try {
+      columnExecutor.execute(this::helper);
+    } catch (RejectedExecutionException e) {
+      synchronized (jobs) {
+        helpersOut--; // the caller does what no helper does
+      }
+    }
+  }
+
+  private int helpers() {
+    return Math.min(columnHelpers, leaves.size() - 1);
+  }
+
+  /**
+   * Drops every batch begun: no task or script is taken any more, those running are waited for,
    * and every buffer they made is released (the leaves' unfinished ones by their fields' close).
    */
-  private void dropAhead() {
-    Job job = ahead;
-    ahead = null;
-    if (job != null) {
-      job.cancel();
-      if (job.claimScript()) {
-        job.scripted(); // never to be worked out
-      } else {
-        job.awaitScripted();
-      }
-      job.awaitStarted();
+  private void dropPipeline() {
+    List<Job> dropped;
+    synchronized (jobs) {
+      stopFrom = Long.MIN_VALUE;
+      awaitUninterruptibly(jobs, () -> running == 0 && !scripting);
+      dropped = new ArrayList<>(jobs);
+      jobs.clear();
+    }
+    for (Job job : dropped) {
       job.release();
+    }
+  }
+
+  /**
+   * Waits on {@code lock} (held) until {@code done}, through interrupts (the work waited for still
+   * writes into the batch or the reader, so leaving early would free what it writes), keeping the
+   * interrupt.
+   */
+  private static void awaitUninterruptibly(Object lock, java.util.function.BooleanSupplier done) {
+    boolean interrupted = false;
+    while (!done.getAsBoolean()) {
+      try {
+        lock.wait();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -685,17 +920,26 @@ final class BatchReader implements BatchSource {
     }
   }
 
+  /** One leaf of one batch, decoded by whichever thread took it. */
+  private record Task(Job job, int leaf) {}
+
   /**
    * One batch decoded by columns: its script (pairs of an operation and its argument), the row
-   * groups it opens, and its leaf tasks, taken in order by whoever is free.
+   * groups it opens, and its leaf tasks, taken costliest first by whoever is free. Its scheduling
+   * state is guarded by the reader's {@link #jobs}.
    */
   private static final class Job {
     static final long OPEN = 0;
     static final long SKIP = 1;
     static final long READ = 2;
+    static final byte FREE = 0;
+    static final byte TAKEN = 1;
+    static final byte ENDED = 2;
 
     private final BatchReader reader;
     final int rows;
+    /** The batch's place in the read: 0 for the first batch. */
+    final long seq;
     /** Where the batch's rows come from: (first row in the batch, row group) pairs. */
     final List<int[]> groups = new ArrayList<>(2);
     /** The reader's byte counters once the batch's row groups were opened. */
@@ -704,26 +948,35 @@ final class BatchReader implements BatchSource {
     private long[] script = new long[16];
     private int length;
     final List<Opening> openings = new ArrayList<>(1);
-    /** Leaves by their cost in the batch before, costliest first. */
-    private final int[] order;
-    private final AtomicInteger next = new AtomicInteger();
-    /** Per field, its leaves not ended yet. */
+    /** Leaves by their cost in a batch before, costliest first. */
+    final int[] order;
+    /** Positions in {@link #order} before this one are all taken. */
+    int firstFree;
+    /** Per leaf: {@link #FREE}, {@link #TAKEN} or {@link #ENDED}. */
+    final byte[] state;
+    int leavesLeft;
+    /** Tasks taken and not ended. */
+    int running;
+    /** Per field: its batch started ({@link FieldAssembler#startOwnBatch}), and its vector made. */
+    final boolean[] fieldStarted;
+    final boolean[] fieldDone;
+    boolean scriptClaimed;
+    boolean scriptDone;
+    /** Per field, its leaves not ended yet (counted by the leaves' threads). */
     private final AtomicIntegerArray fieldLeft;
     final FieldVector[] vectors;
+    /** Per leaf read as an Arrow dictionary, the batch's dictionary, taken as its field is made. */
+    final FieldVector[] dictionaries;
     final long[] cost;
     /** Per leaf, its pages skipped once its task ended. */
     private final long[] skipped;
-    /** Guarded by this: tasks taken and not ended. */
-    private int running;
-    /** Guarded by this: whether a thread has claimed the script, and whether it is worked out. */
-    private boolean scriptClaimed;
-    private boolean scriptDone;
-    /** The first failure; later tasks are taken and dropped. */
+    /** The first failure; the batch's other tasks are not taken. */
     volatile Throwable failure;
 
-    Job(BatchReader reader, int rows) {
+    Job(BatchReader reader, int rows, long seq) {
       this.reader = reader;
       this.rows = rows;
+      this.seq = seq;
       int n = reader.leaves.size();
       this.order = new int[n];
       long[] past = reader.leafCost;
@@ -735,11 +988,17 @@ final class BatchReader implements BatchSource {
         }
         order[j] = i;
       }
-      this.fieldLeft = new AtomicIntegerArray(reader.fields.size());
-      for (int f = 0; f < reader.fields.size(); f++) {
+      this.state = new byte[n];
+      this.leavesLeft = n;
+      int fieldCount = reader.fields.size();
+      this.fieldStarted = new boolean[fieldCount];
+      this.fieldDone = new boolean[fieldCount];
+      this.fieldLeft = new AtomicIntegerArray(fieldCount);
+      for (int f = 0; f < fieldCount; f++) {
         fieldLeft.set(f, reader.fields.get(f).leaves().size());
       }
-      this.vectors = new FieldVector[reader.fields.size()];
+      this.vectors = new FieldVector[fieldCount];
+      this.dictionaries = new FieldVector[n];
       this.cost = new long[n];
       this.skipped = new long[n];
     }
@@ -752,43 +1011,35 @@ final class BatchReader implements BatchSource {
       script[length++] = arg;
     }
 
-    /** Takes leaf tasks until none is left; never waits. */
-    void work() {
-      while (true) {
-        // counted before a task is taken, so that the caller never sees none running while a
-        // helper holds one
-        synchronized (this) {
-          running++;
+    /** Whether every task has ended (or, after a failure, every task taken), with the script done. */
+    boolean ended() {
+      return scriptDone && running == 0 && (leavesLeft == 0 || failure != null);
+    }
+
+    /** Whether a leaf is free to take (see {@link BatchReader#take}), with {@code before} the batch before. */
+    boolean freeLeaf(Job before, int[] fieldOfLeaf) {
+      for (int k = firstFree; k < order.length; k++) {
+        int i = order[k];
+        if (state[i] == FREE && (fieldStarted[fieldOfLeaf[i]] || before == null || before.fieldDone[fieldOfLeaf[i]])) {
+          return true;
         }
-        int k = next.getAndIncrement();
-        try {
-          if (k >= order.length) {
-            return;
-          }
-          if (failure == null) {
-            runLeaf(order[k]);
-          }
-        } catch (RuntimeException | Error e) {
-          synchronized (this) {
-            if (failure == null) {
-              failure = e;
-            } else if (failure != e) {
-              failure.addSuppressed(e);
-            }
-          }
-        } finally {
-          synchronized (this) {
-            running--;
-            if (running == 0) {
-              notifyAll();
-            }
-          }
-        }
+      }
+      return false;
+    }
+
+    void failed(Throwable e) {
+      if (failure == null) {
+        failure = e;
+      } else if (failure != e) {
+        failure.addSuppressed(e);
       }
     }
 
-    private void runLeaf(int i) {
-      long began = System.nanoTime();
+    /**
+     * Decodes leaf {@code i}'s rows of this batch; the thread that ends a field's last leaf makes
+     * the field's vector (and takes its leaves' dictionaries) and returns true.
+     */
+    boolean runLeaf(int i) {
       LeafReader leaf = reader.leaves.get(i);
       leaf.startBatch(rows);
       long most = reader.options.maxBatchBytes();
@@ -816,12 +1067,20 @@ final class BatchReader implements BatchSource {
           }
         }
       }
-      int f = reader.fieldOfLeaf[i];
-      if (fieldLeft.decrementAndGet(f) == 0) {
-        vectors[f] = reader.finishField(f);
-      }
       skipped[i] = leaf.pagesSkipped();
-      cost[i] = System.nanoTime() - began;
+      int f = reader.fieldOfLeaf[i];
+      if (fieldLeft.decrementAndGet(f) != 0) {
+        return false;
+      }
+      vectors[f] = reader.finishField(f);
+      // a dictionary sink keeps its batch's dictionary only until its next batch is finished
+      List<LeafReader> own = reader.fields.get(f).leaves();
+      for (int k = 0; k < own.size(); k++) {
+        if (own.get(k).sink() instanceof DictionarySink d && !d.filtering()) {
+          dictionaries[reader.firstLeafOfField[f] + k] = d.takeDictionary();
+        }
+      }
+      return true;
     }
 
     /** Pages the leaves skipped up to the end of this batch. */
@@ -833,16 +1092,7 @@ final class BatchReader implements BatchSource {
       return n;
     }
 
-    /** Makes the tasks not started yet end at once, without touching their leaves. */
-    void cancel() {
-      synchronized (this) {
-        if (failure == null) {
-          failure = new CancellationException("the reader was closed");
-        }
-      }
-    }
-
-    /** Releases what the batch made: its unopened page readers and the fields already finished. */
+    /** Releases what the batch made: its unopened page readers, the fields already finished, their dictionaries. */
     void release() {
       closeOpenings();
       for (int f = 0; f < vectors.length; f++) {
@@ -851,47 +1101,11 @@ final class BatchReader implements BatchSource {
           vectors[f] = null;
         }
       }
-    }
-
-    /** Whether the calling thread is the one to work out the script (the first to ask). */
-    synchronized boolean claimScript() {
-      if (scriptClaimed) {
-        return false;
-      }
-      scriptClaimed = true;
-      return true;
-    }
-
-    synchronized void scripted() {
-      scriptDone = true;
-      notifyAll();
-    }
-
-    /** Waits for the script another thread claimed (it opens row groups and moves the reader). */
-    synchronized void awaitScripted() {
-      awaitUninterruptibly(() -> scriptDone);
-    }
-
-    /** Waits for the tasks a helper started; those not started are the caller's (taken by now). */
-    synchronized void awaitStarted() {
-      awaitUninterruptibly(() -> running == 0);
-    }
-
-    /**
-     * Waits on this batch until {@code done}, through interrupts (the work waited for still writes
-     * into the batch or the reader, so leaving early would free what it writes), keeping the interrupt.
-     */
-    private void awaitUninterruptibly(java.util.function.BooleanSupplier done) {
-      boolean interrupted = false;
-      while (!done.getAsBoolean()) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          interrupted = true;
+      for (int i = 0; i < dictionaries.length; i++) {
+        if (dictionaries[i] != null) {
+          dictionaries[i].close();
+          dictionaries[i] = null;
         }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
       }
     }
 
@@ -1264,7 +1478,7 @@ final class BatchReader implements BatchSource {
 
   private void fail() {
     failed = true;
-    dropAhead();
+    dropPipeline();
     cancelPrefetch();
     releaseDictionaries();
     for (FieldAssembler f : fields) {
@@ -1279,7 +1493,7 @@ final class BatchReader implements BatchSource {
       return;
     }
     closed = true;
-    dropAhead();
+    dropPipeline();
     cancelPrefetch();
     releaseDictionaries();
     for (FieldAssembler f : fields) {

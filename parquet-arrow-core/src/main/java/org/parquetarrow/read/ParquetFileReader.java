@@ -110,6 +110,11 @@ public final class ParquetFileReader implements AutoCloseable {
     }
   }
 
+  /** Where the batches come from: for tests of the parallel readers. */
+  BatchSource source() {
+    return batches;
+  }
+
   /** Whether a parallel read decodes by columns within each batch rather than by lanes. */
   private static boolean byColumns(BatchReader whole, ReadOptions options) {
     return switch (options.parallelDecoding()) {

@@ -427,6 +427,90 @@ class ColumnDecodingTest {
   }
 
   /**
+   * While the caller waits for a batch whose leaf a helper is still decoding, it does not sit idle:
+   * once it has taken the batch's other leaves it begins the next batch and decodes that batch's
+   * leaves whose fields are done; the held leaf's field waits for the leaf. Holding a batch outside
+   * the reader, no further batch is begun. Every batch is the serial reader's, and nothing is left
+   * allocated.
+   */
+  @Test
+  void whileTheCallerWaitsForAHelpersLeafItBeginsTheNextBatch() throws Exception {
+    Path file = written();
+    ReadOptions serial = ReadOptions.builder(memory.allocator()).batchSize(1000).build();
+    List<Batch> want = batches(file, serial);
+    HeldExecutor helper = new HeldExecutor();
+    AtomicReference<Thread> holdOn = new AtomicReference<>();
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AllocationListener holding = new AllocationListener() {
+      @Override
+      public void onPreAllocation(long size) {
+        // once, in a leaf task (not in a script, which the caller would have to wait for)
+        if (Thread.currentThread() == holdOn.get() && StackWalker.getInstance()
+            .walk(frames -> frames.anyMatch(f -> f.getMethodName().equals("runLeaf")))) {
+          holdOn.set(null);
+          inside.countDown();
+          try {
+            release.await(10, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      }
+    };
+    try (BufferAllocator scan = memory.allocator().newChildAllocator("scan", holding, 0, Long.MAX_VALUE);
+        ParquetFileReader reader = ParquetFileReader.open(file, serial.toBuilder().allocator(scan).parallelism(2)
+            .executor(helper).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build())) {
+      BatchReader columns = (BatchReader) reader.source();
+      try (VectorSchemaRoot batch0 = reader.readNextBatch()) {
+        assertSameBatch(want.get(0).root(), batch0, "batch 0");
+        assertEquals(1, columns.batchesBegun(), "the caller decoded batch 0 alone: the helper was not run");
+      }
+      List<Runnable> handed = helper.take();
+      assertFalse(handed.isEmpty(), "a helper was handed over as batch 0 was returned");
+      Thread helperThread = new Thread(() -> handed.forEach(Runnable::run), "held-helper");
+      holdOn.set(helperThread);
+      helperThread.start();
+      assertTrue(inside.await(10, TimeUnit.SECONDS), "the helper is inside a leaf of batch 1");
+      AtomicReference<VectorSchemaRoot> got = new AtomicReference<>();
+      AtomicReference<Throwable> failed = new AtomicReference<>();
+      Thread caller = new Thread(() -> {
+        try {
+          got.set(reader.readNextBatch());
+        } catch (Throwable t) {
+          failed.set(t);
+        }
+      }, "caller");
+      caller.start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (caller.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+        Thread.sleep(2);
+      }
+      assertEquals(Thread.State.WAITING, caller.getState(), "the caller waits for the helper's leaf in the end");
+      assertEquals(3, columns.batchesBegun(), "waiting for batch 1, the caller began batch 2");
+      release.countDown();
+      caller.join(30_000);
+      helperThread.join(30_000);
+      assertEquals(null, failed.get());
+      try (VectorSchemaRoot batch1 = got.get()) {
+        assertNotNull(batch1);
+        assertSameBatch(want.get(1).root(), batch1, "batch 1");
+        assertEquals(3, columns.batchesBegun(), "no batch is begun while the caller holds one, beyond the next");
+      }
+      int k = 2;
+      for (VectorSchemaRoot b = reader.readNextBatch(); b != null; b = reader.readNextBatch(), k++) {
+        try (VectorSchemaRoot batch = b) {
+          helper.runAll();
+          assertSameBatch(want.get(k).root(), batch, "batch " + k);
+        }
+      }
+      assertEquals(want.size(), k, "batches");
+    } finally {
+      want.forEach(Batch::close);
+    }
+  }
+
+  /**
    * close() while a helper is inside batch 1 (held in one of its allocations) waits for that task,
    * then releases every buffer of the batch ahead; tasks handed over and not started never run into
    * the closed reader. The allocator then closes clean.
