@@ -52,9 +52,14 @@ public final class ScalingCurve {
 
   private ScalingCurve() {}
 
-  /** One thread count's runs on one data set. */
-  public record Point(int threads, Runs runs, double rowsPerSecond, double speedUp, double peakMB, Runs cpu,
-      Runs minorFaults) {}
+  /**
+   * One thread count's runs on one data set. {@code roundSpeedUps}: in each timed round, the
+   * one-thread scan's time over this one's, measured one right after the other (held in a {@link
+   * Runs} for its median and range; they are ratios, not seconds): on a machine whose speed drifts
+   * from round to round, the steadier figure of the two speed-ups.
+   */
+  public record Point(int threads, Runs runs, double rowsPerSecond, double speedUp, Runs roundSpeedUps,
+      double peakMB, Runs cpu, Runs minorFaults) {}
 
   /** One data set's curve. */
   public record Curve(BenchDataset set, ReadOptions.PageReadAhead readAhead, long rows, long checksum, String loadBefore, String loadAfter,
@@ -151,9 +156,14 @@ public final class ScalingCurve {
       for (int k = 0; k < n; k++) {
         List<Point> points = new ArrayList<>();
         double one = new Runs(seconds.get(k).get(1)).median();
+        List<Double> ones = seconds.get(k).get(1);
         for (int t = 1; t <= maxThreads; t++) {
           Runs r = new Runs(seconds.get(k).get(t));
-          points.add(new Point(t, r, reference.rows() / r.median(), one / r.median(), peak[k][t],
+          List<Double> paired = new ArrayList<>();
+          for (int round = 0; round < ones.size(); round++) {
+            paired.add(ones.get(round) / r.seconds().get(round));
+          }
+          points.add(new Point(t, r, reference.rows() / r.median(), one / r.median(), new Runs(paired), peak[k][t],
               new Runs(cpu.get(k).get(t)), new Runs(faults.get(k).get(t))));
         }
         curves.add(new Curve(set, policies.get(k), reference.rows(), reference.checksum(), before, after, points));
@@ -184,22 +194,25 @@ public final class ScalingCurve {
     b.append(started).append(" → ").append(ended).append("; scale ").append(o.scale).append("; ")
         .append(o.warmups).append(" warm-up and ").append(o.runs)
         .append(String.format(Locale.ROOT, " timed rounds, read-ahead policies and thread counts interleaved round by round; batches of %,d"
-            + " rows, each through BatchDigest on the calling thread; one JVM.  \n", o.batch));
+            + " rows, each through BatchDigest on the calling thread; one JVM. \"Speed-up over 1 thread\": the"
+            + " one-thread median over this median; \"same-round speed-up\": the median (min–max) over the rounds of"
+            + " the one-thread time over this time in the same round.  \n", o.batch));
     b.append("Page read-ahead \"default (auto)\": what a user gets, pages decompressed on a helper thread up to a few"
         + " MiB ahead of the decoding thread (a one-thread read uses up to two cores), none where the lanes take every"
         + " core; \"several pages\": that helper whatever the lanes; \"next page\": only the next page ahead; \"off\""
         + " (ReadOptions.PageReadAhead.OFF): one core's work per decoding thread.  \n");
     b.append(m.jvm()).append("; ").append(m.cpu()).append(", ").append(m.cores()).append(" cores; ")
         .append(m.os()).append(".\n\n");
-    b.append("| data set | page read-ahead | rows | threads | scan | rows/s | speed-up over 1 thread | process CPU s per scan"
-        + " | minor page faults per scan | peak Arrow MB | load before → after |\n");
-    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    b.append("| data set | page read-ahead | rows | threads | scan | rows/s | speed-up over 1 thread"
+        + " | same-round speed-up | process CPU s per scan | minor page faults per scan | peak Arrow MB | load before → after |\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (Curve c : curves) {
       for (Point p : c.points) {
         b.append(String.format(Locale.ROOT,
-            "| %s | %s | %,d | %d | %.0f ms (%.0f–%.0f) | %.2fM | **%.2f×** | %.2f (%.2f–%.2f) | %s | %.0f | %s |%n",
+            "| %s | %s | %,d | %d | %.0f ms (%.0f–%.0f) | %.2fM | **%.2f×** | %.2f× (%.2f–%.2f) | %.2f (%.2f–%.2f) | %s | %.0f | %s |%n",
             c.set, label(c.readAhead), c.rows, p.threads, p.runs.median() * 1e3, p.runs.min() * 1e3, p.runs.max() * 1e3,
-            p.rowsPerSecond / 1e6, p.speedUp, p.cpu.median(), p.cpu.min(), p.cpu.max(), faults(p.minorFaults), p.peakMB,
+            p.rowsPerSecond / 1e6, p.speedUp, p.roundSpeedUps.median(), p.roundSpeedUps.min(), p.roundSpeedUps.max(),
+            p.cpu.median(), p.cpu.min(), p.cpu.max(), faults(p.minorFaults), p.peakMB,
             p.threads == 1 ? c.loadBefore + " → " + c.loadAfter : ""));
       }
     }

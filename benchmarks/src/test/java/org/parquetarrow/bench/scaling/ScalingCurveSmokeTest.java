@@ -66,8 +66,8 @@ class ScalingCurveSmokeTest {
     String one = table.lines().filter(l -> l.startsWith("| NUMERIC | off | ") && l.contains(" | 1 | ")).findFirst()
         .orElseThrow();
     String[] cells = one.split(" \\| ");
-    assertEquals(11, cells.length, one);
-    String faults = cells[8];
+    assertEquals(12, cells.length, one);
+    String faults = cells[9];
     assertTrue(Files.exists(Path.of("/proc/self/stat")) ? faults.matches("[0-9,]+") : faults.equals("—"), one);
   }
 
@@ -83,6 +83,11 @@ class ScalingCurveSmokeTest {
       assertEquals(List.of(1, 2), c.points().stream().map(ScalingCurve.Point::threads).toList());
       // two timed rounds per point, the warm-up left out
       c.points().forEach(p -> assertEquals(2, p.runs().seconds().size(), c.readAhead() + " " + p));
+      // the same-round speed-up pairs each round's one-thread time with its two-thread time
+      List<Double> one = c.points().get(0).runs().seconds();
+      List<Double> two = c.points().get(1).runs().seconds();
+      assertEquals(List.of(1.0, 1.0), c.points().get(0).roundSpeedUps().seconds());
+      assertEquals((one.get(0) / two.get(0) + one.get(1) / two.get(1)) / 2, c.points().get(1).roundSpeedUps().median(), 1e-12);
     }
   }
 
