@@ -511,6 +511,98 @@ class ColumnDecodingTest {
   }
 
   /**
+   * A damaged page in the batch begun while the caller waits for the one before: that batch still
+   * comes out right, and the damage is thrown by the next call, typed and located, as one thread
+   * would throw it; then the reader stays failed and nothing is left allocated.
+   */
+  @Test
+  void aCorruptPageInTheBatchBegunWhileTheCallerWaitsIsThrownByTheCallAfter() throws Exception {
+    Path file = written();
+    List<Batch> want = batches(file, ReadOptions.builder(memory.allocator()).batchSize(GROUP_ROWS).build());
+    int damaged = 2;
+    damageFirstPageOfN(file, damaged);
+    HeldExecutor helper = new HeldExecutor();
+    AtomicReference<Thread> holdOn = new AtomicReference<>();
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AllocationListener holding = new AllocationListener() {
+      @Override
+      public void onPreAllocation(long size) {
+        if (Thread.currentThread() == holdOn.get() && StackWalker.getInstance()
+            .walk(frames -> frames.anyMatch(f -> f.getMethodName().equals("runLeaf")))) {
+          holdOn.set(null);
+          inside.countDown();
+          try {
+            release.await(10, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      }
+    };
+    try (BufferAllocator scan = memory.allocator().newChildAllocator("scan", holding, 0, Long.MAX_VALUE);
+        ParquetFileReader reader = ParquetFileReader.open(file, ReadOptions.builder(scan).batchSize(GROUP_ROWS)
+            .parallelism(2).executor(helper).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build())) {
+      BatchReader columns = (BatchReader) reader.source();
+      try (VectorSchemaRoot batch0 = reader.readNextBatch()) {
+        assertSameBatch(want.get(0).root(), batch0, "batch 0");
+      }
+      List<Runnable> handed = helper.take();
+      Thread helperThread = new Thread(() -> handed.forEach(Runnable::run), "held-helper");
+      holdOn.set(helperThread);
+      helperThread.start();
+      assertTrue(inside.await(10, TimeUnit.SECONDS), "the helper is inside a leaf of batch 1");
+      AtomicReference<VectorSchemaRoot> got = new AtomicReference<>();
+      AtomicReference<Throwable> failed = new AtomicReference<>();
+      Thread caller = new Thread(() -> {
+        try {
+          got.set(reader.readNextBatch());
+        } catch (Throwable t) {
+          failed.set(t);
+        }
+      }, "caller");
+      caller.start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (caller.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+        Thread.sleep(2);
+      }
+      assertEquals(3, columns.batchesBegun(), "waiting for batch 1, the caller began the damaged batch 2");
+      release.countDown();
+      caller.join(30_000);
+      helperThread.join(30_000);
+      assertEquals(null, failed.get(), "batch 1 is not the damaged one");
+      try (VectorSchemaRoot batch1 = got.get()) {
+        assertSameBatch(want.get(1).root(), batch1, "batch 1");
+      }
+      CorruptFileException e = assertThrows(CorruptFileException.class, reader::readNextBatch);
+      assertNotNull(e.location());
+      assertEquals("n", e.location().column(), String.valueOf(e));
+      assertEquals(damaged, e.location().rowGroup(), String.valueOf(e));
+      assertThrows(IllegalStateException.class, reader::readNextBatch);
+    } finally {
+      want.forEach(Batch::close);
+    }
+  }
+
+  /** Flips a byte near the end of the first data page of row group {@code group}'s "n" (leaf 0). */
+  private static void damageFirstPageOfN(Path file, int group) throws IOException {
+    FileMetaData footer;
+    try (BufferAllocator a = new org.apache.arrow.memory.RootAllocator();
+        ParquetFileReader r = ParquetFileReader.open(file, ReadOptions.defaults(a))) {
+      footer = r.metadata();
+    }
+    try (InputFile in = LocalInputFile.open(file); RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      OffsetIndex index = OffsetIndexReader.read(in, footer.rowGroups().get(group).columns().get(0));
+      PageLocation page = index.pageLocations().get(0);
+      long at = page.offset() + page.compressedPageSize() - 3;
+      raf.seek(at);
+      int b = raf.read();
+      raf.seek(at);
+      raf.write(b ^ 0x5A);
+    }
+  }
+
+  /**
    * close() while a helper is inside batch 1 (held in one of its allocations) waits for that task,
    * then releases every buffer of the batch ahead; tasks handed over and not started never run into
    * the closed reader. The allocator then closes clean.
