@@ -129,16 +129,14 @@ final class BatchReader implements BatchSource {
   /** Per field, the index of its first leaf (a field's leaves are consecutive). */
   private int[] firstLeafOfField;
   /**
-   * By columns: most batches begun and not returned while the caller waits for the oldest, so that
-   * a thread done with its share of that batch goes on with the next one's leaves whose fields are
-   * done, rather than wait for the batch's last leaf (with one batch begun at a time the helper sat
-   * idle 18% of a NESTED scan). While the caller holds a batch and is not in the reader, one batch
-   * is begun at most: more batches in flight while the caller works cost fresh memory (page
-   * faults) and CPU without making the caller's wait any shorter.
+   * By columns: most batches begun and not returned. Two, so that a thread done with its share of
+   * the oldest batch goes on with the next one's leaves whose fields are done, rather than wait
+   * for the batch's last leaf (with one batch begun at a time the helper sat idle 18% of a NESTED
+   * scan), and so that helpers go on decoding while the caller works on the batch it holds (with
+   * one batch begun while it held one, the helper sat idle 10% of a LINEITEM scan whose caller
+   * digests each batch).
    */
   static final int COLUMN_DEPTH = 2;
-  /** Guarded by {@link #jobs}: the caller is in {@link #nextByColumns}, waiting for the oldest batch. */
-  private boolean callerWaits;
   /**
    * By columns: the batches begun and not returned, oldest first; its monitor guards them, the
    * fields below, and every job's scheduling state.
@@ -501,12 +499,11 @@ final class BatchReader implements BatchSource {
   }
 
   /**
-   * The next batch decoded by columns, pipelined: while the caller holds a batch, the helpers work
-   * out the script of the next one (its row groups opened) and decode its leaves; while the caller
-   * waits for that batch, the one after it is begun too ({@link #COLUMN_DEPTH}), each of its leaves
-   * decoded as soon as the leaf's field is done in the batch before. This call takes leaf tasks too
-   * (of its batch first, then of the next rather than wait), waits for those a helper started, and
-   * assembles the batch. A failure of a batch
+   * The next batch decoded by columns, pipelined {@link #COLUMN_DEPTH} batches deep: while the
+   * caller holds a batch, the helpers work out the scripts of the next ones (their row groups
+   * opened) and decode their leaves, each leaf of a batch as soon as its field is done in the batch
+   * before. This call takes leaf tasks too (of its batch first, then of the next rather than
+   * wait), waits for those a helper started, and assembles the batch. A failure of a batch
    * (in its opening or its decoding) is thrown by the call that would have returned it, after the
    * batches before it; and the counters ({@link #pagesSkipped}, {@link #bytesFetched}, {@link
    * #bytesRequested}) cover the batches returned, not those begun.
@@ -514,19 +511,14 @@ final class BatchReader implements BatchSource {
   private VectorSchemaRoot nextByColumns() {
     Job job;
     Job claimed = null;
-    boolean wake;
     synchronized (jobs) {
-      if (jobs.isEmpty() && rowsBegun >= totalRows) {
-        return null; // every row begun and returned
+      if (jobs.isEmpty()) {
+        claimed = claimScript();
+        if (claimed == null) {
+          return null; // every row begun and returned
+        }
       }
-      callerWaits = true;
-      claimed = jobs.isEmpty() ? claimScript() : null;
       job = jobs.peekFirst();
-      // one more batch may be begun now
-      wake = wantHelper();
-    }
-    if (wake) {
-      submitHelper();
     }
     if (claimed != null) {
       runScript(claimed);
@@ -541,10 +533,6 @@ final class BatchReader implements BatchSource {
     } catch (RuntimeException | Error e) {
       fail();
       throw e;
-    } finally {
-      synchronized (jobs) {
-        callerWaits = false;
-      }
     }
     rowsReturned += job.rows;
     shownFetched = job.fetched;
@@ -714,11 +702,11 @@ final class BatchReader implements BatchSource {
 
   /**
    * Guarded by {@link #jobs}: the next batch, begun, its script claimed by the calling thread;
-   * {@code null} when a script is being worked out already, {@link #depth} batches are begun,
-   * every row is begun, or the read failed or is closing.
+   * {@code null} when a script is being worked out already, {@link #COLUMN_DEPTH} batches are
+   * begun, every row is begun, or the read failed or is closing.
    */
   private Job claimScript() {
-    if (scripting || jobs.size() >= depth() || rowsBegun >= totalRows || stopFrom != Long.MAX_VALUE) {
+    if (scripting || jobs.size() >= COLUMN_DEPTH || rowsBegun >= totalRows || stopFrom != Long.MAX_VALUE) {
       return null;
     }
     int rows = batchRows(rowsBegun);
@@ -829,7 +817,7 @@ final class BatchReader implements BatchSource {
     if (helpersOut >= helpers() || stopFrom != Long.MAX_VALUE) {
       return false;
     }
-    boolean work = !scripting && jobs.size() < depth() && rowsBegun < totalRows;
+    boolean work = !scripting && jobs.size() < COLUMN_DEPTH && rowsBegun < totalRows;
     if (!work) {
       Job before = null;
       for (Job job : jobs) {
@@ -854,11 +842,6 @@ final class BatchReader implements BatchSource {
     synchronized (jobs) {
       return jobSeq;
     }
-  }
-
-  /** Guarded by {@link #jobs}: most batches begun and not returned now (see {@link #COLUMN_DEPTH}). */
-  private int depth() {
-    return callerWaits ? COLUMN_DEPTH : 1;
   }
 
   private void submitHelper() {

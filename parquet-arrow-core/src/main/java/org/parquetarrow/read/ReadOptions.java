@@ -108,12 +108,11 @@ public final class ReadOptions {
      * One reader; each batch's leaf columns are decoded as tasks by the caller and {@code
      * parallelism - 1} helpers, the costliest first (by their cost in the batch before), each field
      * assembled by the thread that finishes its last leaf. No page is decompressed twice, each
-     * dictionary is decoded once. Pipelined: as a batch is returned, the helpers
-     * begin the next one (its row groups opened, its columns decoded) while the caller works on
-     * the one it holds, so the read holds one batch beyond the caller's; while the caller waits
-     * for a batch, the batch after it is begun too, and a thread done with its share of the one
-     * awaited decodes the next one's columns rather than wait for the last column. A failure in a
-     * batch begun ahead is thrown by the call that would return it. Only where rows are narrow by the footer (a column's uncompressed bytes per row times
+     * dictionary is decoded once. Pipelined two batches deep: while the caller works
+     * on the batch it holds, the helpers decode the next two (their row groups opened, their
+     * columns decoded), and a thread done with its share of one batch decodes the next one's
+     * columns rather than wait for the last column; so the read holds up to two batches beyond the
+     * caller's. A failure in a batch begun ahead is thrown by the call that would return it. Only where rows are narrow by the footer (a column's uncompressed bytes per row times
      * a batch, times 8, below {@link #maxBatchBytes()}): otherwise {@link #LANES}, which end a
      * batch early at that limit as one reader does. A batch whose variable-length bytes still reach
      * {@link #maxBatchBytes()} in one column (values far wider than the footer's sizes say) fails with an {@link
