@@ -357,6 +357,70 @@ class ColumnDecodingTest {
   }
 
   /**
+   * Holds a helper thread at its first allocation inside a leaf task (not in a script, which the
+   * caller would have to wait for) until released: the allocator's listener.
+   */
+  private static final class LeafHold implements AllocationListener {
+    private final AtomicReference<Thread> holdOn = new AtomicReference<>();
+    private final CountDownLatch inside = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
+
+    @Override
+    public void onPreAllocation(long size) {
+      if (Thread.currentThread() == holdOn.get() && StackWalker.getInstance()
+          .walk(frames -> frames.anyMatch(f -> f.getMethodName().equals("runLeaf")))) {
+        holdOn.set(null);
+        inside.countDown();
+        try {
+          release.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+
+    /** Runs {@code handed} on a new thread; returns it once it is held inside a leaf. */
+    Thread start(List<Runnable> handed) throws InterruptedException {
+      Thread t = new Thread(() -> handed.forEach(Runnable::run), "held-helper");
+      holdOn.set(t);
+      t.start();
+      assertTrue(inside.await(10, TimeUnit.SECONDS), "the helper is inside a leaf");
+      return t;
+    }
+
+    void release() {
+      release.countDown();
+    }
+  }
+
+  /** {@code readNextBatch} on a thread of its own, returned once that thread waits in the reader. */
+  private static final class NextElsewhere {
+    final AtomicReference<VectorSchemaRoot> got = new AtomicReference<>();
+    final AtomicReference<Throwable> failed = new AtomicReference<>();
+    final Thread thread;
+
+    private NextElsewhere(ParquetFileReader reader) {
+      thread = new Thread(() -> {
+        try {
+          got.set(reader.readNextBatch());
+        } catch (Throwable t) {
+          failed.set(t);
+        }
+      }, "caller");
+    }
+
+    static NextElsewhere untilWaiting(ParquetFileReader reader) throws InterruptedException {
+      NextElsewhere next = new NextElsewhere(reader);
+      next.thread.start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (next.thread.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+        Thread.sleep(2);
+      }
+      return next;
+    }
+  }
+
+  /**
    * An executor that runs nothing until told: the test decides when the helpers run, so what is
    * decoded ahead (and by whom) does not depend on timing.
    */
@@ -443,25 +507,7 @@ class ColumnDecodingTest {
     ReadOptions serial = ReadOptions.builder(memory.allocator()).batchSize(1000).build();
     List<Batch> want = batches(file, serial);
     HeldExecutor helper = new HeldExecutor();
-    AtomicReference<Thread> holdOn = new AtomicReference<>();
-    CountDownLatch inside = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    AllocationListener holding = new AllocationListener() {
-      @Override
-      public void onPreAllocation(long size) {
-        // once, in a leaf task (not in a script, which the caller would have to wait for)
-        if (Thread.currentThread() == holdOn.get() && StackWalker.getInstance()
-            .walk(frames -> frames.anyMatch(f -> f.getMethodName().equals("runLeaf")))) {
-          holdOn.set(null);
-          inside.countDown();
-          try {
-            release.await(10, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        }
-      }
-    };
+    LeafHold holding = new LeafHold();
     try (BufferAllocator scan = memory.allocator().newChildAllocator("scan", holding, 0, Long.MAX_VALUE);
         ParquetFileReader reader = ParquetFileReader.open(file, serial.toBuilder().allocator(scan).parallelism(2)
             .executor(helper).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build())) {
@@ -472,31 +518,15 @@ class ColumnDecodingTest {
       }
       List<Runnable> handed = helper.take();
       assertFalse(handed.isEmpty(), "a helper was handed over as batch 0 was returned");
-      Thread helperThread = new Thread(() -> handed.forEach(Runnable::run), "held-helper");
-      holdOn.set(helperThread);
-      helperThread.start();
-      assertTrue(inside.await(10, TimeUnit.SECONDS), "the helper is inside a leaf of batch 1");
-      AtomicReference<VectorSchemaRoot> got = new AtomicReference<>();
-      AtomicReference<Throwable> failed = new AtomicReference<>();
-      Thread caller = new Thread(() -> {
-        try {
-          got.set(reader.readNextBatch());
-        } catch (Throwable t) {
-          failed.set(t);
-        }
-      }, "caller");
-      caller.start();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (caller.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
-        Thread.sleep(2);
-      }
-      assertEquals(Thread.State.WAITING, caller.getState(), "the caller waits for the helper's leaf in the end");
+      Thread helperThread = holding.start(handed);
+      NextElsewhere next = NextElsewhere.untilWaiting(reader);
+      assertEquals(Thread.State.WAITING, next.thread.getState(), "the caller waits for the helper's leaf in the end");
       assertEquals(3, columns.batchesBegun(), "waiting for batch 1, the caller began batch 2");
-      release.countDown();
-      caller.join(30_000);
+      holding.release();
+      next.thread.join(30_000);
       helperThread.join(30_000);
-      assertEquals(null, failed.get());
-      try (VectorSchemaRoot batch1 = got.get()) {
+      assertEquals(null, next.failed.get());
+      try (VectorSchemaRoot batch1 = next.got.get()) {
         assertNotNull(batch1);
         assertSameBatch(want.get(1).root(), batch1, "batch 1");
         long begun = columns.batchesBegun();
@@ -527,24 +557,7 @@ class ColumnDecodingTest {
     int damaged = 2;
     damageFirstPageOfN(file, damaged);
     HeldExecutor helper = new HeldExecutor();
-    AtomicReference<Thread> holdOn = new AtomicReference<>();
-    CountDownLatch inside = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    AllocationListener holding = new AllocationListener() {
-      @Override
-      public void onPreAllocation(long size) {
-        if (Thread.currentThread() == holdOn.get() && StackWalker.getInstance()
-            .walk(frames -> frames.anyMatch(f -> f.getMethodName().equals("runLeaf")))) {
-          holdOn.set(null);
-          inside.countDown();
-          try {
-            release.await(10, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        }
-      }
-    };
+    LeafHold holding = new LeafHold();
     try (BufferAllocator scan = memory.allocator().newChildAllocator("scan", holding, 0, Long.MAX_VALUE);
         ParquetFileReader reader = ParquetFileReader.open(file, ReadOptions.builder(scan).batchSize(GROUP_ROWS)
             .parallelism(2).executor(helper).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build())) {
@@ -552,31 +565,14 @@ class ColumnDecodingTest {
       try (VectorSchemaRoot batch0 = reader.readNextBatch()) {
         assertSameBatch(want.get(0).root(), batch0, "batch 0");
       }
-      List<Runnable> handed = helper.take();
-      Thread helperThread = new Thread(() -> handed.forEach(Runnable::run), "held-helper");
-      holdOn.set(helperThread);
-      helperThread.start();
-      assertTrue(inside.await(10, TimeUnit.SECONDS), "the helper is inside a leaf of batch 1");
-      AtomicReference<VectorSchemaRoot> got = new AtomicReference<>();
-      AtomicReference<Throwable> failed = new AtomicReference<>();
-      Thread caller = new Thread(() -> {
-        try {
-          got.set(reader.readNextBatch());
-        } catch (Throwable t) {
-          failed.set(t);
-        }
-      }, "caller");
-      caller.start();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (caller.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
-        Thread.sleep(2);
-      }
+      Thread helperThread = holding.start(helper.take());
+      NextElsewhere next = NextElsewhere.untilWaiting(reader);
       assertEquals(3, columns.batchesBegun(), "waiting for batch 1, the caller began the damaged batch 2");
-      release.countDown();
-      caller.join(30_000);
+      holding.release();
+      next.thread.join(30_000);
       helperThread.join(30_000);
-      assertEquals(null, failed.get(), "batch 1 is not the damaged one");
-      try (VectorSchemaRoot batch1 = got.get()) {
+      assertEquals(null, next.failed.get(), "batch 1 is not the damaged one");
+      try (VectorSchemaRoot batch1 = next.got.get()) {
         assertSameBatch(want.get(1).root(), batch1, "batch 1");
       }
       CorruptFileException e = assertThrows(CorruptFileException.class, reader::readNextBatch);
@@ -678,21 +674,9 @@ class ColumnDecodingTest {
     Path file = written();
     List<Batch> want = batches(file, ReadOptions.builder(memory.allocator()).batchSize(GROUP_ROWS).build());
     int damaged = 2;
-    FileMetaData footer;
-    try (ParquetFileReader r = ParquetFileReader.open(file, ReadOptions.defaults(memory.allocator()))) {
-      footer = r.metadata();
-    }
     // a byte inside the first data page of row group 2's "n" (leaf 0): batches of a row group each,
-    // so the damage is met only when batch 2 is decoded, which starts as batch 1 is returned
-    try (InputFile in = LocalInputFile.open(file); RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-      OffsetIndex index = OffsetIndexReader.read(in, footer.rowGroups().get(damaged).columns().get(0));
-      PageLocation page = index.pageLocations().get(0);
-      long at = page.offset() + page.compressedPageSize() - 3;
-      raf.seek(at);
-      int b = raf.read();
-      raf.seek(at);
-      raf.write(b ^ 0x5A);
-    }
+    // so the damage is met only when batch 2 is decoded, which starts as batch 0 is returned
+    damageFirstPageOfN(file, damaged);
     HeldExecutor helper = new HeldExecutor();
     ReadOptions columns = ReadOptions.builder(memory.allocator()).batchSize(GROUP_ROWS).parallelism(2)
         .executor(helper).parallelDecoding(ReadOptions.ParallelDecoding.COLUMNS).build();
