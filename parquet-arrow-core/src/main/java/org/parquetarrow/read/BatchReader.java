@@ -558,16 +558,11 @@ final class BatchReader implements BatchSource {
   private VectorSchemaRoot join(Job job) {
     boolean interrupted = false;
     while (true) {
-      Task task = null;
-      Job script = null;
+      Runnable work = null;
       synchronized (jobs) {
         while (!job.ended()) {
-          task = take();
-          if (task != null) {
-            break;
-          }
-          script = claimScript();
-          if (script != null) {
+          work = claimWork();
+          if (work != null) {
             break;
           }
           try {
@@ -579,13 +574,10 @@ final class BatchReader implements BatchSource {
           }
         }
       }
-      if (script != null) {
-        runScript(script);
-      } else if (task != null) {
-        runTask(task);
-      } else {
+      if (work == null) {
         break;
       }
+      work.run();
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
@@ -636,24 +628,30 @@ final class BatchReader implements BatchSource {
    */
   private void helper() {
     while (true) {
-      Task task;
-      Job script = null;
+      Runnable work;
       synchronized (jobs) {
-        task = take();
-        if (task == null) {
-          script = claimScript();
-          if (script == null) {
-            helpersOut--;
-            return;
-          }
+        work = claimWork();
+        if (work == null) {
+          helpersOut--;
+          return;
         }
       }
-      if (script != null) {
-        runScript(script);
-      } else {
-        runTask(task);
-      }
+      work.run();
     }
+  }
+
+  /**
+   * Guarded by {@link #jobs}: the calling thread's next piece of work, claimed: a free leaf task
+   * ({@link #take}), else the next batch's script ({@link #claimScript}); {@code null} when
+   * neither is left.
+   */
+  private Runnable claimWork() {
+    Task task = take();
+    if (task != null) {
+      return () -> runTask(task);
+    }
+    Job script = claimScript();
+    return script == null ? null : () -> runScript(script);
   }
 
   /**
@@ -676,11 +674,11 @@ final class BatchReader implements BatchSource {
           }
           continue;
         }
+        if (!job.gateOpen(i, before)) {
+          continue;
+        }
         int f = fieldOfLeaf[i];
         if (!job.fieldStarted[f]) {
-          if (before != null && !before.fieldDone[f]) {
-            continue;
-          }
           try {
             fields.get(f).startOwnBatch(job.rows);
           } catch (RuntimeException | Error e) {
@@ -712,7 +710,6 @@ final class BatchReader implements BatchSource {
     int rows = batchRows(rowsBegun);
     rowsBegun += rows;
     Job job = new Job(this, rows, jobSeq++);
-    job.scriptClaimed = true;
     jobs.addLast(job);
     scripting = true;
     return job;
@@ -824,7 +821,7 @@ final class BatchReader implements BatchSource {
         if (!job.scriptDone) {
           break;
         }
-        if (job.freeLeaf(before, fieldOfLeaf)) {
+        if (job.freeLeaf(before)) {
           work = true;
           break;
         }
@@ -943,7 +940,6 @@ final class BatchReader implements BatchSource {
     /** Per field: its batch started ({@link FieldAssembler#startOwnBatch}), and its vector made. */
     final boolean[] fieldStarted;
     final boolean[] fieldDone;
-    boolean scriptClaimed;
     boolean scriptDone;
     /** Per field, its leaves not ended yet (counted by the leaves' threads). */
     private final AtomicIntegerArray fieldLeft;
@@ -999,11 +995,19 @@ final class BatchReader implements BatchSource {
       return scriptDone && running == 0 && (leavesLeft == 0 || failure != null);
     }
 
+    /**
+     * Whether leaf {@code i}'s field may decode this batch: it has started it, or it is done in
+     * {@code before}, the batch before (none: every batch before is returned).
+     */
+    boolean gateOpen(int i, Job before) {
+      int f = reader.fieldOfLeaf[i];
+      return fieldStarted[f] || before == null || before.fieldDone[f];
+    }
+
     /** Whether a leaf is free to take (see {@link BatchReader#take}), with {@code before} the batch before. */
-    boolean freeLeaf(Job before, int[] fieldOfLeaf) {
+    boolean freeLeaf(Job before) {
       for (int k = firstFree; k < order.length; k++) {
-        int i = order[k];
-        if (state[i] == FREE && (fieldStarted[fieldOfLeaf[i]] || before == null || before.fieldDone[fieldOfLeaf[i]])) {
+        if (state[order[k]] == FREE && gateOpen(order[k], before)) {
           return true;
         }
       }
